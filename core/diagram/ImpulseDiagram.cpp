@@ -1,0 +1,130 @@
+#include "diagram/ImpulseDiagram.h"
+
+#include <Eigen/Eigenvalues>
+#include <cmath>
+#include <cstdio>
+
+namespace impactlab {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+// A tangential impulse or sliding speed below this fraction of the path's scale
+// has no direction worth drawing along.
+constexpr double kDirectionRelTol = 1e-9;
+
+// The line { x : a . x + c = 0 } clipped to the box; empty when it misses it.
+std::vector<Vec2> clipLine(const Vec2& a, double c, const Vec2& lo, const Vec2& hi) {
+    std::vector<Vec2> pts;
+    if (a.norm() == 0.0) return pts;
+    auto add = [&](const Vec2& p) {
+        const double eps = 1e-12 * (hi - lo).norm();
+        if ((p.array() >= lo.array() - eps).all() && (p.array() <= hi.array() + eps).all()) {
+            for (const auto& q : pts)
+                if ((q - p).norm() <= eps) return;
+            pts.push_back(p);
+        }
+    };
+    if (a.y() != 0.0) {
+        add({lo.x(), -(c + a.x() * lo.x()) / a.y()});
+        add({hi.x(), -(c + a.x() * hi.x()) / a.y()});
+    }
+    if (a.x() != 0.0) {
+        add({-(c + a.y() * lo.y()) / a.x(), lo.y()});
+        add({-(c + a.y() * hi.y()) / a.x(), hi.y()});
+    }
+    if (pts.size() > 2) pts.resize(2);
+    if (pts.size() < 2) pts.clear();
+    return pts;
+}
+
+std::string formatEnergy(double joules) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%+.4g J", joules);
+    return buf;
+}
+
+Vec3 chooseTangent(const ImpactProblem& problem, const std::vector<LawOutcome>& outcomes) {
+    const double scale = problem.vMinus.norm();
+    for (const auto& o : outcomes) {
+        const Vec2 It = o.result.impulse.head<2>();
+        if (It.norm() > kDirectionRelTol * std::abs(o.result.impulse.z())) return Vec3(It.x(), It.y(), 0).normalized();
+    }
+    const Vec2 gamma = problem.vMinus.head<2>();
+    if (gamma.norm() > kDirectionRelTol * scale) return Vec3(-gamma.x(), -gamma.y(), 0).normalized();
+    return Vec3::UnitX();
+}
+
+}  // namespace
+
+ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vector<LawOutcome>& outcomes,
+                                  const ImpulseDiagramOptions& options) {
+    ImpulseDiagram dia;
+    const Vec3 s = chooseTangent(problem, outcomes);
+    dia.tangentDirection = s;
+    Eigen::Matrix<double, 3, 2> P;   // (I_t, I_n) -> contact-frame impulse
+    P.col(0) = s;
+    P.col(1) = Vec3::UnitZ();
+    auto project = [&](const Vec3& I) { return Vec2(I.dot(s), I.z()); };
+
+    // Energy ellipse: 1/2 x^T M x + g^T x = 0 in the diagram plane.
+    const Mat2 M = P.transpose() * problem.W * P;
+    const Vec2 g = P.transpose() * problem.vMinus;
+    const Vec2 centre = -M.ldlt().solve(g);
+    const double k = 0.5 * centre.dot(M * centre);
+    DiagramPolyline ellipse{"energy-ellipse", "energy ellipse (no change of kinetic energy)", {}};
+    Eigen::SelfAdjointEigenSolver<Mat2> eig(M);
+    if (k > 0.0 && eig.info() == Eigen::Success) {
+        const Vec2 radii(std::sqrt(2.0 * k / eig.eigenvalues()(0)), std::sqrt(2.0 * k / eig.eigenvalues()(1)));
+        for (int i = 0; i <= options.ellipseSegments; ++i) {
+            const double t = 2.0 * kPi * i / options.ellipseSegments;
+            ellipse.points.push_back(centre + eig.eigenvectors() * Vec2(radii.x() * std::cos(t), radii.y() * std::sin(t)));
+        }
+    }
+
+    // Paths, and the view box around them, the origin and the ellipse.
+    Vec2 lo = Vec2::Zero(), hi = Vec2::Zero();
+    auto include = [&](const Vec2& p) { lo = lo.cwiseMin(p); hi = hi.cwiseMax(p); };
+    for (const auto& o : outcomes) {
+        DiagramPath path;
+        path.model = o.result.model;
+        path.energyChange = o.result.energyAfter - o.result.energyBefore;
+        path.gainsEnergy = o.result.gainsEnergy(kEnergyGainRelTol);
+        path.label = o.result.model + " (dE " + formatEnergy(path.energyChange) + ")";
+        if (path.gainsEnergy) path.label += " ENERGY GAINED";
+        for (const auto& smp : o.trace.samples) path.points.push_back(project(smp.impulse));
+        if (path.points.empty()) path.points = {Vec2::Zero(), project(o.result.impulse)};
+        path.compressionPoint = project(o.result.compressionImpulse);
+        path.finalPoint = project(o.result.impulse);
+        for (const auto& p : path.points) include(p);
+        dia.paths.push_back(std::move(path));
+    }
+    for (const auto& p : ellipse.points) include(p);
+    // Always show at least the frictionless compression impulse range.
+    include(Vec2(0.0, -2.0 * problem.vMinus.z() / problem.W(2, 2)));
+    Vec2 span = (hi - lo).cwiseMax(Vec2::Constant(1e-12));
+    span = span.cwiseMax(Vec2::Constant(0.25 * span.maxCoeff()));   // avoid a sliver of a box
+    const Vec2 mid = 0.5 * (lo + hi);
+    lo = mid - 0.5 * span * (1.0 + 2.0 * options.marginFraction);
+    hi = mid + 0.5 * span * (1.0 + 2.0 * options.marginFraction);
+    dia.min = lo;
+    dia.max = hi;
+
+    // Straight lines of the diagram, clipped to the view box.
+    const double mu = problem.friction;
+    const double e = problem.restitution;
+    const Vec2 cn = P.transpose() * problem.W * Vec3::UnitZ();   // v_n = cn . x + v_n^-
+    const Vec2 cs = P.transpose() * problem.W * s;               // v_s = cs . x + s . v^-
+    if (mu > 0.0) {
+        const double top = hi.y();
+        dia.lines.push_back({"friction+", "friction line I_t = +mu I_n", {Vec2::Zero(), Vec2(mu * top, top)}});
+        dia.lines.push_back({"friction-", "friction line I_t = -mu I_n", {Vec2::Zero(), Vec2(-mu * top, top)}});
+    }
+    dia.lines.push_back({"compression", "maximum compression (v_n = 0)", clipLine(cn, problem.vMinus.z(), lo, hi)});
+    dia.lines.push_back({"newton", "Newton termination (v_n = -e v_n-)", clipLine(cn, (1.0 + e) * problem.vMinus.z(), lo, hi)});
+    dia.lines.push_back({"sticking", "sticking line (v_t = 0)", clipLine(cs, s.dot(problem.vMinus), lo, hi)});
+    if (!ellipse.points.empty()) dia.lines.push_back(std::move(ellipse));
+    return dia;
+}
+
+}  // namespace impactlab

@@ -1,0 +1,67 @@
+#pragma once
+// Geometry of the impulse-space diagram of one contact (Cataldo & Sampaio
+// Figs. 2.5, 3.21-3.23), with no drawing: the UI maps it to chart series.
+//
+// The diagram is the plane spanned by a tangent direction s (in the contact
+// plane) and the normal n. Horizontal axis: I_t = I . s; vertical axis: I_n.
+// s is the direction of the first path's total tangential impulse, or, when that
+// is zero, the direction opposite to the initial sliding velocity, or t1.
+// Paths that leave the plane (3D sliding that turns) are drawn projected.
+//
+// Lines, restricted to the plane (I = I_t s + I_n n):
+//   friction lines     |I_t| = mu I_n
+//   maximum compression  v_n = 0:        n^T W I + v_n^- = 0
+//   Newton termination   v_n = -e v_n^-: n^T W I + (1 + e) v_n^- = 0
+//   sticking line        s^T (v^- + W I) = 0 (tangential velocity along s vanishes)
+//   energy ellipse       I . v^- + 1/2 I^T W I = 0 (no kinetic energy change)
+// Each path is a law's trace, with its end-of-compression and final points and
+// its energy change.
+#include <string>
+#include <vector>
+
+#include "impact/ImpactProblem.h"
+#include "impact/ImpactResult.h"
+#include "impact/ImpactTrace.h"
+
+namespace impactlab {
+
+struct DiagramPolyline {
+    std::string id;       // "friction+", "friction-", "compression", "newton", "sticking", "energy-ellipse"
+    std::string label;    // legend text
+    std::vector<Vec2> points;  // (I_t, I_n) in N s
+};
+
+struct DiagramPath {
+    std::string model;
+    std::string label;               // legend text including the energy change
+    std::vector<Vec2> points;        // (I_t, I_n) along the trace
+    Vec2 compressionPoint = Vec2::Zero();
+    Vec2 finalPoint = Vec2::Zero();
+    double energyChange = 0.0;       // J, after - before
+    bool gainsEnergy = false;        // flagged so the view can make it stand out
+};
+
+struct ImpulseDiagram {
+    std::string xLabel = "tangential impulse I_t [N s]";
+    std::string yLabel = "normal impulse I_n [N s]";
+    Vec3 tangentDirection = Vec3::UnitX();   // s in the contact frame (z = 0)
+    std::vector<DiagramPolyline> lines;
+    std::vector<DiagramPath> paths;
+    Vec2 min = Vec2::Zero();   // suggested view box (I_t, I_n)
+    Vec2 max = Vec2::Ones();
+};
+
+struct LawOutcome {
+    ImpactResult result;
+    ImpactTrace trace;
+};
+
+struct ImpulseDiagramOptions {
+    int ellipseSegments = 180;     // polyline resolution of the energy ellipse
+    double marginFraction = 0.12;  // view box margin around the paths
+};
+
+ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vector<LawOutcome>& outcomes,
+                                  const ImpulseDiagramOptions& options = {});
+
+}  // namespace impactlab

@@ -1,0 +1,71 @@
+#include "impact/ImpactProblem.h"
+
+#include <Eigen/Cholesky>
+#include <sstream>
+
+namespace impactlab {
+
+ImpactProblem ImpactProblem::makeContactLevel(const Mat3& W, const Vec3& vMinus, double friction,
+                                              double restitution) {
+    ImpactProblem p;
+    p.W = W;
+    p.vMinus = vMinus;
+    p.friction = friction;
+    p.restitution = restitution;
+    p.validate();
+    p.W = 0.5 * (W + W.transpose());
+    return p;
+}
+
+ImpactProblem ImpactProblem::makeBodyLevel(const TwoBodyContact& contact, double friction,
+                                           double restitution) {
+    if (contact.body1.fixed && contact.body2.fixed)
+        throw InputError("bodies", "at least one body must be free");
+    ImpactProblem p;
+    p.bodies = contact;
+    p.W = contact.calcContactW();
+    p.vMinus = contact.calcContactRelativeVelocity();
+    p.friction = friction;
+    p.restitution = restitution;
+    p.validate();
+    return p;
+}
+
+void ImpactProblem::validate() const {
+    if (!std::isfinite(friction)) throw InputError("friction", "must be a finite number");
+    if (friction < 0.0) {
+        std::ostringstream os;
+        os << "must be >= 0, got " << friction;
+        throw InputError("friction", os.str());
+    }
+    if (!std::isfinite(restitution)) throw InputError("restitution", "must be a finite number");
+    if (restitution < 0.0 || restitution > 1.0) {
+        std::ostringstream os;
+        os << "must be in [0, 1], got " << restitution;
+        throw InputError("restitution", os.str());
+    }
+    if (!W.allFinite()) throw InputError("W", "must contain finite numbers");
+    const double scale = W.cwiseAbs().maxCoeff();
+    if ((W - W.transpose()).cwiseAbs().maxCoeff() > kWSymmetryRelTol * scale)
+        throw InputError("W", "must be symmetric");
+    Eigen::LLT<Mat3> llt(0.5 * (W + W.transpose()));
+    if (!(scale > 0.0) || llt.info() != Eigen::Success)
+        throw InputError("W", "must be positive definite");
+    if (!vMinus.allFinite()) throw InputError("v_minus", "must contain finite numbers");
+    if (!(vMinus.z() < 0.0)) {
+        std::ostringstream os;
+        os << "normal component must be < 0 (bodies approaching), got " << vMinus.z();
+        throw InputError("v_minus", os.str());
+    }
+}
+
+double ImpactProblem::calcEnergyBefore() const {
+    if (bodies) return bodies->calcKineticEnergy();
+    return 0.5 * vMinus.dot(W.ldlt().solve(vMinus));
+}
+
+bool ImpactProblem::isCentral(double relTol) const {
+    return std::abs(W(0, 2)) <= relTol * W(2, 2) && std::abs(W(1, 2)) <= relTol * W(2, 2);
+}
+
+}  // namespace impactlab

@@ -1,0 +1,45 @@
+#pragma once
+// The single-contact impact problem shared by every law (design.md, "The
+// impulse-space contract").
+//
+// Contact frame (t1, t2, n), n from body 2 into body 1; the impulse I acts on
+// body 1; v = v1(c) - v2(c); the bodies approach when v_n < 0. W maps an impulse
+// to the change of relative contact velocity, dv = W I (Jia & Wang eq. 4).
+#include <optional>
+
+#include "mechanics/TwoBodyContact.h"
+
+namespace impactlab {
+
+struct ImpactProblem {
+    Mat3 W = Mat3::Identity();      // (kg)^-1, contact frame, symmetric positive definite
+    Vec3 vMinus = Vec3::Zero();     // m/s, pre-impact relative contact velocity [t1, t2, n]
+    double friction = 0.0;          // Coulomb coefficient mu >= 0
+    double restitution = 1.0;       // 0 <= e <= 1; its meaning (Newton, Poisson, energetic) is the law's
+    std::optional<TwoBodyContact> bodies;  // set for body-level input
+
+    // Contact-level problem; validates (see validate()).
+    static ImpactProblem makeContactLevel(const Mat3& W, const Vec3& vMinus, double friction,
+                                          double restitution);
+    // Body-level problem: W and vMinus are computed from the bodies.
+    static ImpactProblem makeBodyLevel(const TwoBodyContact& contact, double friction,
+                                       double restitution);
+
+    // Throws InputError naming the field ("W", "v_minus", "friction",
+    // "restitution") when the problem is not a valid approaching impact.
+    void validate() const;
+
+    double calcEnergyBefore() const;                   // J: bodies' kinetic energy, or 1/2 v^T W^-1 v
+    double calcEnergyChange(const Vec3& impulse) const { // J: I.v- + 1/2 I^T W I (work of the impulse)
+        return impulse.dot(vMinus) + 0.5 * impulse.dot(W * impulse);
+    }
+    Vec3 calcVelocityAfter(const Vec3& impulse) const { return vMinus + W * impulse; }
+    bool isCentral(double relTol = 1e-12) const;       // no normal-tangential coupling: W13 = W23 = 0
+};
+
+// Relative asymmetry of W accepted at input: printed matrices are rounded to
+// about six significant digits (Jia & Wang print eq. 13 with such a mismatch).
+// W is symmetrised after the check.
+inline constexpr double kWSymmetryRelTol = 1e-5;
+
+}  // namespace impactlab

@@ -1,0 +1,57 @@
+#pragma once
+// What a law returns: impulses, velocities, energies, events, warnings and the
+// solver's status (design.md). Numerical trouble is reported here, never thrown.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "mechanics/TwoBodyContact.h"
+
+namespace impactlab {
+
+enum class SolveStatus {
+    Converged,        // the law's termination condition was met
+    IterationLimit,   // the step or iteration limit was hit; the result is the last iterate
+    NoSolution,       // the law admits no solution for this input (a warning says why)
+};
+const char* toString(SolveStatus status);
+
+enum class ImpactEventKind {
+    EndOfCompression,    // v_n reaches 0
+    Stick,               // sliding velocity vanishes and the contact sticks
+    ResumedSlip,         // sliding velocity vanishes and slip resumes (Jia & Wang sec. 5.2)
+    InvariantDirection,  // the hodograph reaches an invariant ray
+    SlideToRoll,
+    EndOfImpact,
+};
+const char* toString(ImpactEventKind kind);
+
+struct ImpactEvent {
+    ImpactEventKind kind = ImpactEventKind::EndOfImpact;
+    double normalImpulse = 0.0;     // N s, where along the path
+    Vec3 impulse = Vec3::Zero();    // N s, contact frame
+};
+
+struct ImpactResult {
+    std::string model;
+    Vec3 impulse = Vec3::Zero();             // N s, total, contact frame
+    Vec3 compressionImpulse = Vec3::Zero();  // N s, at the end of compression
+    Vec3 vPlus = Vec3::Zero();               // m/s, post-impact relative contact velocity
+    double energyBefore = 0.0;               // J
+    double energyAfter = 0.0;                // J
+    std::vector<ImpactEvent> events;
+    std::vector<std::string> warnings;
+    SolveStatus status = SolveStatus::Converged;
+    int steps = 0;                            // integration steps or iterations taken
+    std::optional<TwoBodyContact> bodiesAfter;  // body-level input only
+
+    double normalImpulse() const { return impulse.z(); }
+    bool gainsEnergy(double relTol) const { return energyAfter > energyBefore * (1.0 + relTol); }
+};
+
+// Energy gained by more than this fraction of the energy before is reported as
+// a warning: round-off in the energy sum is ~1e-15, so 1e-9 flags only real
+// gains (Newton and Kane can create energy; Simbody's stepper header says so too).
+inline constexpr double kEnergyGainRelTol = 1e-9;
+
+}  // namespace impactlab

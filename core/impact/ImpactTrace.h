@@ -1,0 +1,30 @@
+#pragma once
+// Samples along an impact's path in impulse space, parameterised by the
+// accumulated normal impulse (Darboux-Keller). Every law emits one, so every
+// diagram can draw every law.
+#include <vector>
+
+#include "mechanics/Types.h"
+
+namespace impactlab {
+
+enum class ContactMode { Frictionless, Sliding, Sticking, ResumedSlip };
+enum class ImpactPhase { Compression, Restitution };
+
+const char* toString(ContactMode mode);
+const char* toString(ImpactPhase phase);
+
+struct TraceSample {
+    double normalImpulse = 0.0;     // N s, I_n
+    Vec3 impulse = Vec3::Zero();    // N s, contact frame
+    Vec3 velocity = Vec3::Zero();   // m/s, relative contact velocity, contact frame
+    double energy = 0.0;            // J, kinetic energy (bodies, or of relative motion)
+    ContactMode mode = ContactMode::Frictionless;
+    ImpactPhase phase = ImpactPhase::Compression;
+};
+
+struct ImpactTrace {
+    std::vector<TraceSample> samples;
+};
+
+}  // namespace impactlab

@@ -1,0 +1,39 @@
+#pragma once
+// The catalogue of impact laws by model id, as the CLI, the scenes and the UI
+// name them (problem-format.md, "Model ids"). Each entry wraps one law's solve
+// function and reads its options from a JSON object, rejecting unknown keys.
+#include <functional>
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+#include "impact/ImpactProblem.h"
+#include "impact/ImpactResult.h"
+#include "impact/ImpactTrace.h"
+
+namespace impactlab {
+
+struct LawOptionInfo {
+    std::string name;          // key inside the law's options object
+    std::string defaultValue;  // as JSON text
+    std::string description;   // with units
+};
+
+struct LawInfo {
+    std::string id;          // "newton", "stronge", ...
+    std::string title;       // one line for `models`
+    std::string reference;   // paper and equations
+    std::vector<LawOptionInfo> options;
+    bool mayGainEnergy = false;   // documented non-physical case
+    // Solves with options read from `options` (a JSON object, possibly empty).
+    // Throws InputError("<id>.<key>") for an unknown or invalid option.
+    std::function<ImpactResult(const ImpactProblem&, const nlohmann::json& options, ImpactTrace*)> solve;
+};
+
+const std::vector<LawInfo>& getLaws();
+// nullptr when the id is unknown.
+const LawInfo* findLaw(const std::string& id);
+// Like findLaw, but throws InputError(field) listing the known ids.
+const LawInfo& getLaw(const std::string& id, const std::string& field = "model");
+
+}  // namespace impactlab

@@ -1,0 +1,234 @@
+#include "scene/Scene.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "impact/LawRegistry.h"
+
+namespace impactlab {
+
+namespace {
+
+using nlohmann::json;
+
+std::string fmt(double x) {
+    std::ostringstream os;
+    os.precision(6);
+    os << x;
+    return os.str();
+}
+
+const json& require(const json& obj, const std::string& key, const std::string& path) {
+    if (!obj.is_object()) throw InputError(path, "must be a JSON object");
+    auto it = obj.find(key);
+    if (it == obj.end()) throw InputError(path.empty() ? key : path + "." + key, "missing");
+    return *it;
+}
+
+double readNumber(const json& v, const std::string& field) {
+    if (!v.is_number()) throw InputError(field, "must be a number");
+    const double x = v.get<double>();
+    if (!std::isfinite(x)) throw InputError(field, "must be finite");
+    return x;
+}
+
+double readNumber(const json& obj, const std::string& key, const std::string& path, double fallback) {
+    auto it = obj.find(key);
+    return it == obj.end() ? fallback : readNumber(*it, path + key);
+}
+
+Vec3 readVec3(const json& v, const std::string& field) {
+    if (!v.is_array() || v.size() != 3) throw InputError(field, "must be an array of 3 numbers");
+    return Vec3(readNumber(v[0], field + "[0]"), readNumber(v[1], field + "[1]"), readNumber(v[2], field + "[2]"));
+}
+
+Vec3 readVec3(const json& obj, const std::string& key, const std::string& path, const Vec3& fallback) {
+    auto it = obj.find(key);
+    return it == obj.end() ? fallback : readVec3(*it, path + key);
+}
+
+// Roll, pitch, yaw (rad) about x, y, z; applied as R = Rz(yaw) Ry(pitch) Rx(roll).
+Quat quatFromRollPitchYaw(const Vec3& rpy) {
+    return Quat(Eigen::AngleAxisd(rpy.z(), Vec3::UnitZ()) * Eigen::AngleAxisd(rpy.y(), Vec3::UnitY()) *
+                Eigen::AngleAxisd(rpy.x(), Vec3::UnitX()));
+}
+
+Shape readShape(const json& j, const std::string& field) {
+    Shape s;
+    const json& type = require(j, "type", field);
+    if (type == "sphere") {
+        s.type = Shape::Type::Sphere;
+        s.radius = readNumber(require(j, "radius", field), field + ".radius");
+        if (!(s.radius > 0.0)) throw InputError(field + ".radius", "must be > 0, got " + fmt(s.radius));
+    } else if (type == "box") {
+        s.type = Shape::Type::Box;
+        const Vec3 size = readVec3(require(j, "size", field), field + ".size");
+        if (!(size.minCoeff() > 0.0)) throw InputError(field + ".size", "every edge length must be > 0");
+        s.halfExtents = 0.5 * size;
+    } else {
+        throw InputError(field + ".type", "must be \"sphere\" or \"box\"");
+    }
+    return s;
+}
+
+// Uniform solid: sphere 2/5 m r^2; box m/12 (b^2 + c^2) about each axis.
+Vec3 calcUniformInertia(const Shape& s, double mass) {
+    if (s.type == Shape::Type::Sphere) return Vec3::Constant(0.4 * mass * s.radius * s.radius);
+    const Vec3 e = 2.0 * s.halfExtents;
+    return mass / 12.0 * Vec3(e.y() * e.y() + e.z() * e.z(), e.x() * e.x() + e.z() * e.z(), e.x() * e.x() + e.y() * e.y());
+}
+
+SceneBody readBody(const json& j, const std::string& field) {
+    if (!j.is_object()) throw InputError(field, "must be a JSON object");
+    SceneBody b;
+    b.name = j.value("name", field);
+    b.shape = readShape(require(j, "shape", field), field + ".shape");
+    const std::string p = field + ".";
+    b.body.mass = readNumber(require(j, "mass", field), p + "mass");
+    if (!(b.body.mass > 0.0)) throw InputError(p + "mass", "must be > 0, got " + fmt(b.body.mass));
+    b.body.principalInertia = j.contains("inertia") ? readVec3(j["inertia"], p + "inertia")
+                                                     : calcUniformInertia(b.shape, b.body.mass);
+    b.body.position = readVec3(j, "position", p, Vec3::Zero());
+    b.body.orientation = quatFromRollPitchYaw(readVec3(j, "orientation", p, Vec3::Zero()));
+    b.body.velocity = readVec3(j, "velocity", p, Vec3::Zero());
+    b.body.angularVelocity = readVec3(j, "angular_velocity", p, Vec3::Zero());
+    b.color = readVec3(j, "color", p, b.color);
+    if ((b.color.array() < 0.0).any() || (b.color.array() > 1.0).any())
+        throw InputError(p + "color", "components must be in [0, 1]");
+    b.body.validate(field);
+    return b;
+}
+
+SceneParameter readParameter(const json& j, const std::string& field, const json& doc) {
+    SceneParameter sp;
+    const std::string p = field + ".";
+    if (!require(j, "id", field).is_string()) throw InputError(p + "id", "must be a string");
+    sp.id = j["id"].get<std::string>();
+    sp.label = j.value("label", sp.id);
+    sp.unit = j.value("unit", "");
+    sp.help = j.value("help", "");
+    if (!require(j, "target", field).is_string()) throw InputError(p + "target", "must be a JSON pointer string");
+    sp.target = j["target"].get<std::string>();
+    json::json_pointer ptr;
+    try {
+        ptr = json::json_pointer(sp.target);
+    } catch (const json::exception& e) {
+        throw InputError(p + "target", std::string("is not a JSON pointer: ") + e.what());
+    }
+    if (!doc.contains(ptr)) throw InputError(p + "target", "names nothing in the scene: " + sp.target);
+    const json& current = doc.at(ptr);
+    const std::string kind = j.value("kind", "number");
+    if (kind == "choice") {
+        sp.kind = SceneParameter::Kind::Choice;
+        const json& choices = require(j, "choices", field);
+        if (!choices.is_array() || choices.empty()) throw InputError(p + "choices", "must be a non-empty array of strings");
+        for (const auto& c : choices) {
+            if (!c.is_string()) throw InputError(p + "choices", "must be a non-empty array of strings");
+            sp.choices.push_back(c.get<std::string>());
+        }
+        if (!current.is_string()) throw InputError(p + "target", "must name a string for a choice parameter");
+        sp.choice = current.get<std::string>();
+    } else if (kind == "number") {
+        sp.min = readNumber(require(j, "min", field), p + "min");
+        sp.max = readNumber(require(j, "max", field), p + "max");
+        sp.step = readNumber(j, "step", p, 0.0);
+        if (!(sp.max > sp.min)) throw InputError(p + "max", "must be > min");
+        if (sp.step < 0.0) throw InputError(p + "step", "must be >= 0");
+        sp.value = readNumber(current, p + "target (" + sp.target + ")");
+    } else {
+        throw InputError(p + "kind", "must be \"number\" or \"choice\"");
+    }
+    return sp;
+}
+
+}  // namespace
+
+const SceneParameter* Scene::findParameter(const std::string& id) const {
+    for (const auto& p : parameters)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+Scene parseScene(const json& doc) {
+    if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
+    Scene s;
+    s.document = doc;
+    const json& format = require(doc, "format", "");
+    if (format != "impactlab.scene/1") throw InputError("format", "must be \"impactlab.scene/1\"");
+    s.name = doc.value("name", "untitled");
+    s.description = doc.value("description", "");
+    s.gravity = readVec3(doc, "gravity", "", s.gravity);
+    if (doc.contains("ground")) s.groundHeight = readNumber(doc["ground"], "height", "ground.", 0.0);
+    s.endTime = readNumber(doc, "end_time", "", s.endTime);
+    if (!(s.endTime > 0.0)) throw InputError("end_time", "must be > 0, got " + fmt(s.endTime));
+    s.sampleInterval = readNumber(doc, "sample_interval", "", s.sampleInterval);
+    if (!(s.sampleInterval > 0.0) || s.sampleInterval > s.endTime)
+        throw InputError("sample_interval", "must be > 0 and no longer than end_time");
+
+    const json& contact = require(doc, "contact", "");
+    if (!contact.is_object()) throw InputError("contact", "must be a JSON object");
+    if (!require(contact, "law", "contact").is_string()) throw InputError("contact.law", "must be a string");
+    s.contact.law = contact["law"].get<std::string>();
+    getLaw(s.contact.law, "contact.law");
+    s.contact.friction = readNumber(contact, "friction", "contact.", s.contact.friction);
+    if (s.contact.friction < 0.0) throw InputError("contact.friction", "must be >= 0, got " + fmt(s.contact.friction));
+    s.contact.restitution = readNumber(contact, "restitution", "contact.", s.contact.restitution);
+    if (s.contact.restitution < 0.0 || s.contact.restitution > 1.0)
+        throw InputError("contact.restitution", "must be in [0, 1], got " + fmt(s.contact.restitution));
+    if (contact.contains("options")) {
+        if (!contact["options"].is_object()) throw InputError("contact.options", "must be a JSON object");
+        s.contact.lawOptions = contact["options"];
+    }
+
+    const json& bodies = require(doc, "bodies", "");
+    if (!bodies.is_array() || bodies.empty()) throw InputError("bodies", "must be a non-empty array");
+    for (size_t i = 0; i < bodies.size(); ++i)
+        s.bodies.push_back(readBody(bodies[i], "bodies[" + std::to_string(i) + "]"));
+
+    if (doc.contains("parameters")) {
+        const json& params = doc["parameters"];
+        if (!params.is_array()) throw InputError("parameters", "must be an array");
+        for (size_t i = 0; i < params.size(); ++i) {
+            SceneParameter sp = readParameter(params[i], "parameters[" + std::to_string(i) + "]", doc);
+            if (s.findParameter(sp.id)) throw InputError("parameters[" + std::to_string(i) + "].id", "duplicate id " + sp.id);
+            s.parameters.push_back(std::move(sp));
+        }
+    }
+    return s;
+}
+
+Scene loadScene(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw InputError(path, "cannot be opened");
+    json doc;
+    try {
+        doc = json::parse(in);
+    } catch (const json::parse_error& e) {
+        throw InputError(path, std::string("is not valid JSON: ") + e.what());
+    }
+    return parseScene(doc);
+}
+
+Scene withParameter(const Scene& scene, const std::string& id, double value) {
+    const SceneParameter* p = scene.findParameter(id);
+    if (!p) throw InputError("parameter " + id, "no such parameter");
+    if (p->kind != SceneParameter::Kind::Number) throw InputError("parameter " + id, "is not a number");
+    if (!std::isfinite(value)) throw InputError("parameter " + id, "must be finite");
+    json doc = scene.document;
+    doc[json::json_pointer(p->target)] = std::clamp(value, p->min, p->max);
+    return parseScene(doc);
+}
+
+Scene withChoice(const Scene& scene, const std::string& id, const std::string& choice) {
+    const SceneParameter* p = scene.findParameter(id);
+    if (!p) throw InputError("parameter " + id, "no such parameter");
+    if (p->kind != SceneParameter::Kind::Choice) throw InputError("parameter " + id, "is not a choice");
+    if (std::find(p->choices.begin(), p->choices.end(), choice) == p->choices.end())
+        throw InputError("parameter " + id, "has no choice '" + choice + "'");
+    json doc = scene.document;
+    doc[json::json_pointer(p->target)] = choice;
+    return parseScene(doc);
+}
+
+}  // namespace impactlab

@@ -1,0 +1,88 @@
+// Impulse-space diagram geometry (Cataldo & Sampaio Fig. 2.5): lines, energy
+// ellipse and paths in the (I_t, I_n) plane.
+#include <gtest/gtest.h>
+
+#include "diagram/ImpulseDiagram.h"
+#include "impact/Newton.h"
+#include "impact/Stronge.h"
+
+using namespace impactlab;
+
+namespace {
+constexpr double kGeomTol = 1e-9;   // lines and points are closed forms of the inputs
+
+const DiagramPolyline* findLine(const ImpulseDiagram& d, const std::string& id) {
+    for (const auto& l : d.lines)
+        if (l.id == id) return &l;
+    return nullptr;
+}
+
+ImpulseDiagram ballDiagram(double mu, LawOutcome* out = nullptr) {
+    const ImpactProblem p = ImpactProblem::makeContactLevel(Vec3(3.5, 3.5, 1.0).asDiagonal(), Vec3(1, 0, -1), mu, 0.5);
+    LawOutcome o;
+    o.result = solveStronge(p, {}, &o.trace);
+    if (out) *out = o;
+    return makeImpulseDiagram(p, {o});
+}
+}  // namespace
+
+TEST(ImpulseDiagram, BallOnHalfSpaceLinesAndPoints) {
+    LawOutcome o;
+    const ImpulseDiagram d = ballDiagram(0.2, &o);
+    // Friction opposes sliding along +x, so the tangent axis is -x and I_t > 0.
+    EXPECT_LE((d.tangentDirection - Vec3(-1, 0, 0)).norm(), kGeomTol);
+    ASSERT_EQ(d.paths.size(), 1u);
+    EXPECT_LE((d.paths[0].finalPoint - Vec2(1.0 / 3.5, 1.5)).norm(), kGeomTol);
+    EXPECT_LE((d.paths[0].compressionPoint - Vec2(0.2, 1.0)).norm(), kGeomTol);
+    // Central impact: maximum compression at I_n = 1, Newton termination at 1.5.
+    const DiagramPolyline* c = findLine(d, "compression");
+    const DiagramPolyline* n = findLine(d, "newton");
+    ASSERT_TRUE(c && n);
+    ASSERT_EQ(c->points.size(), 2u);
+    for (const auto& p : c->points) EXPECT_NEAR(p.y(), 1.0, kGeomTol);
+    for (const auto& p : n->points) EXPECT_NEAR(p.y(), 1.5, kGeomTol);
+    // Friction lines through the origin with slope 1/mu in (I_t, I_n).
+    const DiagramPolyline* f = findLine(d, "friction+");
+    ASSERT_TRUE(f);
+    EXPECT_LE(f->points.front().norm(), kGeomTol);
+    EXPECT_NEAR(f->points.back().x(), 0.2 * f->points.back().y(), kGeomTol);
+    // Sticking line: v_t = 0 where I_t = 1/3.5 (tangential velocity along s).
+    const DiagramPolyline* s = findLine(d, "sticking");
+    ASSERT_TRUE(s);
+    for (const auto& p : s->points) EXPECT_NEAR(p.x(), 1.0 / 3.5, kGeomTol);
+    // The path stays in the view box.
+    for (const auto& p : d.paths[0].points) {
+        EXPECT_TRUE((p.array() >= d.min.array()).all() && (p.array() <= d.max.array()).all());
+    }
+}
+
+TEST(ImpulseDiagram, EnergyEllipseIsTheZeroWorkCurve) {
+    const ImpactProblem p = ImpactProblem::makeContactLevel(Vec3(3.5, 3.5, 1.0).asDiagonal(), Vec3(1, 0, -1), 0.3, 0.8);
+    LawOutcome o;
+    o.result = solveStronge(p, {}, &o.trace);
+    const ImpulseDiagram d = makeImpulseDiagram(p, {o});
+    const DiagramPolyline* e = findLine(d, "energy-ellipse");
+    ASSERT_TRUE(e);
+    ASSERT_GT(e->points.size(), 100u);
+    for (const auto& q : e->points) {
+        const Vec3 I = q.x() * d.tangentDirection + q.y() * Vec3::UnitZ();
+        EXPECT_NEAR(p.calcEnergyChange(I), 0.0, kGeomTol);
+    }
+    // Every dissipative end point lies inside: its energy change is negative.
+    EXPECT_LT(o.result.energyAfter - o.result.energyBefore, 0.0);
+}
+
+TEST(ImpulseDiagram, EnergyGainIsFlaggedInThePathLabel) {
+    // The bar of Cataldo & Sampaio at pi/4 (A = 2.5, B = 1.5, C = 2.5) with
+    // D_NA = -1, D_TA = 0.6, mu = 1, e = 1: Newton's rule sticks and gains 0.1125 J.
+    Mat3 W;
+    W << 2.5, 0.0, -1.5, 0.0, 1.0, 0.0, -1.5, 0.0, 2.5;
+    const ImpactProblem p = ImpactProblem::makeContactLevel(W, Vec3(0.6, 0, -1), 1.0, 1.0);
+    LawOutcome n;
+    n.result = solveNewton(p, {}, &n.trace);
+    ASSERT_GT(n.result.energyAfter, n.result.energyBefore) << "test case must gain energy";
+    const ImpulseDiagram d = makeImpulseDiagram(p, {n});
+    ASSERT_EQ(d.paths.size(), 1u);
+    EXPECT_TRUE(d.paths[0].gainsEnergy);
+    EXPECT_NE(d.paths[0].label.find("ENERGY GAINED"), std::string::npos);
+}
