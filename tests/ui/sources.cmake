@@ -1,0 +1,11 @@
+# Qt widget tests (GoogleTest + Qt6::Test for QSignalSpy). Each test file can be
+# its own executable or all can share one; every executable also needs
+# IMPACTLAB_UI_TEST_MAIN (it creates the QApplication). They run headless:
+# the main selects QT_QPA_PLATFORM=offscreen unless the variable is set.
+set(IMPACTLAB_UI_TEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/ui_test_main.cpp)
+set(IMPACTLAB_UI_TEST_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/test_diagram_export.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_diagram_shapes.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_parameter_panel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_timeline.cpp
+)

@@ -1,0 +1,155 @@
+// The whole window, as a person sees it: the default scene's ball is visible in
+// the 3D view and moves with the timeline, the exported diagram shows the
+// impact's path, and a slider re-simulates and redraws both views.
+// Needs an X display for VTK (CTest runs it under xvfb-run).
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+#include <gtest/gtest.h>
+
+#include "MainWindow.h"
+#include "SceneLibrary.h"
+#include "diagram/ImpulseDiagramView.h"
+#include "panel/ParameterPanel.h"
+#include "render/VtkView.h"
+
+using namespace impactlab;
+using namespace impactlab::ui;
+
+namespace {
+
+// The superball is (0.85, 0.2, 0.15); shaded, its lit half stays strongly red.
+// Its trail is drawn at 70% of that colour (red channel ~152), so the red
+// threshold sits above the trail and below the lit ball.
+bool isBallRed(QRgb c) { return qRed(c) > 175 && qGreen(c) < 110 && qBlue(c) < 100; }
+
+struct Blob {
+    int count = 0;
+    double cx = 0.0, cy = 0.0;
+};
+
+Blob findBall(const QImage& img) {
+    Blob b;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x)
+            if (isBallRed(img.pixel(x, y))) {
+                ++b.count;
+                b.cx += x;
+                b.cy += y;
+            }
+    if (b.count) { b.cx /= b.count; b.cy /= b.count; }
+    return b;
+}
+
+// Pixels of a colour within a per-channel tolerance (antialiasing blends edges).
+int countColour(const QImage& img, const QColor& c, int tol) {
+    int n = 0;
+    for (int y = 0; y < img.height(); ++y)
+        for (int x = 0; x < img.width(); ++x) {
+            const QRgb p = img.pixel(x, y);
+            if (std::abs(qRed(p) - c.red()) <= tol && std::abs(qGreen(p) - c.green()) <= tol &&
+                std::abs(qBlue(p) - c.blue()) <= tol)
+                ++n;
+        }
+    return n;
+}
+
+// A ball of radius 0.08 m framed with its 1 m drop and a ground of several
+// metres covers a few hundred pixels in a ~700x800 view; 50 is well below that
+// and well above stray antialiased pixels.
+constexpr int kMinBallPixels = 50;
+// Path lines are drawn 3 px wide over several hundred pixels of plot.
+constexpr int kMinPathPixels = 200;
+constexpr int kColourTol = 40;
+
+class MainWindowTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        w.resize(1500, 900);
+        QString error;
+        ASSERT_TRUE(w.openScene(defaultScenePath(), &error)) << error.toStdString();
+        w.show();
+        QApplication::processEvents();
+    }
+    MainWindow w;
+};
+
+}  // namespace
+
+TEST_F(MainWindowTest, OpensTheSuperballByDefaultWithImpacts) {
+    EXPECT_EQ(w.scene().name, "Superball");
+    EXPECT_GE(w.run().impacts.size(), 3u);
+    EXPECT_EQ(w.selectedImpact(), 0);
+    EXPECT_TRUE(w.diagramView()->hasDiagram());
+}
+
+TEST_F(MainWindowTest, BallIsVisibleAndFallsWithTheTimeline) {
+    w.setTime(0.0);
+    const Blob top = findBall(w.view3d()->renderToImage());
+    ASSERT_GT(top.count, kMinBallPixels) << "the ball is not visible at t = 0";
+    w.setTime(w.run().impacts[0].time);
+    const Blob bottom = findBall(w.view3d()->renderToImage());
+    ASSERT_GT(bottom.count, kMinBallPixels) << "the ball is not visible at its first impact";
+    // Image y grows downwards: at the first impact the ball is lower on screen.
+    EXPECT_GT(bottom.cy, top.cy + 20) << "the ball did not move down the view";
+}
+
+TEST_F(MainWindowTest, ExportedDiagramShowsThePath) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString png = dir.filePath("diagram.png");
+    const QString svg = dir.filePath("diagram.svg");
+    ASSERT_TRUE(w.exportDiagramPng(png));
+    ASSERT_TRUE(w.exportDiagramSvg(svg));
+    const QImage img(png);
+    ASSERT_FALSE(img.isNull());
+    EXPECT_GT(countColour(img, ImpulseDiagramView::pathColor(0), kColourTol), kMinPathPixels);
+    QFile f(svg);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    EXPECT_TRUE(text.contains("<svg")) << "not an SVG file";
+    EXPECT_TRUE(text.contains("<path") || text.contains("<polyline")) << "no drawn path in the SVG";
+    EXPECT_TRUE(text.contains("stronge")) << "the legend does not name the law";
+}
+
+TEST_F(MainWindowTest, SliderReSimulatesAndRedrawsBothViews) {
+    w.setTime(0.5);
+    const QImage view0 = w.view3d()->renderToImage();
+    const QImage diagram0 = w.diagramView()->renderImage();
+    const double e0 = w.run().impacts[0].result.impulse.z();
+    ASSERT_TRUE(w.parameterPanel()->setSliderPosition("restitution", 0.3));
+    QApplication::processEvents();
+    EXPECT_DOUBLE_EQ(w.scene().contact.restitution, w.parameterPanel()->value("restitution"));
+    EXPECT_NEAR(w.scene().contact.restitution, 0.3, 1e-3);
+    EXPECT_LT(w.run().impacts[0].result.impulse.z(), e0) << "lower restitution, smaller normal impulse";
+    EXPECT_NE(w.view3d()->renderToImage(), view0) << "the 3D view did not change";
+    EXPECT_NE(w.diagramView()->renderImage(), diagram0) << "the diagram did not change";
+    EXPECT_GT(w.lastUpdateTiming().totalMs, 0.0);
+}
+
+TEST_F(MainWindowTest, ComparedLawsAreOverlaid) {
+    w.setComparedLaws({"newton", "poisson", "stronge"});
+    QTemporaryDir dir;
+    const QString png = dir.filePath("compare.png");
+    ASSERT_TRUE(w.exportDiagramPng(png));
+    const QImage img(png);
+    // The scene's law is path 0; the two others are drawn in colours 1 and 2.
+    EXPECT_GT(countColour(img, ImpulseDiagramView::pathColor(1), kColourTol) +
+                  countColour(img, ImpulseDiagramView::pathColor(2), kColourTol),
+              kMinPathPixels / 4);
+}
+
+TEST_F(MainWindowTest, BadSceneFileGivesAClearError) {
+    QTemporaryDir dir;
+    const QString bad = dir.filePath("bad.json");
+    QFile f(bad);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "impactlab.scene/1", "contact": {"law": "stronge"}, "bodies": [{"shape": {"type": "sphere", "radius": 0.1}, "mass": -1}]})");
+    f.close();
+    QString error;
+    EXPECT_FALSE(w.openScene(bad, &error));
+    EXPECT_TRUE(error.contains("bodies[0].mass")) << error.toStdString();
+    EXPECT_EQ(w.scene().name, "Superball") << "a failed open keeps the current scene";
+}

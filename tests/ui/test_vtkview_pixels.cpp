@@ -1,0 +1,239 @@
+// Proves by reading pixels that VtkView really shows the SceneRenderer scene.
+// Needs an X display (VTK renders through GLX even off-screen); run under
+//   xvfb-run -a -s "-screen 0 1280x1024x24" ./test_vtkview_pixels
+
+#include "render/SceneRenderer.h"
+#include "render/VtkView.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QMouseEvent>
+#include <QWheelEvent>
+#include <QSet>
+
+#include <gtest/gtest.h>
+
+#include <vtkCamera.h>
+#include <vtkRenderer.h>
+
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+namespace impactlab::ui {
+namespace {
+
+constexpr int kWidth = 400;
+constexpr int kHeight = 300;
+
+// "Reddish" as the brief defines it. Lit red (0.9, 0.1, 0.1) reaches about
+// (230, 30, 30) after shading; its lighter tinted half and dark band, the grey
+// ground and the blue-grey sky all fail at least one of these bounds.
+constexpr int kRedMin = 150;
+constexpr int kGreenMax = 100;
+constexpr int kBlueMax = 100;
+// A sphere framed by resetCamera() covers far more than 1 % of the image even
+// though only its plain-red half counts; 1 % is well above any stray pixels.
+constexpr double kMinReddishShare = 0.01;
+// Reddish pixels must lie within this many projected radii of the projected
+// centre: a little more than 1 to allow for the silhouette's anti-aliasing.
+constexpr double kNearCentreRadii = 1.3;
+// With the sphere outside the frustum nothing red remains; this allows a
+// handful of pixels should anti-aliasing of grey lines ever tint one.
+constexpr double kMaxStrayReddishShare = 0.0005;
+// Sky blue-grey (0.70, 0.77, 0.86) has blue about 40 levels above red; the
+// grey-beige ground has red at or above blue. Half that margin tells them
+// apart and catches an image read back upside down.
+constexpr int kSkyBlueExcess = 20;
+// The image must have many distinct colours (sky gradient, ground, shading),
+// not one flat fill: a failed read-back gives a single colour.
+constexpr int kMinDistinctColours = 50;
+
+const Eigen::Vector3d kRed{0.9, 0.1, 0.1};
+constexpr double kSphereRadius = 1.0;
+
+bool reddish(QRgb p) { return qRed(p) > kRedMin && qGreen(p) < kGreenMax && qBlue(p) < kBlueMax; }
+
+// Projects a world point to image pixel coordinates (origin top-left).
+Eigen::Vector2d project(vtkRenderer* renderer, const Eigen::Vector3d& world, int imageHeight) {
+    renderer->SetWorldPoint(world.x(), world.y(), world.z(), 1.0);
+    renderer->WorldToDisplay();
+    double display[3];
+    renderer->GetDisplayPoint(display);
+    return {display[0], imageHeight - 1 - display[1]};
+}
+
+struct RedCount {
+    int total = 0;
+    int nearCentre = 0;
+};
+
+RedCount countReddish(const QImage& image, const Eigen::Vector2d& centre, double radius) {
+    RedCount count;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            if (!reddish(image.pixel(x, y))) {
+                continue;
+            }
+            ++count.total;
+            if ((Eigen::Vector2d(x, y) - centre).norm() <= kNearCentreRadii * radius) {
+                ++count.nearCentre;
+            }
+        }
+    }
+    return count;
+}
+
+class VtkViewPixels : public ::testing::Test {
+protected:
+    void SetUp() override {
+        view.resize(kWidth, kHeight);
+        scene.setGround(0.0, 5.0);
+        BodyVisual ball;
+        ball.shape = BodyVisual::Shape::Sphere;
+        ball.radius = kSphereRadius;
+        ball.color = kRed;
+        scene.setBodies({ball});
+        scene.setPoses({BodyPose{spherePosition, Eigen::Quaterniond::Identity()}});
+        scene.resetCamera();
+    }
+
+    VtkView view;
+    SceneRenderer scene{view};
+    Eigen::Vector3d spherePosition{0.0, 0.0, kSphereRadius};  // resting on the ground
+};
+
+TEST_F(VtkViewPixels, ImageHasRightSizeAndIsNotUniform) {
+    const QImage image = view.renderToImage();
+    ASSERT_FALSE(image.isNull());
+    // The image is in device pixels (1 per widget pixel under Xvfb).
+    EXPECT_EQ(image.width(), qRound(kWidth * view.devicePixelRatioF()));
+    EXPECT_EQ(image.height(), qRound(kHeight * view.devicePixelRatioF()));
+
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            colours.insert(image.pixel(x, y));
+        }
+    }
+    EXPECT_GE(colours.size(), kMinDistinctColours);
+    EXPECT_GT(view.lastRenderMilliseconds(), 0.0);
+
+    // The default view looks down on the ground from above: sky at the top
+    // edge, ground at the bottom edge.
+    const QRgb top = image.pixel(image.width() / 2, 0);
+    const QRgb bottom = image.pixel(image.width() / 2, image.height() - 1);
+    EXPECT_GT(qBlue(top) - qRed(top), kSkyBlueExcess) << std::hex << top;
+    EXPECT_GE(qRed(bottom), qBlue(bottom)) << std::hex << bottom;
+}
+
+TEST_F(VtkViewPixels, RedSphereShowsWhereItProjects) {
+    const QImage image = view.renderToImage();
+    ASSERT_FALSE(image.isNull());
+    vtkRenderer* renderer = view.renderer();
+    const Eigen::Vector2d centre = project(renderer, spherePosition, image.height());
+    double up[3];
+    renderer->GetActiveCamera()->GetViewUp(up);
+    const Eigen::Vector3d rim = spherePosition + kSphereRadius * Eigen::Vector3d(up[0], up[1], up[2]);
+    const double radius = (project(renderer, rim, image.height()) - centre).norm();
+
+    const RedCount count = countReddish(image, centre, radius);
+    const double pixels = double(image.width()) * image.height();
+    EXPECT_GT(count.nearCentre, kMinReddishShare * pixels)
+        << "centre " << centre.transpose() << " radius " << radius << " total " << count.total;
+    EXPECT_EQ(count.nearCentre, count.total) << "red pixels away from the sphere";
+    std::printf("reddish pixels near the sphere: %d of %d (%.1f %% of the image)\n", count.nearCentre,
+                int(pixels), 100.0 * count.nearCentre / pixels);
+}
+
+TEST_F(VtkViewPixels, SphereOutsideFrustumLeavesNoRed) {
+    // Put the sphere behind the camera, well outside the view frustum; the
+    // camera itself stays where resetCamera() put it.
+    double position[3];
+    double focal[3];
+    vtkCamera* camera = view.renderer()->GetActiveCamera();
+    camera->GetPosition(position);
+    camera->GetFocalPoint(focal);
+    const Eigen::Vector3d eye(position[0], position[1], position[2]);
+    const Eigen::Vector3d behind = eye + (eye - Eigen::Vector3d(focal[0], focal[1], focal[2]));
+    scene.setPoses({BodyPose{behind, Eigen::Quaterniond::Identity()}});
+
+    const QImage image = view.renderToImage();
+    ASSERT_FALSE(image.isNull());
+    const RedCount count = countReddish(image, Eigen::Vector2d::Zero(), 0.0);
+    EXPECT_LE(count.total, kMaxStrayReddishShare * image.width() * image.height());
+}
+
+Eigen::Vector3d cameraVector(vtkCamera* camera, void (vtkCamera::*getter)(double[3])) {
+    double v[3];
+    (camera->*getter)(v);
+    return {v[0], v[1], v[2]};
+}
+
+void sendMouse(QWidget& widget, QEvent::Type type, QPointF at, Qt::MouseButton button) {
+    const Qt::MouseButtons held = type == QEvent::MouseButtonRelease ? Qt::NoButton : Qt::MouseButtons(button);
+    QMouseEvent event(type, at, widget.mapToGlobal(at), button, held, Qt::NoModifier);
+    QApplication::sendEvent(&widget, &event);
+}
+
+TEST_F(VtkViewPixels, MouseMovesCameraAndDoubleClickRestoresIt) {
+    view.renderToImage();
+    vtkCamera* camera = view.renderer()->GetActiveCamera();
+    const Eigen::Vector3d home = cameraVector(camera, &vtkCamera::GetPosition);
+    const Eigen::Vector3d focal = cameraVector(camera, &vtkCamera::GetFocalPoint);
+    const double homeDistance = camera->GetDistance();
+
+    // One wheel notch forward moves closer by the adapter's dolly factor.
+    constexpr int kOneNotch = 120;
+    QWheelEvent wheel(QPointF(kWidth / 2, kHeight / 2), view.mapToGlobal(QPointF(kWidth / 2, kHeight / 2)),
+                      QPoint(), QPoint(0, kOneNotch), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase,
+                      false);
+    QApplication::sendEvent(&view, &wheel);
+    EXPECT_LT(camera->GetDistance(), homeDistance);
+
+    // A diagonal left drag orbits about the focal point and, the scene being
+    // z-up, keeps the horizon level: the camera's right vector stays horizontal.
+    const QPointF start(kWidth / 2, kHeight / 2);
+    const QPointF end = start + QPointF(kWidth / 4, kHeight / 5);
+    sendMouse(view, QEvent::MouseButtonPress, start, Qt::LeftButton);
+    sendMouse(view, QEvent::MouseMove, end, Qt::LeftButton);
+    sendMouse(view, QEvent::MouseButtonRelease, end, Qt::LeftButton);
+    const Eigen::Vector3d forward = cameraVector(camera, &vtkCamera::GetDirectionOfProjection);
+    const Eigen::Vector3d up = cameraVector(camera, &vtkCamera::GetViewUp);
+    constexpr double kTolerance = 1e-9;  // pure floating-point round-off
+    EXPECT_NEAR(forward.cross(up).normalized().z(), 0.0, kTolerance);
+    EXPECT_GT(up.z(), 0.0);
+    EXPECT_TRUE(cameraVector(camera, &vtkCamera::GetFocalPoint).isApprox(focal, kTolerance));
+    EXPECT_FALSE(cameraVector(camera, &vtkCamera::GetPosition).isApprox(home, kTolerance));
+
+    sendMouse(view, QEvent::MouseButtonDblClick, start, Qt::LeftButton);
+    EXPECT_TRUE(cameraVector(camera, &vtkCamera::GetPosition).isApprox(home, kTolerance));
+    EXPECT_FALSE(view.renderToImage().isNull());
+}
+
+TEST(VtkViewEdgeCases, ZeroSizeGivesNullImage) {
+    VtkView view;
+    view.resize(0, 0);
+    EXPECT_TRUE(view.renderToImage().isNull());
+    EXPECT_FALSE(view.saveImage(QStringLiteral("/nonexistent/never-written.png")));
+}
+
+// gtest_main supplies main(); Qt widgets need a QApplication before the first
+// widget, so a global environment creates one for the whole run.
+class QtEnvironment : public ::testing::Environment {
+public:
+    void SetUp() override { app_ = std::make_unique<QApplication>(argc_, argv_); }
+    void TearDown() override { app_.reset(); }
+
+private:
+    int argc_ = 1;
+    char name_[16] = "pixel_test";
+    char* argv_[2] = {name_, nullptr};
+    std::unique_ptr<QApplication> app_;
+};
+
+[[maybe_unused]] const auto* const kQtEnvironment =
+    ::testing::AddGlobalTestEnvironment(new QtEnvironment);
+
+}  // namespace
+}  // namespace impactlab::ui

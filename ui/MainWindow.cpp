@@ -1,0 +1,361 @@
+#include "MainWindow.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QElapsedTimer>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QVBoxLayout>
+#include <cstdio>
+
+#include "SceneLibrary.h"
+#include "diagram/ImpulseDiagram.h"
+#include "diagram/ImpulseDiagramView.h"
+#include "impact/LawRegistry.h"
+#include "panel/ParameterPanel.h"
+#include "render/SceneRenderer.h"
+#include "render/VtkView.h"
+#include "timeline/TimelineWidget.h"
+
+namespace impactlab::ui {
+
+namespace {
+
+// Half size of the drawn ground plane beyond the run's extent, m.
+constexpr double kGroundMargin = 1.0;
+constexpr double kMinGroundHalfSize = 1.5;
+// Pixels: room for a label, a slider and a spin box with its unit.
+constexpr int kSidePanelWidth = 430;
+
+BodyVisual toVisual(const SceneBody& b) {
+    BodyVisual v;
+    v.shape = b.shape.type == Shape::Type::Sphere ? BodyVisual::Shape::Sphere : BodyVisual::Shape::Box;
+    v.radius = b.shape.radius;
+    v.halfExtents = b.shape.halfExtents;
+    v.color = b.color;
+    return v;
+}
+
+// The timeline prefixes "#k t = ... s, ".
+QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
+    const ImpactEventRecord& e = run.impacts[i];
+    return QString("%1, v_n = %2 m/s")
+        .arg(QString::fromStdString(scene.bodies[e.body].name))
+        .arg(e.problem.vMinus.z(), 0, 'f', 2);
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setWindowTitle("ImpactLab");
+
+    // Left: scene description, parameters, law comparison.
+    auto* side = new QWidget;
+    auto* sideLayout = new QVBoxLayout(side);
+    sceneTitle_ = new QLabel;
+    sceneTitle_->setStyleSheet("font-weight: bold; font-size: 14pt;");
+    sceneDescription_ = new QLabel;
+    sceneDescription_->setWordWrap(true);
+    panel_ = new ParameterPanel;
+    sideLayout->addWidget(sceneTitle_);
+    sideLayout->addWidget(sceneDescription_);
+    auto* paramBox = new QGroupBox("Parameters");
+    auto* paramLayout = new QVBoxLayout(paramBox);
+    paramLayout->addWidget(panel_);
+    sideLayout->addWidget(paramBox);
+    buildLawComparison(side, sideLayout);
+    eventSummary_ = new QLabel;
+    eventSummary_->setWordWrap(true);
+    eventSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    sideLayout->addWidget(eventSummary_);
+    sideLayout->addStretch(1);
+    auto* sideScroll = new QScrollArea;
+    sideScroll->setWidget(side);
+    sideScroll->setWidgetResizable(true);
+    sideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    sideScroll->setMinimumWidth(kSidePanelWidth);
+
+    // Centre: 3D view beside the diagram.
+    view3d_ = new VtkView;
+    renderer_ = std::make_unique<SceneRenderer>(*view3d_);
+    diagram_ = new ImpulseDiagramView;
+    auto* views = new QSplitter(Qt::Horizontal);
+    views->addWidget(view3d_);
+    views->addWidget(diagram_);
+    views->setStretchFactor(0, 1);
+    views->setStretchFactor(1, 1);
+
+    timeline_ = new TimelineWidget;
+    auto* centre = new QWidget;
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->addWidget(views, 1);
+    centreLayout->addWidget(timeline_);
+
+    auto* main = new QSplitter(Qt::Horizontal);
+    main->addWidget(sideScroll);
+    main->addWidget(centre);
+    main->setStretchFactor(1, 1);
+    setCentralWidget(main);
+
+    connect(panel_, &ParameterPanel::numberChanged, this, &MainWindow::onNumberChanged);
+    connect(panel_, &ParameterPanel::choiceChanged, this, &MainWindow::onChoiceChanged);
+    connect(timeline_, &TimelineWidget::timeChanged, this, [this](double t) { updatePoses(t); });
+    connect(timeline_, &TimelineWidget::eventSelected, this, [this](int i) {
+        selectedImpact_ = i;
+        updateDiagram();
+        updatePoses(timeline_->time());
+    });
+    buildMenus();
+    statusBar()->showMessage("Ready");
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu("&File");
+    file->addAction("&Open scene...", this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, "Open scene", QString(), "ImpactLab scenes (*.json)");
+        QString error;
+        if (!path.isEmpty() && !openScene(path, &error)) QMessageBox::warning(this, "Cannot open scene", error);
+    }, QKeySequence::Open);
+    QMenu* builtIn = file->addMenu("Open &built-in scene");
+    for (const QString& path : listBuiltInScenes()) {
+        builtIn->addAction(QFileInfo(path).baseName(), this, [this, path] {
+            QString error;
+            if (!openScene(path, &error)) QMessageBox::warning(this, "Cannot open scene", error);
+        });
+    }
+    file->addSeparator();
+    auto exportWith = [this](const QString& title, const QString& filter, auto fn) {
+        return [this, title, filter, fn] {
+            const QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
+            if (!path.isEmpty() && !(this->*fn)(path)) QMessageBox::warning(this, title, "Could not write " + path);
+        };
+    };
+    file->addAction("Export diagram as &PNG...", this, exportWith("Export diagram", "PNG image (*.png)", &MainWindow::exportDiagramPng));
+    file->addAction("Export diagram as &SVG...", this, exportWith("Export diagram", "SVG image (*.svg)", &MainWindow::exportDiagramSvg));
+    file->addAction("Export &3D view as PNG...", this, exportWith("Export 3D view", "PNG image (*.png)", &MainWindow::export3dPng));
+    file->addSeparator();
+    file->addAction("&Quit", qApp, &QApplication::quit, QKeySequence::Quit);
+
+    QMenu* view = menuBar()->addMenu("&View");
+    view->addAction("&Reset camera", this, [this] { renderer_->resetCamera(); view3d_->requestRender(); });
+    QMenu* help = menuBar()->addMenu("&Help");
+    help->addAction("&About ImpactLab", this, [this] {
+        QMessageBox::about(this, "About ImpactLab",
+                           "ImpactLab: a laboratory for rigid-body impact mechanics.\n"
+                           "Laws compared in impulse space, on scenes you can edit live.");
+    });
+}
+
+void MainWindow::buildLawComparison(QWidget*, QVBoxLayout* layout) {
+    auto* box = new QGroupBox("Compare laws on the diagram (the scene's law is always drawn)");
+    box->setToolTip("The selected impact is solved again with each checked law and overlaid on the impulse-space diagram.");
+    auto* l = new QVBoxLayout(box);
+    for (const LawInfo& law : getLaws()) {
+        auto* cb = new QCheckBox(QString::fromStdString(law.id));
+        cb->setToolTip(QString::fromStdString(law.title + "\n" + law.reference));
+        l->addWidget(cb);
+        compareBoxes_.emplace_back(QString::fromStdString(law.id), cb);
+        connect(cb, &QCheckBox::toggled, this, [this] { updateDiagram(); redrawNow(); });
+    }
+    layout->addWidget(box);
+}
+
+bool MainWindow::openScene(const QString& path, QString* error) {
+    try {
+        applyScene(readScene(path), true);
+        renderer_->resetCamera();
+        view3d_->requestRender();
+        return true;
+    } catch (const InputError& e) {
+        if (error) *error = QString::fromUtf8(e.what());
+        showError(QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+void MainWindow::setScene(const Scene& scene) {
+    applyScene(scene, true);
+    renderer_->resetCamera();
+}
+
+void MainWindow::applyScene(Scene scene, bool rebuildPanel) {
+    scene_ = std::move(scene);
+    if (rebuildPanel) {
+        sceneTitle_->setText(QString::fromStdString(scene_.name));
+        sceneDescription_->setText(QString::fromStdString(scene_.description));
+        panel_->setParameters(scene_.parameters);
+        std::vector<BodyVisual> visuals;
+        for (const auto& b : scene_.bodies) visuals.push_back(toVisual(b));
+        renderer_->setBodies(visuals);
+    }
+    resimulate();
+}
+
+void MainWindow::setParameter(const QString& id, double siValue) {
+    panel_->setValue(id, siValue);
+    onNumberChanged(id, siValue);
+}
+
+void MainWindow::setComparedLaws(const QStringList& ids) {
+    for (auto& [id, box] : compareBoxes_) {
+        const QSignalBlocker block(box);
+        box->setChecked(ids.contains(id));
+    }
+    updateDiagram();
+}
+
+void MainWindow::selectImpact(int index) { timeline_->selectEvent(index); }
+void MainWindow::setTime(double t) { timeline_->setTime(t); }
+
+void MainWindow::onNumberChanged(const QString& id, double value) {
+    try {
+        applyScene(withParameter(scene_, id.toStdString(), value), false);
+    } catch (const InputError& e) {
+        showError(QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::onChoiceChanged(const QString& id, const QString& choice) {
+    try {
+        applyScene(withChoice(scene_, id.toStdString(), choice.toStdString()), false);
+    } catch (const InputError& e) {
+        showError(QString::fromUtf8(e.what()));
+    }
+}
+
+void MainWindow::resimulate() {
+    QElapsedTimer clock;
+    clock.start();
+    try {
+        run_ = simulate(scene_);
+        lastError_.clear();
+    } catch (const InputError& e) {
+        showError(QString::fromUtf8(e.what()));
+        return;
+    }
+    timing_.simulateMs = clock.nsecsElapsed() * 1e-6;
+
+    // Ground sized to the run's extent; the trail of every body.
+    double extent = kMinGroundHalfSize;
+    for (const auto& smp : run_.samples)
+        for (const auto& b : smp.bodies) extent = std::max(extent, b.position.head<2>().cwiseAbs().maxCoeff() + kGroundMargin);
+    renderer_->setGround(scene_.groundHeight, extent);
+    for (size_t i = 0; i < scene_.bodies.size(); ++i) {
+        std::vector<Eigen::Vector3d> trail;
+        trail.reserve(run_.samples.size());
+        for (const auto& smp : run_.samples) trail.push_back(smp.bodies[i].position);
+        renderer_->setTrail(static_cast<int>(i), trail);
+    }
+
+    std::vector<std::pair<double, QString>> events;
+    for (int i = 0; i < static_cast<int>(run_.impacts.size()); ++i)
+        events.emplace_back(run_.impacts[i].time, describeImpact(run_, i, scene_));
+    const double t = timeline_->time();
+    const int previous = selectedImpact_;
+    {
+        const QSignalBlocker block(timeline_);
+        timeline_->setRun(run_.endTime, events);
+        timeline_->setTime(std::min(t, run_.endTime));
+        selectedImpact_ = events.empty() ? -1 : std::clamp(previous < 0 ? 0 : previous, 0, static_cast<int>(events.size()) - 1);
+        if (selectedImpact_ >= 0) timeline_->selectEvent(selectedImpact_);
+    }
+    updatePoses(timeline_->time());
+    updateDiagram();
+    updateStatus();
+    redrawNow();
+    timing_.totalMs = clock.nsecsElapsed() * 1e-6;
+    timing_.viewsMs = timing_.totalMs - timing_.simulateMs;
+    if (printTiming_)
+        std::fprintf(stderr, "update: simulate %.2f ms, views %.2f ms, total %.2f ms\n", timing_.simulateMs,
+                     timing_.viewsMs, timing_.totalMs);
+}
+
+void MainWindow::updatePoses(double t) {
+    std::vector<BodyPose> poses;
+    for (const auto& s : run_.calcStatesAt(t)) poses.push_back({s.position, s.orientation});
+    renderer_->setPoses(poses);
+    if (selectedImpact_ >= 0 && selectedImpact_ < static_cast<int>(run_.impacts.size()))
+        renderer_->setMarker(run_.impacts[selectedImpact_].point);
+    else
+        renderer_->setMarker(std::nullopt);
+    view3d_->requestRender();
+}
+
+void MainWindow::updateDiagram() {
+    if (selectedImpact_ < 0 || selectedImpact_ >= static_cast<int>(run_.impacts.size())) {
+        diagram_->clear();
+        diagram_->setTitle("Impulse space: no impact in this run");
+        eventSummary_->clear();
+        return;
+    }
+    const ImpactEventRecord& e = run_.impacts[selectedImpact_];
+    std::vector<LawOutcome> outcomes{{e.result, e.trace}};
+    for (const auto& [id, box] : compareBoxes_) {
+        if (!box->isChecked() || id.toStdString() == e.result.model) continue;
+        LawOutcome o;
+        try {
+            o.result = getLaw(id.toStdString()).solve(e.problem, nlohmann::json::object(), &o.trace);
+            outcomes.push_back(std::move(o));
+        } catch (const InputError& err) {
+            showError(QString("%1 cannot solve this impact: %2").arg(id, QString::fromUtf8(err.what())));
+        }
+    }
+    diagram_->setDiagram(makeImpulseDiagram(e.problem, outcomes));
+    diagram_->setTitle(QString("Impulse space: impact %1 at t = %2 s (mu = %3, e = %4)")
+                           .arg(selectedImpact_ + 1)
+                           .arg(e.time, 0, 'f', 3)
+                           .arg(e.problem.friction)
+                           .arg(e.problem.restitution));
+    const ImpactResult& r = e.result;
+    QString text = QString("<b>Impact %1</b> (%2)<br>impulse [t1, t2, n] = (%3, %4, %5) N s<br>"
+                           "v+ = (%6, %7, %8) m/s<br>energy %9 J -> %10 J<br>events:")
+                       .arg(selectedImpact_ + 1)
+                       .arg(QString::fromStdString(r.model))
+                       .arg(r.impulse.x(), 0, 'g', 5).arg(r.impulse.y(), 0, 'g', 5).arg(r.impulse.z(), 0, 'g', 5)
+                       .arg(r.vPlus.x(), 0, 'g', 4).arg(r.vPlus.y(), 0, 'g', 4).arg(r.vPlus.z(), 0, 'g', 4)
+                       .arg(r.energyBefore, 0, 'g', 5).arg(r.energyAfter, 0, 'g', 5);
+    for (const auto& ev : r.events) text += QString(" %1").arg(toString(ev.kind));
+    for (const auto& w : r.warnings) text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
+    eventSummary_->setText(text);
+}
+
+void MainWindow::updateStatus() {
+    QString msg = QString("%1: %2 impacts, %3, simulated in %4 ms")
+                      .arg(QString::fromStdString(scene_.name))
+                      .arg(run_.impacts.size())
+                      .arg(QString::fromStdString(run_.endReason))
+                      .arg(timing_.simulateMs, 0, 'f', 1);
+    if (!run_.warnings.empty()) msg += QString("; %1 warning(s): %2").arg(run_.warnings.size()).arg(QString::fromStdString(run_.warnings.front()));
+    statusBar()->setStyleSheet("");
+    statusBar()->showMessage(msg);
+}
+
+void MainWindow::redrawNow() {
+    // Synchronous repaints, so an update is measured to the last pixel drawn.
+    view3d_->repaint();
+    diagram_->repaint();
+    timeline_->repaint();
+}
+
+void MainWindow::showError(const QString& message) {
+    lastError_ = message;
+    statusBar()->setStyleSheet("color: #b00000;");
+    statusBar()->showMessage(message);
+}
+
+bool MainWindow::exportDiagramPng(const QString& path) { return diagram_->exportPng(path); }
+bool MainWindow::exportDiagramSvg(const QString& path) { return diagram_->exportSvg(path); }
+bool MainWindow::export3dPng(const QString& path) { return view3d_->saveImage(path); }
+
+}  // namespace impactlab::ui

@@ -1,0 +1,98 @@
+#pragma once
+// The ImpactLab main window: 3D view, impulse-space diagram of the selected
+// impact, parameter panel and timeline. It owns the current scene and its run;
+// every parameter change re-simulates (core) and redraws every view at once.
+// No physics here: the window only calls core functions and maps their output
+// to widgets.
+#include <QMainWindow>
+#include <QStringList>
+#include <memory>
+
+#include "scene/Scene.h"
+#include "sim/Simulation.h"
+
+class QCheckBox;
+class QLabel;
+class QVBoxLayout;
+
+namespace impactlab::ui {
+
+class VtkView;
+class SceneRenderer;
+class ImpulseDiagramView;
+class ParameterPanel;
+class TimelineWidget;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    // Milliseconds spent by the last update: from a parameter change to every
+    // view redrawn (simulation, then 3D view, diagram, timeline painted).
+    struct UpdateTiming {
+        double simulateMs = 0.0;
+        double viewsMs = 0.0;
+        double totalMs = 0.0;
+    };
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens a scene file or a built-in resource (":/scenes/..."). On failure
+    // returns false and puts the one-line reason in *error.
+    bool openScene(const QString& path, QString* error = nullptr);
+    void setScene(const Scene& scene);
+
+    // Programmatic edits, as the panel would make them (used by --measure-slider).
+    void setParameter(const QString& id, double siValue);
+    void setComparedLaws(const QStringList& ids);
+    void selectImpact(int index);
+    void setTime(double t);
+
+    const Scene& scene() const { return scene_; }
+    const SimulationRun& run() const { return run_; }
+    int selectedImpact() const { return selectedImpact_; }
+    UpdateTiming lastUpdateTiming() const { return timing_; }
+    void setPrintTiming(bool on) { printTiming_ = on; }
+
+    VtkView* view3d() const { return view3d_; }
+    ImpulseDiagramView* diagramView() const { return diagram_; }
+    ParameterPanel* parameterPanel() const { return panel_; }
+    TimelineWidget* timeline() const { return timeline_; }
+
+    bool exportDiagramPng(const QString& path);
+    bool exportDiagramSvg(const QString& path);
+    bool export3dPng(const QString& path);
+
+private:
+    void buildMenus();
+    void buildLawComparison(QWidget* parent, QVBoxLayout* layout);
+    void onNumberChanged(const QString& id, double value);
+    void onChoiceChanged(const QString& id, const QString& choice);
+    void applyScene(Scene scene, bool rebuildPanel);
+    void resimulate();
+    void updatePoses(double t);
+    void updateDiagram();
+    void updateStatus();
+    void redrawNow();
+    void showError(const QString& message);
+
+    Scene scene_;
+    SimulationRun run_;
+    int selectedImpact_ = -1;
+    UpdateTiming timing_;
+    bool printTiming_ = false;
+    QString lastError_;
+
+    VtkView* view3d_ = nullptr;
+    std::unique_ptr<SceneRenderer> renderer_;
+    ImpulseDiagramView* diagram_ = nullptr;
+    ParameterPanel* panel_ = nullptr;
+    TimelineWidget* timeline_ = nullptr;
+    QLabel* sceneTitle_ = nullptr;
+    QLabel* sceneDescription_ = nullptr;
+    QLabel* eventSummary_ = nullptr;
+    std::vector<std::pair<QString, QCheckBox*>> compareBoxes_;
+};
+
+}  // namespace impactlab::ui

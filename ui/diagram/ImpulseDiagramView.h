@@ -1,0 +1,101 @@
+#pragma once
+// Qt Charts view of one contact's impulse-space diagram (core/diagram/
+// ImpulseDiagram.h). It only maps the core's geometry to chart series: no
+// physics is computed here.
+//
+// What is drawn, bottom to top:
+//   admissible region  light fill: the energy ellipse's interior clipped to the
+//                      friction cone and to the far side of the maximum
+//                      compression line (post-impact v_n >= 0). The clip is
+//                      plain polygon geometry on the core's lines; a polyline
+//                      with id "admissible-region" from the core is used as is.
+//   reference lines    friction lines dashed grey, maximum compression solid
+//                      dark, Newton termination dash-dot, sticking line dotted,
+//                      energy ellipse a closed curve.
+//   law paths          thick lines in a palette of distinguishable colours; a
+//                      path that gains energy is red, thicker, and its legend
+//                      entry says "ENERGY GAINED".
+//   markers            hollow circle at each path's end of compression, filled
+//                      circle at its final impulse.
+//
+// Axes keep equal scales (1 N s is as long horizontally as vertically) so the
+// friction cone's angle and the ellipse's shape read true, unless the view box
+// is so elongated that equal scales would waste most of the plot
+// (kMaxAspectStretch).
+//
+// Exports render a separate chart of the requested size into a QImage or a
+// QSvgGenerator through QPainter: independent of the widget's size and of any
+// OpenGL surface, so they work under QT_QPA_PLATFORM=offscreen.
+
+#include <QColor>
+#include <QImage>
+#include <QPointF>
+#include <QSize>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+#include "diagram/ImpulseDiagram.h"
+
+class QChart;
+class QChartView;
+
+namespace impactlab::ui {
+
+class ImpulseDiagramView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ImpulseDiagramView(QWidget* parent = nullptr);
+    ~ImpulseDiagramView() override;
+
+    ImpulseDiagramView(const ImpulseDiagramView&) = delete;
+    ImpulseDiagramView& operator=(const ImpulseDiagramView&) = delete;
+
+    /// Shows `diagram`, replacing whatever was shown.
+    void setDiagram(const ImpulseDiagram& diagram);
+    /// Removes every series; the view shows empty axes and "no impact selected".
+    void clear();
+    bool hasDiagram() const { return diagram_.has_value(); }
+
+    /// Chart title, e.g. "Impulse space — impact 2 at t = 0.452 s".
+    void setTitle(const QString& title);
+    QString title() const { return title_; }
+
+    /// The chart drawn at `size` pixels (white background), independent of the
+    /// widget's own size.
+    QImage renderImage(QSize size = {1200, 900}) const;
+    /// renderImage() saved as PNG. False when the file cannot be written.
+    bool exportPng(const QString& path, QSize size = {1200, 900}) const;
+    /// The same chart as vector graphics through QSvgGenerator.
+    bool exportSvg(const QString& path, QSize size = {1200, 900}) const;
+
+    /// Where the impulse (I_t, I_n) lands in renderImage(size), in pixels.
+    /// For tests and for annotating exports.
+    QPointF mapToImage(const QPointF& impulse, QSize size) const;
+
+    /// The on-screen chart; exposed for tests and diagnostics only.
+    QChart* chart() const;
+
+    /// Colour of the index-th ordinary path (cycles through the palette).
+    static QColor pathColor(int index);
+    /// Colour of every path that gains energy.
+    static QColor energyGainColor();
+
+    QSize sizeHint() const override;
+
+private:
+    void rebuild();
+
+    QChartView* chartView_ = nullptr;
+    std::optional<ImpulseDiagram> diagram_;
+    QString title_;
+};
+
+/// Equal axis scales are kept while they stretch the view box by at most this
+/// factor along one axis; beyond it the box fills the plot instead, because a
+/// diagram squeezed into a fifth of the plot is unreadable.
+inline constexpr double kMaxAspectStretch = 4.0;
+
+}  // namespace impactlab::ui

@@ -1,0 +1,251 @@
+#include "ParameterPanel.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QGridLayout>
+#include <QLabel>
+#include <QSignalBlocker>
+#include <QSlider>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace impactlab::ui {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+constexpr double kDegreesPerRadian = 180.0 / kPi;
+// Spin boxes show at most this many decimals: more is noise to a reader.
+constexpr int kMaxDecimals = 6;
+
+QString toQString(const std::string& s) { return QString::fromStdString(s); }
+
+// Enough decimals to show one slider tick (or one step) in display units.
+int calcDecimals(double displayResolution) {
+    if (!(displayResolution > 0.0) || !std::isfinite(displayResolution)) return 3;
+    const int decimals = static_cast<int>(std::ceil(-std::log10(displayResolution) - 1e-9));
+    return std::clamp(decimals, 0, kMaxDecimals);
+}
+
+}  // namespace
+
+ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    setParameters({});
+}
+
+ParameterPanel::~ParameterPanel() = default;
+
+void ParameterPanel::setParameters(const std::vector<SceneParameter>& parameters) {
+    // The old rows may be the sender of the signal that led here: take them out
+    // of the tree now, delete them once control is back in the event loop.
+    if (body_) {
+        body_->hide();
+        layout()->removeWidget(body_);
+        body_->setParent(nullptr);
+        body_->deleteLater();
+    }
+    numbers_.clear();
+    choices_.clear();
+    order_.clear();
+
+    body_ = new QWidget(this);
+    grid_ = new QGridLayout(body_);
+    grid_->setContentsMargins(6, 6, 6, 6);
+    grid_->setColumnStretch(1, 1);
+    grid_->setHorizontalSpacing(8);
+    int row = 0;
+    for (const SceneParameter& parameter : parameters) {
+        const QString id = toQString(parameter.id);
+        if (numbers_.contains(id) || choices_.contains(id)) continue;  // ids are unique in a valid scene
+        if (parameter.kind == SceneParameter::Kind::Number) addNumberRow(parameter, row);
+        else addChoiceRow(parameter, row);
+        order_.append(id);
+        ++row;
+    }
+    if (parameters.empty()) {
+        auto* empty = new QLabel(tr("This scene has no parameters."), body_);
+        empty->setEnabled(false);
+        grid_->addWidget(empty, 0, 0, 1, 3);
+    }
+    grid_->setRowStretch(row + 1, 1);
+    layout()->addWidget(body_);
+}
+
+void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
+    const QString id = toQString(parameter.id);
+    NumberRow r;
+    r.min = std::min(parameter.min, parameter.max);
+    r.max = std::max(parameter.min, parameter.max);
+    const double span = r.max - r.min;
+    if (parameter.step > 0.0 && span > 0.0) {
+        const double ticks = std::round(span / parameter.step);
+        r.ticks = ticks >= 1.0 && ticks <= kMaxSliderTicks ? static_cast<int>(ticks) : kContinuousSliderTicks;
+    }
+    if (!(span > 0.0)) r.ticks = 1;
+    const bool isAngle = parameter.unit == "rad";
+    r.displayScale = isAngle ? kDegreesPerRadian : 1.0;
+    r.value = std::clamp(parameter.value, r.min, r.max);
+
+    QString tooltip = toQString(parameter.help);
+    if (isAngle) {
+        if (!tooltip.isEmpty()) tooltip += QStringLiteral("\n");
+        tooltip += tr("Shown in degrees; the scene stores radians.");
+    }
+
+    auto* label = new QLabel(toQString(parameter.label.empty() ? parameter.id : parameter.label), body_);
+    label->setToolTip(tooltip);
+
+    r.slider = new QSlider(Qt::Horizontal, body_);
+    r.slider->setRange(0, r.ticks);
+    r.slider->setSingleStep(1);
+    r.slider->setPageStep(std::max(1, r.ticks / 10));
+    r.slider->setTracking(true);  // valueChanged while dragging: live updates
+    r.slider->setMinimumWidth(120);
+    r.slider->setToolTip(tooltip);
+    r.slider->setObjectName(id + QStringLiteral(".slider"));
+
+    r.spinBox = new QDoubleSpinBox(body_);
+    const double tickDisplay = (span > 0.0 ? span / r.ticks : 1.0) * r.displayScale;
+    r.spinBox->setDecimals(calcDecimals(tickDisplay));
+    r.spinBox->setRange(r.min * r.displayScale, r.max * r.displayScale);
+    r.spinBox->setSingleStep(parameter.step > 0.0 ? parameter.step * r.displayScale
+                                                  : std::max(tickDisplay, span * r.displayScale / 100.0));
+    const QString unit = isAngle ? QStringLiteral("deg") : toQString(parameter.unit);
+    if (!unit.isEmpty()) r.spinBox->setSuffix(QStringLiteral(" ") + unit);
+    // Typed values are applied on Enter or focus loss, not at every keystroke:
+    // "0.0" on the way to "0.05" is not a value the user asked for.
+    r.spinBox->setKeyboardTracking(false);
+    r.spinBox->setAccelerated(true);
+    r.spinBox->setToolTip(tooltip);
+    r.spinBox->setObjectName(id + QStringLiteral(".spin"));
+
+    r.slider->setValue(calcNearestTick(r, r.value));
+    r.spinBox->setValue(r.value * r.displayScale);
+
+    connect(r.slider, &QSlider::valueChanged, this, [this, id](int tick) { onSliderMoved(id, tick); });
+    connect(r.spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
+            [this, id](double displayed) { onSpinBoxEdited(id, displayed); });
+
+    grid_->addWidget(label, row, 0);
+    grid_->addWidget(r.slider, row, 1);
+    grid_->addWidget(r.spinBox, row, 2);
+    numbers_.insert(id, r);
+}
+
+void ParameterPanel::addChoiceRow(const SceneParameter& parameter, int row) {
+    const QString id = toQString(parameter.id);
+    const QString tooltip = toQString(parameter.help);
+    auto* label = new QLabel(toQString(parameter.label.empty() ? parameter.id : parameter.label), body_);
+    label->setToolTip(tooltip);
+
+    ChoiceRow r;
+    r.comboBox = new QComboBox(body_);
+    for (const std::string& choice : parameter.choices) r.comboBox->addItem(toQString(choice));
+    const int current = r.comboBox->findText(toQString(parameter.choice));
+    r.comboBox->setCurrentIndex(std::max(current, 0));
+    r.comboBox->setToolTip(tooltip);
+    r.comboBox->setObjectName(id + QStringLiteral(".combo"));
+    connect(r.comboBox, &QComboBox::currentTextChanged, this,
+            [this, id](const QString& text) { emit choiceChanged(id, text); });
+
+    grid_->addWidget(label, row, 0);
+    grid_->addWidget(r.comboBox, row, 1, 1, 2);
+    choices_.insert(id, r);
+}
+
+double ParameterPanel::calcTickValue(const NumberRow& row, int tick) {
+    if (tick >= row.ticks) return row.max;  // exact at the end, whatever the rounding
+    return row.min + (row.max - row.min) * static_cast<double>(tick) / row.ticks;
+}
+
+int ParameterPanel::calcNearestTick(const NumberRow& row, double siValue) {
+    const double span = row.max - row.min;
+    if (!(span > 0.0) || !std::isfinite(siValue)) return 0;
+    const double t = std::clamp((siValue - row.min) / span, 0.0, 1.0);
+    return static_cast<int>(std::lround(t * row.ticks));
+}
+
+void ParameterPanel::onSliderMoved(const QString& id, int tick) {
+    auto it = numbers_.find(id);
+    if (it == numbers_.end()) return;
+    it->value = calcTickValue(*it, tick);
+    {
+        const QSignalBlocker block(it->spinBox);
+        it->spinBox->setValue(it->value * it->displayScale);
+    }
+    emit numberChanged(id, it->value);
+}
+
+void ParameterPanel::onSpinBoxEdited(const QString& id, double displayed) {
+    auto it = numbers_.find(id);
+    if (it == numbers_.end()) return;
+    it->value = std::clamp(displayed / it->displayScale, it->min, it->max);
+    {
+        const QSignalBlocker block(it->slider);
+        it->slider->setValue(calcNearestTick(*it, it->value));
+    }
+    emit numberChanged(id, it->value);
+}
+
+bool ParameterPanel::setValue(const QString& id, double siValue) {
+    auto it = numbers_.find(id);
+    if (it == numbers_.end() || !std::isfinite(siValue)) return false;
+    it->value = std::clamp(siValue, it->min, it->max);
+    const QSignalBlocker blockSlider(it->slider);
+    const QSignalBlocker blockSpin(it->spinBox);
+    it->slider->setValue(calcNearestTick(*it, it->value));
+    it->spinBox->setValue(it->value * it->displayScale);
+    return true;
+}
+
+bool ParameterPanel::setChoice(const QString& id, const QString& choice) {
+    auto it = choices_.find(id);
+    if (it == choices_.end()) return false;
+    const int index = it->comboBox->findText(choice);
+    if (index < 0) return false;
+    const QSignalBlocker block(it->comboBox);
+    it->comboBox->setCurrentIndex(index);
+    return true;
+}
+
+bool ParameterPanel::setSliderPosition(const QString& id, double siValue) {
+    auto it = numbers_.find(id);
+    if (it == numbers_.end()) return false;
+    const int tick = calcNearestTick(*it, siValue);
+    if (it->slider->value() != tick) it->slider->setValue(tick);  // emits through onSliderMoved
+    else onSliderMoved(id, tick);                                  // a drag back to the same place
+    return true;
+}
+
+double ParameterPanel::value(const QString& id) const {
+    auto it = numbers_.find(id);
+    return it == numbers_.end() ? std::numeric_limits<double>::quiet_NaN() : it->value;
+}
+
+QString ParameterPanel::choice(const QString& id) const {
+    auto it = choices_.find(id);
+    return it == choices_.end() ? QString() : it->comboBox->currentText();
+}
+
+QStringList ParameterPanel::parameterIds() const { return order_; }
+
+QSlider* ParameterPanel::slider(const QString& id) const {
+    auto it = numbers_.find(id);
+    return it == numbers_.end() ? nullptr : it->slider;
+}
+
+QDoubleSpinBox* ParameterPanel::spinBox(const QString& id) const {
+    auto it = numbers_.find(id);
+    return it == numbers_.end() ? nullptr : it->spinBox;
+}
+
+QComboBox* ParameterPanel::comboBox(const QString& id) const {
+    auto it = choices_.find(id);
+    return it == choices_.end() ? nullptr : it->comboBox;
+}
+
+}  // namespace impactlab::ui

@@ -1,0 +1,111 @@
+#pragma once
+// The sliders of a scene: one row per named parameter (core/scene/Scene.h).
+//
+//   Number  label | slider | spin box with unit.  The slider maps [min, max] to
+//           integer ticks (one per `step`, or kContinuousSliderTicks when the
+//           step is 0); the spin box takes typed values. The two follow each
+//           other without feeding back, and every change, including each
+//           position while the slider is dragged, is emitted at once.
+//   Choice  label | combo box.
+//
+// Values enter and leave in SI units. A parameter whose unit is "rad" is shown
+// in degrees (suffix " deg") and converted back to radians in numberChanged;
+// its tooltip says so. The panel keeps no physics: the owner applies the value
+// (withParameter) and re-runs.
+
+#include <QHash>
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+#include "scene/Scene.h"
+
+class QComboBox;
+class QDoubleSpinBox;
+class QGridLayout;
+class QLabel;
+class QSlider;
+
+namespace impactlab::ui {
+
+/// Slider resolution for a continuous parameter (step 0): fine enough that one
+/// tick is below what a user can aim at on a slider a few hundred pixels long.
+inline constexpr int kContinuousSliderTicks = 1000;
+/// A step finer than this many ticks over the range falls back to
+/// kContinuousSliderTicks: QSlider needs ints and a mouse cannot aim finer.
+inline constexpr int kMaxSliderTicks = 100000;
+
+class ParameterPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ParameterPanel(QWidget* parent = nullptr);
+    ~ParameterPanel() override;
+
+    ParameterPanel(const ParameterPanel&) = delete;
+    ParameterPanel& operator=(const ParameterPanel&) = delete;
+
+    /// Rebuilds every row. Safe to call from a slot connected to this panel's
+    /// own signals: the old rows are deleted later, after the signal returns.
+    void setParameters(const std::vector<SceneParameter>& parameters);
+
+    /// Programmatic update (e.g. after loading a scene): moves the row to
+    /// `siValue` (clamped to its range) without emitting numberChanged.
+    /// False when `id` names no Number parameter.
+    bool setValue(const QString& id, double siValue);
+    /// Programmatic choice update without emitting choiceChanged. False when
+    /// `id` names no Choice parameter or `choice` is not one of its choices.
+    bool setChoice(const QString& id, const QString& choice);
+
+    /// For tests: moves the slider to the tick nearest `siValue` as a user's
+    /// drag would, so numberChanged is emitted exactly once with the SI value of
+    /// that tick (also when the slider already sat there). False when `id`
+    /// names no Number parameter.
+    bool setSliderPosition(const QString& id, double siValue);
+
+    /// Current SI value of a Number row (NaN when unknown).
+    double value(const QString& id) const;
+    /// Current choice of a Choice row (empty when unknown).
+    QString choice(const QString& id) const;
+    /// Ids in display order.
+    QStringList parameterIds() const;
+
+    /// The row's widgets, for tests and layout tweaks; nullptr when unknown.
+    QSlider* slider(const QString& id) const;
+    QDoubleSpinBox* spinBox(const QString& id) const;
+    QComboBox* comboBox(const QString& id) const;
+
+signals:
+    void numberChanged(const QString& id, double siValue);
+    void choiceChanged(const QString& id, const QString& choice);
+
+private:
+    struct NumberRow {
+        double min = 0.0, max = 1.0;   // SI
+        double value = 0.0;            // SI
+        int ticks = kContinuousSliderTicks;
+        double displayScale = 1.0;     // displayed = SI * displayScale (180/pi for rad)
+        QSlider* slider = nullptr;
+        QDoubleSpinBox* spinBox = nullptr;
+    };
+    struct ChoiceRow {
+        QComboBox* comboBox = nullptr;
+    };
+
+    void addNumberRow(const SceneParameter& parameter, int row);
+    void addChoiceRow(const SceneParameter& parameter, int row);
+    void onSliderMoved(const QString& id, int tick);
+    void onSpinBoxEdited(const QString& id, double displayed);
+
+    static double calcTickValue(const NumberRow& row, int tick);
+    static int calcNearestTick(const NumberRow& row, double siValue);
+
+    QWidget* body_ = nullptr;       // holds the rows; replaced by setParameters
+    QGridLayout* grid_ = nullptr;
+    QHash<QString, NumberRow> numbers_;
+    QHash<QString, ChoiceRow> choices_;
+    QStringList order_;
+};
+
+}  // namespace impactlab::ui

@@ -1,0 +1,5 @@
+# Parameter panel built from a scene's named parameters (Qt Widgets).
+set(IMPACTLAB_UI_PANEL_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/ParameterPanel.h
+  ${CMAKE_CURRENT_LIST_DIR}/ParameterPanel.cpp
+)

@@ -1,0 +1,351 @@
+#include "SceneRenderer.h"
+
+#include "SceneGeometry.h"
+#include "VtkView.h"
+
+#include <QPointer>
+
+#include <vtkActor.h>
+#include <vtkCamera.h>
+#include <vtkCubeSource.h>
+#include <vtkLightKit.h>
+#include <vtkMatrix4x4.h>
+#include <vtkPlaneSource.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+#include <vtkSphereSource.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace impactlab::ui {
+
+namespace {
+
+// Sky-like gradient: light blue-grey at the top fading to near white at the
+// horizon, so the grey ground stands out against the lower part.
+const Eigen::Vector3d kBackgroundTop{0.70, 0.77, 0.86};
+const Eigen::Vector3d kBackgroundBottom{0.97, 0.97, 0.98};
+const Eigen::Vector3d kGroundColor{0.80, 0.80, 0.78};
+const Eigen::Vector3d kGridColor{0.62, 0.62, 0.60};
+const Eigen::Vector3d kMarkerColor{1.0, 0.85, 0.0};
+// Ambient share that keeps the ground from going dark at grazing light.
+constexpr double kGroundAmbient = 0.35;
+constexpr double kGroundDiffuse = 0.65;
+
+constexpr double kDefaultGroundHeight = 0.0;
+constexpr double kDefaultGroundHalfSize = 5.0;
+
+// Material of the bodies: a moderate highlight shows their curvature.
+constexpr double kBodyAmbient = 0.15;
+constexpr double kBodyDiffuse = 0.85;
+constexpr double kBodySpecular = 0.35;
+constexpr double kBodySpecularPower = 40.0;
+// Box edges are drawn in a darkened body colour so faces read as separate.
+constexpr double kBoxEdgeDarkening = 0.35;
+constexpr float kBoxEdgeWidth = 1.5f;
+
+// Trails: thin, unlit, darker than the body so they read over the ground.
+constexpr float kTrailWidth = 2.0f;
+constexpr double kTrailDarkening = 0.7;
+constexpr size_t kMinTrailPoints = 2;
+
+// Marker radius as a share of the largest body size: visible next to the
+// body without hiding the contact region.
+constexpr double kMarkerRadiusShare = 0.12;
+constexpr double kMarkerAmbient = 0.5;
+constexpr int kMarkerResolution = 24;
+
+// Default view: from the front-right (-60 degrees azimuth from +x) and 25
+// degrees above the horizon, the usual oblique "engineering" view.
+constexpr double kDefaultAzimuthDegrees = -60.0;
+constexpr double kDefaultElevationDegrees = 25.0;
+// Extra room around the framed bounds so bodies do not touch the border.
+constexpr double kFramingMargin = 1.05;
+// Smallest radius framed, in metres: a single point still gets a view.
+constexpr double kMinFramedRadius = 0.05;
+// The ground spot under the bodies is framed too if it lies within this
+// many scene radii below them: impacts with the ground need it in view,
+// while a distant ground would only shrink the bodies.
+constexpr double kGroundFramingReach = 3.0;
+
+constexpr double kRadiansPerDegree = EIGEN_PI / 180.0;
+
+void setColor(vtkProperty* property, const Eigen::Vector3d& color) {
+    property->SetColor(color.x(), color.y(), color.z());
+}
+
+vtkSmartPointer<vtkActor> actorFor(vtkPolyData* data) {
+    auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    mapper->SetInputData(data);
+    auto actor = vtkSmartPointer<vtkActor>::New();
+    actor->SetMapper(mapper);
+    return actor;
+}
+
+double boundingRadius(const BodyVisual& visual) {
+    return visual.shape == BodyVisual::Shape::Sphere ? visual.radius : visual.halfExtents.norm();
+}
+
+}  // namespace
+
+struct SceneRenderer::Impl {
+    QPointer<VtkView> view;
+    vtkSmartPointer<vtkRenderer> renderer;  // kept alive even if the view dies
+
+    double groundHeight = kDefaultGroundHeight;
+    vtkSmartPointer<vtkActor> ground;
+    vtkSmartPointer<vtkActor> grid;
+
+    struct Body {
+        BodyVisual visual;
+        BodyPose pose;
+        vtkSmartPointer<vtkActor> actor;
+        vtkSmartPointer<vtkMatrix4x4> matrix;
+        vtkSmartPointer<vtkActor> trail;
+        std::vector<Eigen::Vector3d> trailPoints;
+    };
+    std::vector<Body> bodies;
+    vtkSmartPointer<vtkActor> marker;
+    vtkSmartPointer<vtkSphereSource> markerSource;
+
+    void changed() {
+        if (view) {
+            view->requestRender();
+        }
+    }
+    void remove(vtkActor* actor) {
+        if (actor) {
+            renderer->RemoveActor(actor);
+        }
+    }
+    vtkSmartPointer<vtkActor> makeBody(const BodyVisual& visual);
+    void frameCamera();
+};
+
+vtkSmartPointer<vtkActor> SceneRenderer::Impl::makeBody(const BodyVisual& visual) {
+    vtkSmartPointer<vtkActor> actor;
+    if (visual.shape == BodyVisual::Shape::Sphere) {
+        actor = actorFor(geometry::spinSphere(visual.radius, visual.color));
+        auto* mapper = vtkPolyDataMapper::SafeDownCast(actor->GetMapper());
+        mapper->SetScalarModeToUseCellData();
+        mapper->SetColorModeToDirectScalars();
+        mapper->ScalarVisibilityOn();
+    } else {
+        auto cube = vtkSmartPointer<vtkCubeSource>::New();
+        cube->SetXLength(2.0 * visual.halfExtents.x());
+        cube->SetYLength(2.0 * visual.halfExtents.y());
+        cube->SetZLength(2.0 * visual.halfExtents.z());
+        cube->Update();
+        actor = actorFor(cube->GetOutput());
+        setColor(actor->GetProperty(), visual.color);
+        actor->GetProperty()->EdgeVisibilityOn();
+        const Eigen::Vector3d edge = kBoxEdgeDarkening * visual.color;
+        actor->GetProperty()->SetEdgeColor(edge.x(), edge.y(), edge.z());
+        actor->GetProperty()->SetLineWidth(kBoxEdgeWidth);
+    }
+    vtkProperty* property = actor->GetProperty();
+    property->SetInterpolationToPhong();
+    property->SetAmbient(kBodyAmbient);
+    property->SetDiffuse(kBodyDiffuse);
+    property->SetSpecular(kBodySpecular);
+    property->SetSpecularPower(kBodySpecularPower);
+    return actor;
+}
+
+void SceneRenderer::Impl::frameCamera() {
+    Eigen::AlignedBox3d box;
+    for (const Body& body : bodies) {
+        const Eigen::Vector3d reach = Eigen::Vector3d::Constant(boundingRadius(body.visual));
+        box.extend(body.pose.position - reach);
+        box.extend(body.pose.position + reach);
+        for (const Eigen::Vector3d& p : body.trailPoints) {
+            box.extend(p);
+        }
+    }
+    if (box.isEmpty()) {  // nothing to frame: show the middle of the ground
+        const double half = kDefaultGroundHalfSize / 2.0;
+        box.extend(Eigen::Vector3d(-half, -half, groundHeight));
+        box.extend(Eigen::Vector3d(half, half, groundHeight));
+    }
+    const double radius = std::max(box.diagonal().norm() / 2.0, kMinFramedRadius);
+    const Eigen::Vector3d centre = box.center();
+    const double drop = box.min().z() - groundHeight;
+    if (ground && ground->GetVisibility() && drop > 0.0 && drop < kGroundFramingReach * radius) {
+        box.extend(Eigen::Vector3d(centre.x(), centre.y(), groundHeight));
+    }
+    const Eigen::Vector3d focal = box.center();
+    const double framedRadius = std::max(box.diagonal().norm() / 2.0, kMinFramedRadius);
+
+    vtkCamera* camera = renderer->GetActiveCamera();
+    // The narrower of the two view angles decides the distance that fits.
+    const double halfVertical = camera->GetViewAngle() * kRadiansPerDegree / 2.0;
+    double aspect = 1.0;
+    if (view && view->height() > 0) {
+        aspect = double(view->width()) / view->height();
+    }
+    const double halfHorizontal = std::atan(std::tan(halfVertical) * aspect);
+    const double halfAngle = std::min(halfVertical, halfHorizontal);
+    const double distance = kFramingMargin * framedRadius / std::sin(halfAngle);
+
+    const double az = kDefaultAzimuthDegrees * kRadiansPerDegree;
+    const double el = kDefaultElevationDegrees * kRadiansPerDegree;
+    const Eigen::Vector3d toCamera(std::cos(el) * std::cos(az), std::cos(el) * std::sin(az), std::sin(el));
+    const Eigen::Vector3d position = focal + distance * toCamera;
+    camera->SetFocalPoint(focal.data());
+    camera->SetPosition(position.data());
+    camera->SetViewUp(0.0, 0.0, 1.0);  // z is up in the world
+    renderer->ResetCameraClippingRange();
+}
+
+SceneRenderer::SceneRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
+    d_->view = &view;
+    d_->renderer = view.renderer();
+    vtkRenderer* r = d_->renderer;
+    r->GradientBackgroundOn();
+    r->SetBackground(kBackgroundBottom.x(), kBackgroundBottom.y(), kBackgroundBottom.z());
+    r->SetBackground2(kBackgroundTop.x(), kBackgroundTop.y(), kBackgroundTop.z());
+    // Key, fill and back lights follow the camera: bodies keep their relief
+    // from any side, unlike with a single headlight.
+    auto lights = vtkSmartPointer<vtkLightKit>::New();
+    lights->AddLightsToRenderer(r);
+
+    d_->markerSource = vtkSmartPointer<vtkSphereSource>::New();
+    d_->markerSource->SetThetaResolution(kMarkerResolution);
+    d_->markerSource->SetPhiResolution(kMarkerResolution);
+    d_->marker = vtkSmartPointer<vtkActor>::New();
+    auto markerMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    markerMapper->SetInputConnection(d_->markerSource->GetOutputPort());
+    d_->marker->SetMapper(markerMapper);
+    setColor(d_->marker->GetProperty(), kMarkerColor);
+    d_->marker->GetProperty()->SetAmbient(kMarkerAmbient);
+    d_->marker->VisibilityOff();
+    r->AddActor(d_->marker);
+
+    setGround(kDefaultGroundHeight, kDefaultGroundHalfSize);
+    view.setResetCameraHandler([impl = d_.get()] { impl->frameCamera(); });
+    view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));  // z is up in the world
+    d_->frameCamera();
+}
+
+SceneRenderer::~SceneRenderer() {
+    d_->remove(d_->ground);
+    d_->remove(d_->grid);
+    d_->remove(d_->marker);
+    for (const auto& body : d_->bodies) {
+        d_->remove(body.actor);
+        d_->remove(body.trail);
+    }
+    if (d_->view) {
+        d_->view->setResetCameraHandler({});
+        d_->view->setWorldUp(QVector3D());
+        d_->view->requestRender();
+    }
+}
+
+void SceneRenderer::setGround(double height, double halfSize) {
+    d_->remove(d_->ground);
+    d_->remove(d_->grid);
+    d_->groundHeight = height;
+
+    auto plane = vtkSmartPointer<vtkPlaneSource>::New();
+    plane->SetOrigin(-halfSize, -halfSize, height);
+    plane->SetPoint1(halfSize, -halfSize, height);
+    plane->SetPoint2(-halfSize, halfSize, height);
+    plane->Update();
+    d_->ground = actorFor(plane->GetOutput());
+    setColor(d_->ground->GetProperty(), kGroundColor);
+    d_->ground->GetProperty()->SetAmbient(kGroundAmbient);
+    d_->ground->GetProperty()->SetDiffuse(kGroundDiffuse);
+
+    d_->grid = actorFor(geometry::groundGrid(height, halfSize));
+    setColor(d_->grid->GetProperty(), kGridColor);
+    d_->grid->GetProperty()->LightingOff();
+
+    d_->renderer->AddActor(d_->ground);
+    d_->renderer->AddActor(d_->grid);
+    d_->changed();
+}
+
+void SceneRenderer::setBodies(const std::vector<BodyVisual>& bodies) {
+    for (const auto& body : d_->bodies) {
+        d_->remove(body.actor);
+        d_->remove(body.trail);
+    }
+    d_->bodies.clear();
+    double largest = 0.0;
+    for (const BodyVisual& visual : bodies) {
+        Impl::Body body;
+        body.visual = visual;
+        body.actor = d_->makeBody(visual);
+        body.matrix = vtkSmartPointer<vtkMatrix4x4>::New();  // identity pose
+        body.actor->SetUserMatrix(body.matrix);
+        d_->renderer->AddActor(body.actor);
+        largest = std::max(largest, boundingRadius(visual));
+        d_->bodies.push_back(std::move(body));
+    }
+    if (largest > 0.0) {
+        d_->markerSource->SetRadius(kMarkerRadiusShare * largest);
+    }
+    d_->changed();
+}
+
+void SceneRenderer::setPoses(const std::vector<BodyPose>& poses) {
+    const size_t n = std::min(poses.size(), d_->bodies.size());
+    for (size_t i = 0; i < n; ++i) {
+        Impl::Body& body = d_->bodies[i];
+        body.pose = poses[i];
+        const Eigen::Matrix3d rotation = poses[i].orientation.normalized().toRotationMatrix();
+        for (int row = 0; row < 3; ++row) {
+            for (int col = 0; col < 3; ++col) {
+                body.matrix->SetElement(row, col, rotation(row, col));
+            }
+            body.matrix->SetElement(row, 3, poses[i].position[row]);
+        }
+        // SetElement already marks the matrix modified; the actor notices
+        // through its user transform.
+    }
+    d_->changed();
+}
+
+void SceneRenderer::setTrail(int body, const std::vector<Eigen::Vector3d>& points) {
+    if (body < 0 || body >= static_cast<int>(d_->bodies.size())) {
+        return;
+    }
+    Impl::Body& b = d_->bodies[static_cast<size_t>(body)];
+    b.trailPoints = points;
+    if (points.size() < kMinTrailPoints) {
+        if (b.trail) {
+            b.trail->VisibilityOff();
+        }
+        d_->changed();
+        return;
+    }
+    if (!b.trail) {  // created once, then only its data is replaced
+        b.trail = actorFor(geometry::polyline(points));
+        setColor(b.trail->GetProperty(), kTrailDarkening * b.visual.color);
+        b.trail->GetProperty()->SetLineWidth(kTrailWidth);
+        b.trail->GetProperty()->LightingOff();
+        d_->renderer->AddActor(b.trail);
+    } else {
+        vtkPolyDataMapper::SafeDownCast(b.trail->GetMapper())->SetInputData(geometry::polyline(points));
+        b.trail->VisibilityOn();
+    }
+    d_->changed();
+}
+
+void SceneRenderer::setMarker(const std::optional<Eigen::Vector3d>& point) {
+    if (point) {
+        d_->marker->SetPosition(point->x(), point->y(), point->z());
+    }
+    d_->marker->SetVisibility(point.has_value());
+    d_->changed();
+}
+
+void SceneRenderer::resetCamera() {
+    d_->frameCamera();
+    d_->changed();
+}
+
+}  // namespace impactlab::ui

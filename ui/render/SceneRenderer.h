@@ -1,0 +1,62 @@
+#pragma once
+
+// A small 3D scene of primitive rigid bodies shown in a VtkView.
+//
+// World convention: z is up, the ground is the plane z = groundHeight.
+// No VTK type appears here so that simulation-facing UI code can include it
+// without VTK headers.
+
+#include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace impactlab::ui {
+
+class VtkView;
+
+struct BodyVisual {
+    enum class Shape { Sphere, Box };
+    Shape shape = Shape::Sphere;
+    double radius = 0;                            // spheres
+    Eigen::Vector3d halfExtents{0, 0, 0};         // boxes, in the body frame
+    Eigen::Vector3d color{0.8, 0.3, 0.2};         // linear RGB in [0, 1]
+};
+
+struct BodyPose {
+    Eigen::Vector3d position = Eigen::Vector3d::Zero();
+    Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
+};
+
+class SceneRenderer {
+public:
+    /// Sets up background, lights and the default ground in `view`'s renderer
+    /// and takes over the view's camera reset (double-click). If the view is
+    /// destroyed first, this object becomes inert.
+    explicit SceneRenderer(VtkView& view);
+    ~SceneRenderer();
+
+    SceneRenderer(const SceneRenderer&) = delete;
+    SceneRenderer& operator=(const SceneRenderer&) = delete;
+
+    /// Ground plane at z = height, a square of side 2 * halfSize, with a grid.
+    void setGround(double height, double halfSize);
+    /// Replaces all bodies (rebuilds their actors); poses reset to identity.
+    void setBodies(const std::vector<BodyVisual>& bodies);
+    /// Moves the bodies; cheap enough for every frame. Extra entries are ignored.
+    void setPoses(const std::vector<BodyPose>& poses);
+    /// Path taken by `body`, drawn as a thin polyline; fewer than 2 points hides it.
+    void setTrail(int body, const std::vector<Eigen::Vector3d>& points);
+    /// A small highlighted marker (e.g. a contact point); nullopt hides it.
+    void setMarker(const std::optional<Eigen::Vector3d>& point);
+    /// Frames all bodies and trails from an oblique view with +z up.
+    void resetCamera();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d_;
+};
+
+}  // namespace impactlab::ui

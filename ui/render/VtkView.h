@@ -1,0 +1,93 @@
+#pragma once
+
+// Qt 6 widget showing a VTK scene.
+//
+// Debian's VTK Qt module (QVTKOpenGLNativeWidget) is built against Qt 5 and
+// cannot be linked into this Qt 6 program, so this adapter renders VTK into an
+// off-screen render window, reads the pixels back and paints them as a QImage.
+// Mouse handling is done here, not by a VTK interactor, because no VTK
+// interactor ever sees the Qt events.
+//
+// No VTK header is included here: this header is included by UI code that
+// should not pay VTK's compile-time cost.
+
+#include <QImage>
+#include <QVector3D>
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+
+class vtkRenderer;
+class vtkRenderWindow;
+
+namespace impactlab::ui {
+
+class VtkView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit VtkView(QWidget* parent = nullptr);
+    ~VtkView() override;
+
+    VtkView(const VtkView&) = delete;
+    VtkView& operator=(const VtkView&) = delete;
+
+    /// The renderer holding the scene; owned by this view.
+    vtkRenderer* renderer() const;
+    /// The off-screen window; exposed for tests and diagnostics only.
+    vtkRenderWindow* renderWindow() const;
+
+    /// Marks the scene as changed and schedules a repaint. Call after any
+    /// change to actors or camera made through renderer().
+    void requestRender();
+
+    /// Renders now at the widget's current size (in device pixels) and
+    /// returns the image; null if the widget has zero area.
+    QImage renderToImage();
+    /// renderToImage() written to a file; the format follows the suffix.
+    bool saveImage(const QString& path);
+
+    /// Resets the camera: the handler installed with setResetCameraHandler()
+    /// if any (the scene knows how to frame itself), otherwise VTK's default.
+    void resetCamera();
+    /// Lets the owner of the scene replace the default camera reset (used
+    /// by double-click and resetCamera()). Pass an empty function to remove.
+    void setResetCameraHandler(std::function<void()> handler);
+
+    /// World "up" for turntable rotation: left-drag then turns the camera
+    /// about this axis and tilts it without ever rolling the horizon or
+    /// passing over the pole. A null vector (the default) gives a free
+    /// trackball about the camera's own view-up.
+    void setWorldUp(const QVector3D& up);
+
+    /// Wall time of the last render plus read-back, in milliseconds.
+    double lastRenderMilliseconds() const;
+
+    /// FXAA anti-aliasing (default on). It about doubles the frame time with
+    /// a software renderer; it is skipped anyway while the camera is dragged.
+    void setAntiAliasing(bool on);
+    bool antiAliasing() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    /// Emitted after each render with its duration, for status displays.
+    void rendered(double milliseconds);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d_;
+};
+
+}  // namespace impactlab::ui
