@@ -1,0 +1,49 @@
+#include "cli/Args.h"
+
+#include "cli/Cli.h"
+
+namespace impactlab::cli {
+
+std::optional<std::string> ParsedArgs::value(const std::string& name) const {
+    const auto it = flags.find(name);
+    if (it == flags.end()) return std::nullopt;
+    return it->second;
+}
+
+ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<FlagSpec>& spec,
+                     const std::string& command) {
+    ParsedArgs parsed;
+    bool flagsEnded = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (flagsEnded || arg == "-" || arg.empty() || arg[0] != '-') {
+            parsed.positionals.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            flagsEnded = true;
+            continue;
+        }
+        const auto eq = arg.find('=');
+        const std::string name = arg.substr(0, eq);
+        const FlagSpec* flag = nullptr;
+        for (const FlagSpec& f : spec)
+            if (f.name == name) flag = &f;
+        if (!flag) throw UsageError("unknown option '" + name + "' for '" + command + "'");
+        if (parsed.has(name)) throw UsageError("option '" + name + "' given twice");
+        if (!flag->takesValue) {
+            if (eq != std::string::npos) throw UsageError("option '" + name + "' takes no value");
+            parsed.flags[name] = "";
+        } else if (eq != std::string::npos) {
+            parsed.flags[name] = arg.substr(eq + 1);
+        } else {
+            if (i + 1 >= args.size()) throw UsageError("option '" + name + "' needs a value");
+            parsed.flags[name] = args[++i];
+        }
+        if (flag->takesValue && parsed.flags[name].empty())
+            throw UsageError("option '" + name + "' needs a non-empty value");
+    }
+    return parsed;
+}
+
+}  // namespace impactlab::cli

@@ -1,0 +1,30 @@
+#pragma once
+// Plain argument parsing for one command: flags from a small spec, the rest
+// positional. "--name VALUE" and "--name=VALUE" are both accepted; "-" is a
+// positional (standard input); "--" ends the flags. Anything else starting
+// with "-" is a UsageError.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace impactlab::cli {
+
+struct FlagSpec {
+    std::string name;          // "--model"
+    bool takesValue = false;
+};
+
+struct ParsedArgs {
+    std::vector<std::string> positionals;
+    std::map<std::string, std::string> flags;   // name -> value ("" for switches)
+
+    bool has(const std::string& name) const { return flags.count(name) != 0; }
+    std::optional<std::string> value(const std::string& name) const;
+};
+
+// `command` names the command in error messages.
+ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<FlagSpec>& spec,
+                     const std::string& command);
+
+}  // namespace impactlab::cli

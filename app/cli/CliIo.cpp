@@ -1,0 +1,43 @@
+#include "cli/CliIo.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/Cli.h"
+#include "io/ResultJson.h"
+
+namespace impactlab::cli {
+
+std::string getSourceName(const std::string& path) { return path == "-" ? "stdin" : path; }
+
+std::string readInputText(const std::string& path, std::istream& in) {
+    std::ostringstream text;
+    if (path == "-") {
+        text << in.rdbuf();
+        if (in.bad()) throw IoError("stdin: read failed");
+        return text.str();
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw IoError(path + ": is a directory, not a file");
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw IoError(path + ": cannot open (" + std::strerror(errno) + ")");
+    text << file.rdbuf();
+    if (file.bad()) throw IoError(path + ": read failed");
+    return text.str();
+}
+
+void writeJson(const nlohmann::ordered_json& document, std::ostream& out) {
+    if (const auto bad = findNonFiniteNumber(document))
+        throw InternalError("computed a non-finite number at " + *bad +
+                            "; no result printed (this is a bug, please report it with the input)");
+    // nlohmann prints doubles with 17 significant digits: they read back exactly.
+    const std::string text = document.dump(2);
+    out << text << '\n';
+    out.flush();
+    if (!out) throw IoError("cannot write to standard output");
+}
+
+}  // namespace impactlab::cli

@@ -1,0 +1,10 @@
+#pragma once
+// One function per command; Commands.cpp lists them in getCommands().
+#include "cli/Cli.h"
+
+namespace impactlab::cli {
+
+Command makeSolveCommand();    // SolveCommand.cpp
+Command makeModelsCommand();   // ModelsCommand.cpp
+
+}  // namespace impactlab::cli

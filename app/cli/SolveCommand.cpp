@@ -1,0 +1,67 @@
+// `solve`: one impact problem in, one result (or one per law) out.
+#include "cli/Args.h"
+#include "cli/CliIo.h"
+#include "cli/Commands.h"
+#include "io/JsonInput.h"
+#include "io/ProblemJson.h"
+#include "io/ResultJson.h"
+
+namespace impactlab::cli {
+
+namespace {
+
+nlohmann::ordered_json solveWithLaw(const ImpactProblem& problem, const LawRequest& request,
+                                    bool withTrace) {
+    ImpactTrace trace;
+    ImpactResult result = request.law->solve(problem, request.options, withTrace ? &trace : nullptr);
+    if (result.model.empty()) result.model = request.law->id;
+    return resultToJson(problem, result, withTrace ? &trace : nullptr);
+}
+
+int runSolve(const std::vector<std::string>& args, Streams& io) {
+    const ParsedArgs parsed = parseArgs(args, {{"--model", true}, {"--trace", false}}, "solve");
+    if (parsed.positionals.size() > 1)
+        throw UsageError("solve reads one problem, got " + std::to_string(parsed.positionals.size()) +
+                         " files");
+    const std::string path = parsed.positionals.empty() ? "-" : parsed.positionals.front();
+    const bool withTrace = parsed.has("--trace");
+
+    const std::string text = readInputText(path, io.in);
+    const nlohmann::json document = parseJsonText(text, getSourceName(path));
+    const SolveRequest request = parseSolveRequest(document, parsed.value("--model"), "--model");
+
+    // Everything is solved before anything is printed: a law rejecting its
+    // options half-way through a comparison leaves stdout empty.
+    nlohmann::ordered_json output;
+    if (request.comparison) {
+        output["format"] = kResultFormat;
+        output["results"] = nlohmann::ordered_json::array();
+        for (const LawRequest& law : request.laws)
+            output["results"].push_back(solveWithLaw(request.problem, law, withTrace));
+    } else {
+        output = solveWithLaw(request.problem, request.laws.front(), withTrace);
+    }
+    writeJson(output, io.out);
+    return kExitOk;
+}
+
+}  // namespace
+
+Command makeSolveCommand() {
+    Command c;
+    c.name = "solve";
+    c.synopsis = "solve [FILE|-] [--model ID] [--trace]";
+    c.summary = "solve an impact problem (JSON) and print the result (JSON)";
+    c.help =
+        "Reads the problem from FILE, or from standard input when FILE is '-' or absent.\n\n"
+        "  --model ID   use law ID instead of the problem's \"model\" / \"models\"\n"
+        "               (one result; '" + std::string(kProgramName) + " models' lists the ids)\n"
+        "  --trace      add \"trace\": the impulse path sampled along the normal impulse\n\n"
+        "A problem with \"models\": [...] prints {\"format\", \"results\": [one result per law]}.\n"
+        "A law that stops at its iteration limit still prints its result, with \"status\"\n"
+        "and a warning; bad input exits 1 with one line on stderr.\n";
+    c.run = runSolve;
+    return c;
+}
+
+}  // namespace impactlab::cli

@@ -1,0 +1,45 @@
+#pragma once
+// Reading user-written JSON with errors that name the field as the user wrote
+// it: "contact_level.W[1][2]", "bodies[0].mass". Every reader here throws
+// InputError(field, reason) at the boundary (style.md, practice 5); numbers
+// must be finite, so nothing downstream ever sees NaN or infinity from input.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "mechanics/Types.h"
+
+namespace impactlab {
+
+// Parses JSON text. A syntax error throws InputError(sourceName, "invalid JSON:
+// parse error at line L, column C: ..."). JSON has no NaN or Infinity literal,
+// but a number too large for a double (1e999) does not parse either; it throws
+// InputError naming that number's field ("friction", "contact_level.W[0][1]").
+nlohmann::json parseJsonText(const std::string& text, const std::string& sourceName);
+
+// Field names as the user writes them: joinField("bodies[0]", "mass") is
+// "bodies[0].mass", joinField("", "friction") is "friction";
+// indexField("bodies", 1) is "bodies[1]".
+std::string joinField(const std::string& parent, const std::string& key);
+std::string indexField(const std::string& parent, std::size_t index);
+
+// "a number", "a string", "an array", ... for "must be X, got Y" messages.
+std::string describeJsonType(const nlohmann::json& value);
+
+// Throws InputError(field, "must be a JSON object, got ...") unless `value` is one.
+void requireObject(const nlohmann::json& value, const std::string& field);
+// The member `key` of `object` (an object), or InputError(joinField(field, key), "missing").
+const nlohmann::json& getMember(const nlohmann::json& object, const std::string& key,
+                                const std::string& field);
+// Throws InputError(joinField(field, key), "unknown field ...") for the first
+// key of `object` that is not in `known`.
+void rejectUnknownKeys(const nlohmann::json& object, const std::vector<std::string>& known,
+                       const std::string& field);
+
+double readNumber(const nlohmann::json& value, const std::string& field);      // finite
+bool readBool(const nlohmann::json& value, const std::string& field);
+std::string readString(const nlohmann::json& value, const std::string& field);
+Vec3 readVec3(const nlohmann::json& value, const std::string& field);          // [x, y, z]
+Mat3 readMat3(const nlohmann::json& value, const std::string& field);          // three rows of three
+
+}  // namespace impactlab

@@ -1,0 +1,81 @@
+#include "io/ResultJson.h"
+
+namespace impactlab {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json toJson(const Vec3& v) { return ordered_json::array({v.x(), v.y(), v.z()}); }
+
+ordered_json bodyToJson(const RigidBody& body) {
+    if (body.fixed) return {{"fixed", true}};
+    ordered_json b;
+    b["velocity"] = toJson(body.velocity);
+    b["angular_velocity"] = toJson(body.angularVelocity);
+    return b;
+}
+
+}  // namespace
+
+ordered_json traceToJson(const ImpactTrace& trace) {
+    ordered_json samples = ordered_json::array();
+    for (const TraceSample& s : trace.samples) {
+        ordered_json j;
+        j["normal_impulse"] = s.normalImpulse;
+        j["impulse"] = toJson(s.impulse);
+        j["velocity"] = toJson(s.velocity);
+        j["energy"] = s.energy;
+        j["mode"] = toString(s.mode);
+        j["phase"] = toString(s.phase);
+        samples.push_back(std::move(j));
+    }
+    return samples;
+}
+
+ordered_json resultToJson(const ImpactProblem& problem, const ImpactResult& result,
+                          const ImpactTrace* traceOrNull) {
+    // Contact frame -> world (identity at contact level, where no other frame exists).
+    // Both branches must be Mat3: a ternary against the Identity() expression
+    // type does not evaluate the frame.
+    const Mat3 axes = problem.bodies ? Mat3(problem.bodies->frame.axes) : Mat3(Mat3::Identity());
+
+    ordered_json j;
+    j["format"] = kResultFormat;
+    j["model"] = result.model;
+    j["status"] = toString(result.status);
+    j["steps"] = result.steps;
+    j["impulse"] = toJson(result.impulse);
+    j["impulse_world"] = toJson(axes * result.impulse);
+    j["v_plus"] = toJson(result.vPlus);
+    j["v_plus_world"] = toJson(axes * result.vPlus);
+    j["compression_impulse"] = result.compressionImpulse.z();
+    j["compression_impulse_vector"] = toJson(result.compressionImpulse);
+    j["energy_before"] = result.energyBefore;
+    j["energy_after"] = result.energyAfter;
+
+    ordered_json events = ordered_json::array();
+    for (const ImpactEvent& e : result.events) {
+        ordered_json ev;
+        ev["kind"] = toString(e.kind);
+        ev["normal_impulse"] = e.normalImpulse;
+        ev["impulse"] = toJson(e.impulse);
+        events.push_back(std::move(ev));
+    }
+    j["events"] = std::move(events);
+
+    if (problem.bodies) {
+        const ContactFrame& f = problem.bodies->frame;
+        j["contact_frame"] = {{"t1", toJson(f.t1())}, {"t2", toJson(f.t2())}, {"n", toJson(f.n())}};
+        // The bodies after the impact; laws fill bodiesAfter, but derive it if one did not.
+        const TwoBodyContact after =
+            result.bodiesAfter ? *result.bodiesAfter : problem.bodies->calcAfterImpulse(result.impulse);
+        j["bodies"] = ordered_json::array({bodyToJson(after.body1), bodyToJson(after.body2)});
+    }
+
+    j["warnings"] = result.warnings;
+    if (traceOrNull) j["trace"] = traceToJson(*traceOrNull);
+    return j;
+}
+
+}  // namespace impactlab
