@@ -60,6 +60,8 @@ std::vector<LawInfo> makeLaws() {
                     [](const ImpactProblem& p, const json& o, ImpactTrace* t) {
                         return solveStronge(p, {readPathOptions("stronge", o)}, t);
                     }});
+    appendPlanarLaws(laws);
+    appendJiaWangLaws(laws);
     return laws;
 }
 
