@@ -70,7 +70,9 @@ int main(int argc, char** argv) {
     QCommandLineOption set("set", "Set a scene parameter before showing, as id=value (SI units); repeatable.", "id=value");
     QCommandLineOption printTiming("print-timing", "Print the time of every update to standard error.");
     QCommandLineOption measure("measure-slider", "Move the first slider <n> times, print update times and quit.", "n");
-    parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure});
+    QCommandLineOption exportDiagram("export-diagram", "Export the impulse-space diagram to <file> (.png or .svg) and quit; repeatable.", "file");
+    QCommandLineOption exportView("export-view", "Export the 3D view to <file> (.png) and quit.", "file");
+    parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView});
     parser.process(app);
 
     MainWindow w;
@@ -103,11 +105,21 @@ int main(int argc, char** argv) {
         QApplication::processEvents();
         return measureSlider(w, std::max(1, parser.value(measure).toInt()));
     }
-    if (parser.isSet(screenshot)) {
-        const QString file = parser.value(screenshot);
-        QTimer::singleShot(kSettleMilliseconds, &w, [&w, file] {
-            const bool ok = w.grab().save(file);
-            if (!ok) std::fprintf(stderr, "impactlab: cannot write %s\n", qPrintable(file));
+    const QStringList diagrams = parser.values(exportDiagram);
+    const QString viewFile = parser.value(exportView);
+    const QString shotFile = parser.value(screenshot);
+    if (!diagrams.isEmpty() || !viewFile.isEmpty() || !shotFile.isEmpty()) {
+        // Write the requested images once the window has settled, then quit.
+        QTimer::singleShot(kSettleMilliseconds, &w, [&w, diagrams, viewFile, shotFile] {
+            bool ok = true;
+            auto check = [&ok](bool written, const QString& file) {
+                if (!written) std::fprintf(stderr, "impactlab: cannot write %s\n", qPrintable(file));
+                ok = ok && written;
+            };
+            for (const QString& f : diagrams)
+                check(f.endsWith(".svg", Qt::CaseInsensitive) ? w.exportDiagramSvg(f) : w.exportDiagramPng(f), f);
+            if (!viewFile.isEmpty()) check(w.export3dPng(viewFile), viewFile);
+            if (!shotFile.isEmpty()) check(w.grab().save(shotFile), shotFile);
             QApplication::exit(ok ? 0 : 3);
         });
     }

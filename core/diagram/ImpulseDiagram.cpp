@@ -12,13 +12,17 @@ constexpr double kPi = 3.14159265358979323846;
 // A tangential impulse or sliding speed below this fraction of the path's scale
 // has no direction worth drawing along.
 constexpr double kDirectionRelTol = 1e-9;
+// Points this close (relative to the view box) are the same clip point.
+constexpr double kClipRelTol = 1e-12;
+// Smallest view-box span, N s: keeps a degenerate box (all points equal) drawable.
+constexpr double kMinSpan = 1e-12;
 
 // The line { x : a . x + c = 0 } clipped to the box; empty when it misses it.
 std::vector<Vec2> clipLine(const Vec2& a, double c, const Vec2& lo, const Vec2& hi) {
     std::vector<Vec2> pts;
     if (a.norm() == 0.0) return pts;
     auto add = [&](const Vec2& p) {
-        const double eps = 1e-12 * (hi - lo).norm();
+        const double eps = kClipRelTol * (hi - lo).norm();
         if ((p.array() >= lo.array() - eps).all() && (p.array() <= hi.array() + eps).all()) {
             for (const auto& q : pts)
                 if ((q - p).norm() <= eps) return;
@@ -102,7 +106,7 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
     for (const auto& p : ellipse.points) include(p);
     // Always show at least the frictionless compression impulse range.
     include(Vec2(0.0, -2.0 * problem.vMinus.z() / problem.W(2, 2)));
-    Vec2 span = (hi - lo).cwiseMax(Vec2::Constant(1e-12));
+    Vec2 span = (hi - lo).cwiseMax(Vec2::Constant(kMinSpan));
     span = span.cwiseMax(Vec2::Constant(0.25 * span.maxCoeff()));   // avoid a sliver of a box
     const Vec2 mid = 0.5 * (lo + hi);
     lo = mid - 0.5 * span * (1.0 + 2.0 * options.marginFraction);

@@ -12,6 +12,9 @@ constexpr double kPi = 3.14159265358979323846;
 // separate them unless two lie within half a degree; bisection then refines).
 constexpr int kDirectionScanSamples = 720;
 constexpr int kBisectionIterations = 100;
+// A post-impact normal velocity below -this x |v-| means the bodies still
+// approach: far above the ~1e-13 with which events are located.
+constexpr double kSeparationRelTol = 1e-9;
 }  // namespace
 
 std::optional<Vec2> findCentrifugalDirection(const Mat2& B, const Vec2& d, double mu) {
@@ -192,7 +195,7 @@ void completeResult(const ImpactProblem& problem, ImpactResult& result) {
            << " J (the law does not guarantee dissipation for this input)";
         result.warnings.push_back(os.str());
     }
-    if (result.vPlus.z() < -1e-9 * problem.vMinus.norm())
+    if (result.vPlus.z() < -kSeparationRelTol * problem.vMinus.norm())
         result.warnings.push_back("bodies still approach after the impact (v_n+ < 0)");
 }
 

@@ -14,7 +14,7 @@ ContactFrame ContactFrame::makeFromNormal(const Vec3& normal, const std::string&
 ContactFrame ContactFrame::makeFromNormalAndTangent(const Vec3& normal, const Vec3& tangentHint) {
     const Vec3 n = normal.normalized();
     Vec3 t1 = tangentHint - tangentHint.dot(n) * n;
-    if (t1.norm() < 1e-6 * std::max(tangentHint.norm(), 1.0)) {
+    if (t1.norm() < kMinProjectedHint * std::max(tangentHint.norm(), 1.0)) {
         const Vec3 hint = std::abs(n.x()) < kTangentHintMaxAlignment ? Vec3::UnitX() : Vec3::UnitY();
         t1 = hint - hint.dot(n) * n;
     }

@@ -29,5 +29,8 @@ struct ContactFrame {
 // |n . x| above this picks the y axis for t1 (cos 25 deg): keeps the projected
 // hint well away from zero length.
 inline constexpr double kTangentHintMaxAlignment = 0.9;
+// A hint whose projection on the tangent plane is shorter than this (relative)
+// is treated as parallel to the normal.
+inline constexpr double kMinProjectedHint = 1e-6;
 
 }  // namespace impactlab

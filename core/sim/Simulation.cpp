@@ -92,7 +92,7 @@ public:
         double nextSample = 0.0;
         int sampleIndex = 0;
         while (true) {
-            if (t >= nextSample - 1e-12 * scene_.endTime) {
+            if (t >= nextSample - kSampleTimeRelTol * scene_.endTime) {
                 run.samples.push_back(makeSample(t));
                 nextSample = ++sampleIndex * scene_.sampleInterval;
             }
@@ -255,6 +255,8 @@ private:
         return s;
     }
 
+    // Sample times are sums of steps: round-off must not skip a sample.
+    static constexpr double kSampleTimeRelTol = 1e-12;
     // Gauss-Seidel sweeps over the touching points of one body per step.
     static constexpr int kRestingSweeps = 8;
 
