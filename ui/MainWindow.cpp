@@ -13,6 +13,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QVBoxLayout>
 #include <cstdio>
 
@@ -21,6 +22,7 @@
 #include "diagram/ImpulseDiagramView.h"
 #include "impact/LawRegistry.h"
 #include "panel/ParameterPanel.h"
+#include "plots/TimePlotsView.h"
 #include "render/SceneRenderer.h"
 #include "render/VtkView.h"
 #include "timeline/TimelineWidget.h"
@@ -87,9 +89,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     view3d_ = new VtkView;
     renderer_ = std::make_unique<SceneRenderer>(*view3d_);
     diagram_ = new ImpulseDiagramView;
+    plots_ = new TimePlotsView;
+    tabs_ = new QTabWidget;
+    tabs_->addTab(diagram_, "Impulse space");
+    tabs_->addTab(plots_, "Time histories");
     auto* views = new QSplitter(Qt::Horizontal);
     views->addWidget(view3d_);
-    views->addWidget(diagram_);
+    views->addWidget(tabs_);
     views->setStretchFactor(0, 1);
     views->setStretchFactor(1, 1);
 
@@ -122,11 +128,11 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu("&File");
-    file->addAction("&Open scene...", this, [this] {
+    file->addAction("&Open scene...", QKeySequence::Open, this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, "Open scene", QString(), "ImpactLab scenes (*.json)");
         QString error;
         if (!path.isEmpty() && !openScene(path, &error)) QMessageBox::warning(this, "Cannot open scene", error);
-    }, QKeySequence::Open);
+    });
     QMenu* builtIn = file->addMenu("Open &built-in scene");
     for (const QString& path : listBuiltInScenes()) {
         builtIn->addAction(QFileInfo(path).baseName(), this, [this, path] {
@@ -145,7 +151,7 @@ void MainWindow::buildMenus() {
     file->addAction("Export diagram as &SVG...", this, exportWith("Export diagram", "SVG image (*.svg)", &MainWindow::exportDiagramSvg));
     file->addAction("Export &3D view as PNG...", this, exportWith("Export 3D view", "PNG image (*.png)", &MainWindow::export3dPng));
     file->addSeparator();
-    file->addAction("&Quit", qApp, &QApplication::quit, QKeySequence::Quit);
+    file->addAction("&Quit", QKeySequence::Quit, qApp, &QApplication::quit);
 
     QMenu* view = menuBar()->addMenu("&View");
     view->addAction("&Reset camera", this, [this] { renderer_->resetCamera(); view3d_->requestRender(); });
@@ -166,7 +172,11 @@ void MainWindow::buildLawComparison(QWidget*, QVBoxLayout* layout) {
         cb->setToolTip(QString::fromStdString(law.title + "\n" + law.reference));
         l->addWidget(cb);
         compareBoxes_.emplace_back(QString::fromStdString(law.id), cb);
-        connect(cb, &QCheckBox::toggled, this, [this] { updateDiagram(); redrawNow(); });
+        connect(cb, &QCheckBox::toggled, this, [this] {
+            updateDiagram();
+            updateTimePlots();
+            redrawNow();
+        });
     }
     layout->addWidget(box);
 }
@@ -213,9 +223,11 @@ void MainWindow::setComparedLaws(const QStringList& ids) {
         box->setChecked(ids.contains(id));
     }
     updateDiagram();
+    updateTimePlots();
 }
 
 void MainWindow::selectImpact(int index) { timeline_->selectEvent(index); }
+void MainWindow::showTab(int index) { tabs_->setCurrentIndex(index); }
 void MainWindow::setTime(double t) { timeline_->setTime(t); }
 
 void MainWindow::onNumberChanged(const QString& id, double value) {
@@ -272,6 +284,7 @@ void MainWindow::resimulate() {
     }
     updatePoses(timeline_->time());
     updateDiagram();
+    updateTimePlots();
     updateStatus();
     redrawNow();
     timing_.totalMs = clock.nsecsElapsed() * 1e-6;
@@ -285,6 +298,7 @@ void MainWindow::updatePoses(double t) {
     std::vector<BodyPose> poses;
     for (const auto& s : run_.calcStatesAt(t)) poses.push_back({s.position, s.orientation});
     renderer_->setPoses(poses);
+    plots_->setCursorTime(t);
     if (selectedImpact_ >= 0 && selectedImpact_ < static_cast<int>(run_.impacts.size()))
         renderer_->setMarker(run_.impacts[selectedImpact_].point);
     else
@@ -330,6 +344,61 @@ void MainWindow::updateDiagram() {
     eventSummary_->setText(text);
 }
 
+std::vector<std::string> MainWindow::comparedLaws() const {
+    std::vector<std::string> ids{scene_.contact.law};
+    for (const auto& [id, box] : compareBoxes_)
+        if (box->isChecked() && id.toStdString() != scene_.contact.law) ids.push_back(id.toStdString());
+    return ids;
+}
+
+// Time histories of the first body (Cataldo & Sampaio Figs. 3.2-3.19), one
+// curve per compared law, each law's run simulated from the same scene.
+void MainWindow::updateTimePlots() {
+    comparedRuns_.clear();
+    for (const std::string& id : comparedLaws()) {
+        if (id == scene_.contact.law) {
+            comparedRuns_.emplace_back(id, run_);
+            continue;
+        }
+        Scene s = scene_;
+        s.contact.law = id;
+        s.contact.lawOptions = nlohmann::json::object();
+        try {
+            comparedRuns_.emplace_back(id, simulate(s));
+        } catch (const InputError& e) {
+            showError(QString("%1: %2").arg(QString::fromStdString(id), QString::fromUtf8(e.what())));
+        }
+    }
+    struct Channel {
+        const char* title;
+        const char* unit;
+        double (*value)(const RunSample&);
+    };
+    static const Channel channels[] = {
+        {"Height of the centre", "z [m]", [](const RunSample& s) { return s.bodies[0].position.z(); }},
+        {"Horizontal position", "x [m]", [](const RunSample& s) { return s.bodies[0].position.x(); }},
+        {"Vertical velocity", "v_z [m/s]", [](const RunSample& s) { return s.bodies[0].velocity.z(); }},
+        {"Horizontal velocity", "v_x [m/s]", [](const RunSample& s) { return s.bodies[0].velocity.x(); }},
+        {"Angular velocity about y", "w_y [rad/s]", [](const RunSample& s) { return s.bodies[0].angularVelocity.y(); }},
+        {"Mechanical energy", "T + V [J]", [](const RunSample& s) { return s.kineticEnergy + s.potentialEnergy; }},
+    };
+    std::vector<PlotPanel> panels;
+    for (const Channel& ch : channels) {
+        PlotPanel panel{ch.title, ch.unit, {}};
+        for (size_t k = 0; k < comparedRuns_.size(); ++k) {
+            const auto& [id, run] = comparedRuns_[k];
+            PlotCurve c{QString::fromStdString(id), ImpulseDiagramView::pathColor(static_cast<int>(k)), Qt::SolidLine, {}};
+            c.points.reserve(run.samples.size());
+            for (const auto& smp : run.samples)
+                if (!smp.bodies.empty()) c.points.emplace_back(smp.time, ch.value(smp));
+            panel.curves.push_back(std::move(c));
+        }
+        panels.push_back(std::move(panel));
+    }
+    plots_->setPanels(panels);
+    plots_->setCursorTime(timeline_->time());
+}
+
 void MainWindow::updateStatus() {
     QString msg = QString("%1: %2 impacts, %3, simulated in %4 ms")
                       .arg(QString::fromStdString(scene_.name))
@@ -346,6 +415,7 @@ void MainWindow::redrawNow() {
     view3d_->repaint();
     diagram_->repaint();
     timeline_->repaint();
+    if (plots_->isVisible()) plots_->repaint();
 }
 
 void MainWindow::showError(const QString& message) {

@@ -13,6 +13,7 @@
 
 class QCheckBox;
 class QLabel;
+class QTabWidget;
 class QVBoxLayout;
 
 namespace impactlab::ui {
@@ -22,6 +23,7 @@ class SceneRenderer;
 class ImpulseDiagramView;
 class ParameterPanel;
 class TimelineWidget;
+class TimePlotsView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -48,6 +50,8 @@ public:
     void setComparedLaws(const QStringList& ids);
     void selectImpact(int index);
     void setTime(double t);
+    // Shows the impulse diagram (0) or the time histories (1) beside the 3D view.
+    void showTab(int index);
 
     const Scene& scene() const { return scene_; }
     const SimulationRun& run() const { return run_; }
@@ -59,6 +63,9 @@ public:
     ImpulseDiagramView* diagramView() const { return diagram_; }
     ParameterPanel* parameterPanel() const { return panel_; }
     TimelineWidget* timeline() const { return timeline_; }
+    TimePlotsView* timePlots() const { return plots_; }
+    // Runs of the compared laws (the scene's law first), as plotted.
+    const std::vector<std::pair<std::string, SimulationRun>>& comparedRuns() const { return comparedRuns_; }
 
     bool exportDiagramPng(const QString& path);
     bool exportDiagramSvg(const QString& path);
@@ -73,6 +80,8 @@ private:
     void resimulate();
     void updatePoses(double t);
     void updateDiagram();
+    void updateTimePlots();
+    std::vector<std::string> comparedLaws() const;
     void updateStatus();
     void redrawNow();
     void showError(const QString& message);
@@ -89,6 +98,9 @@ private:
     ImpulseDiagramView* diagram_ = nullptr;
     ParameterPanel* panel_ = nullptr;
     TimelineWidget* timeline_ = nullptr;
+    TimePlotsView* plots_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    std::vector<std::pair<std::string, SimulationRun>> comparedRuns_;
     QLabel* sceneTitle_ = nullptr;
     QLabel* sceneDescription_ = nullptr;
     QLabel* eventSummary_ = nullptr;

@@ -71,8 +71,9 @@ int main(int argc, char** argv) {
     QCommandLineOption printTiming("print-timing", "Print the time of every update to standard error.");
     QCommandLineOption measure("measure-slider", "Move the first slider <n> times, print update times and quit.", "n");
     QCommandLineOption exportDiagram("export-diagram", "Export the impulse-space diagram to <file> (.png or .svg) and quit; repeatable.", "file");
+    QCommandLineOption tab("tab", "Show the 'diagram' (default) or the 'plots' (time histories) beside the 3D view.", "name");
     QCommandLineOption exportView("export-view", "Export the 3D view to <file> (.png) and quit.", "file");
-    parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView});
+    parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab});
     parser.process(app);
 
     MainWindow w;
@@ -99,6 +100,7 @@ int main(int argc, char** argv) {
     if (parser.isSet(compare)) w.setComparedLaws(parser.value(compare).split(',', Qt::SkipEmptyParts));
     if (parser.isSet(impact)) w.selectImpact(parser.value(impact).toInt() - 1);
     if (parser.isSet(time)) w.setTime(parser.value(time).toDouble());
+    if (parser.value(tab) == "plots") w.showTab(1);
     w.show();
 
     if (parser.isSet(measure)) {

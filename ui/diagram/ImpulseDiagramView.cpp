@@ -153,6 +153,16 @@ void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
 // Widens the view box so one N s spans as many pixels on both axes (within
 // kMaxAspectStretch), then puts ticks on round numbers.
 void fitAxesToPlot(QChart* chart) {
+    // Setting a range can change the axis labels' width and so the plot area,
+    // which calls this again: the nested call returns at once, so a layout that
+    // does not settle costs one extra fit instead of unbounded recursion.
+    static bool fitting = false;
+    if (fitting) return;
+    struct Guard {
+        bool& flag;
+        explicit Guard(bool& f) : flag(f) { flag = true; }
+        ~Guard() { flag = false; }
+    } guard(fitting);
     QValueAxis* ax = findAxis(chart, Qt::Horizontal);
     QValueAxis* ay = findAxis(chart, Qt::Vertical);
     const QRectF plot = chart->plotArea();
