@@ -34,6 +34,11 @@ namespace {
 // Half size of the drawn ground plane beyond the run's extent, m.
 constexpr double kGroundMargin = 1.0;
 constexpr double kMinGroundHalfSize = 1.5;
+// m: a plane this close to the ground height, facing up, is the ground.
+constexpr double kGroundMatchTol = 1e-9;
+// m: half size of a wall drawn without a size of its own, and pivot radius.
+constexpr double kDefaultPlaneHalfSize = 1.0;
+constexpr double kPivotRadius = 0.025;
 // Pixels: room for a label, a slider and a spin box with its unit.
 constexpr int kSidePanelWidth = 430;
 
@@ -208,6 +213,14 @@ void MainWindow::applyScene(Scene scene, bool rebuildPanel) {
         std::vector<BodyVisual> visuals;
         for (const auto& b : scene_.bodies) visuals.push_back(toVisual(b));
         renderer_->setBodies(visuals);
+        std::vector<PlaneVisual> planes;
+        for (const ScenePlane& sp : scene_.planes) {
+            const bool isGround = sp.normal.isApprox(Vec3::UnitZ()) && std::abs(sp.point.z() - scene_.groundHeight) < kGroundMatchTol;
+            if (isGround) continue;   // drawn by setGround
+            planes.push_back({sp.point, sp.normal, sp.size > 0.0 ? sp.size : kDefaultPlaneHalfSize, Eigen::Vector3d(0.55, 0.6, 0.7)});
+        }
+        renderer_->setPlanes(planes);
+        renderer_->setPivots(scene_.pivots, kPivotRadius);
     }
     resimulate();
 }
@@ -360,42 +373,57 @@ void MainWindow::updateTimePlots() {
             comparedRuns_.emplace_back(id, run_);
             continue;
         }
-        Scene s = scene_;
-        s.contact.law = id;
-        s.contact.lawOptions = nlohmann::json::object();
         try {
+            // Re-read the document with the other law, so options keyed by law
+            // id reach it; a flat options object belongs to the scene's law only.
+            nlohmann::json doc = scene_.document;
+            doc["contact"]["law"] = id;
+            Scene s = parseScene(doc);
+            if (!doc["contact"].contains("options") || !s.contact.lawOptions.is_object()) s.contact.lawOptions = nlohmann::json::object();
             comparedRuns_.emplace_back(id, simulate(s));
         } catch (const InputError& e) {
             showError(QString("%1: %2").arg(QString::fromStdString(id), QString::fromUtf8(e.what())));
         }
     }
-    struct Channel {
+    // Panels of the first body (Cataldo & Sampaio Figs. 3.2-3.19), from the
+    // run's named channels; a planar run names its vertical coordinate y and its
+    // rotation theta/omega, a spatial one z and w_y.
+    const bool planar = scene_.kind == SceneKind::Planar;
+    const std::string body = scene_.bodies.empty() ? std::string() : scene_.bodies[0].name + ".";
+    struct PanelSpec {
         const char* title;
-        const char* unit;
-        double (*value)(const RunSample&);
+        const char* yLabel;
+        std::vector<std::pair<std::string, Qt::PenStyle>> channels;
     };
-    static const Channel channels[] = {
-        {"Height of the centre", "z [m]", [](const RunSample& s) { return s.bodies[0].position.z(); }},
-        {"Horizontal position", "x [m]", [](const RunSample& s) { return s.bodies[0].position.x(); }},
-        {"Vertical velocity", "v_z [m/s]", [](const RunSample& s) { return s.bodies[0].velocity.z(); }},
-        {"Horizontal velocity", "v_x [m/s]", [](const RunSample& s) { return s.bodies[0].velocity.x(); }},
-        {"Angular velocity about y", "w_y [rad/s]", [](const RunSample& s) { return s.bodies[0].angularVelocity.y(); }},
-        {"Mechanical energy", "T + V [J]", [](const RunSample& s) { return s.kineticEnergy + s.potentialEnergy; }},
+    std::vector<PanelSpec> specs = {
+        {"Height of the centre", planar ? "y [m]" : "z [m]", {{body + (planar ? "y" : "z"), Qt::SolidLine}}},
+        {"Horizontal position", "x [m]", {{body + "x", Qt::SolidLine}}},
+        {"Vertical velocity", "[m/s]", {{body + (planar ? "vy" : "vz"), Qt::SolidLine}}},
+        {"Horizontal velocity", "v_x [m/s]", {{body + "vx", Qt::SolidLine}}},
+        {planar ? "Angle" : "Angular velocity about y", planar ? "theta [rad]" : "w_y [rad/s]",
+         {{body + (planar ? "theta" : "wy"), Qt::SolidLine}}},
+        {"Angular velocity", "[rad/s]", {{body + (planar ? "omega" : "wy"), Qt::SolidLine}}},
+        {"End heights (left solid, right dashed)", "[m]", {{body + "left_end_y", Qt::SolidLine}, {body + "right_end_y", Qt::DashLine}}},
+        {"Mechanical energy", "T + V [J]", {{"energy", Qt::SolidLine}}},
     };
+    if (!planar) specs.erase(specs.begin() + 5);   // w_y already shown
     std::vector<PlotPanel> panels;
-    for (const Channel& ch : channels) {
-        PlotPanel panel{ch.title, ch.unit, {}};
+    for (const PanelSpec& spec : specs) {
+        PlotPanel panel{spec.title, spec.yLabel, {}};
         for (size_t k = 0; k < comparedRuns_.size(); ++k) {
             const auto& [id, run] = comparedRuns_[k];
-            PlotCurve c{QString::fromStdString(id), ImpulseDiagramView::pathColor(static_cast<int>(k)), Qt::SolidLine, {}};
-            c.points.reserve(run.samples.size());
-            for (const auto& smp : run.samples)
-                if (!smp.bodies.empty()) c.points.emplace_back(smp.time, ch.value(smp));
-            panel.curves.push_back(std::move(c));
+            for (const auto& [name, style] : spec.channels) {
+                const RunChannel* ch = run.findChannel(name);
+                if (!ch || ch->values.size() != run.samples.size()) continue;
+                PlotCurve c{QString::fromStdString(id), ImpulseDiagramView::pathColor(static_cast<int>(k)), style, {}};
+                c.points.reserve(run.samples.size());
+                for (size_t i = 0; i < run.samples.size(); ++i) c.points.emplace_back(run.samples[i].time, ch->values[i]);
+                panel.curves.push_back(std::move(c));
+            }
         }
-        panels.push_back(std::move(panel));
+        if (!panel.curves.empty()) panels.push_back(std::move(panel));
     }
-    plots_->setPanels(panels);
+    plots_->setPanels(panels, panels.size() > 6 ? 4 : 3);
     plots_->setCursorTime(timeline_->time());
 }
 

@@ -8,6 +8,7 @@ const std::vector<Command>& getCommands() {
     static const std::vector<Command> commands = {
         makeSolveCommand(),
         makeModelsCommand(),
+        makeSimulateCommand(),
     };
     return commands;
 }

@@ -6,5 +6,6 @@ namespace impactlab::cli {
 
 Command makeSolveCommand();    // SolveCommand.cpp
 Command makeModelsCommand();   // ModelsCommand.cpp
+Command makeSimulateCommand(); // SimulateCommand.cpp
 
 }  // namespace impactlab::cli

@@ -16,6 +16,9 @@ constexpr double kDirectionRelTol = 1e-9;
 constexpr double kClipRelTol = 1e-12;
 // Smallest view-box span, N s: keeps a degenerate box (all points equal) drawable.
 constexpr double kMinSpan = 1e-12;
+// Smallest eigenvalue ratio of the diagram-plane block of W that still counts
+// as an ellipse (below it the curve is a parabola to round-off).
+constexpr double kMinEllipseEigenRatio = 1e-9;
 
 // The line { x : a . x + c = 0 } clipped to the box; empty when it misses it.
 std::vector<Vec2> clipLine(const Vec2& a, double c, const Vec2& lo, const Vec2& hi) {
@@ -78,7 +81,11 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
     const double k = 0.5 * centre.dot(M * centre);
     DiagramPolyline ellipse{"energy-ellipse", "energy ellipse (no change of kinetic energy)", {}};
     Eigen::SelfAdjointEigenSolver<Mat2> eig(M);
-    if (k > 0.0 && eig.info() == Eigen::Success) {
+    // A singular M (one degree of freedom behind the contact) makes the zero-work
+    // set a parabola, not an ellipse: it is then left out.
+    const bool ellipseExists = eig.info() == Eigen::Success &&
+                               eig.eigenvalues()(0) > kMinEllipseEigenRatio * eig.eigenvalues()(1);
+    if (k > 0.0 && ellipseExists) {
         const Vec2 radii(std::sqrt(2.0 * k / eig.eigenvalues()(0)), std::sqrt(2.0 * k / eig.eigenvalues()(1)));
         for (int i = 0; i <= options.ellipseSegments; ++i) {
             const double t = 2.0 * kPi * i / options.ellipseSegments;

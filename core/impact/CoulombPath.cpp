@@ -188,10 +188,11 @@ void completeResult(const ImpactProblem& problem, ImpactResult& result) {
     result.vPlus = problem.calcVelocityAfter(result.impulse);
     result.energyBefore = problem.calcEnergyBefore();
     result.energyAfter = result.energyBefore + problem.calcEnergyChange(result.impulse);
+    result.relativeEnergyChange = problem.calcRelativeEnergyChange(result.impulse);
     if (problem.bodies) result.bodiesAfter = problem.bodies->calcAfterImpulse(result.impulse);
     if (result.gainsEnergy(kEnergyGainRelTol)) {
         std::ostringstream os;
-        os << "energy gained: " << result.energyAfter - result.energyBefore
+        os << "energy gained: " << *result.relativeEnergyChange
            << " J (the law does not guarantee dissipation for this input)";
         result.warnings.push_back(os.str());
     }

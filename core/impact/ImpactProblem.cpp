@@ -61,7 +61,13 @@ void ImpactProblem::validate() const {
 
 double ImpactProblem::calcEnergyBefore() const {
     if (bodies) return bodies->calcKineticEnergy();
+    if (systemKineticEnergy) return *systemKineticEnergy;
     return 0.5 * vMinus.dot(W.ldlt().solve(vMinus));
+}
+
+Vec3 ImpactProblem::calcObstacleVelocity() const {
+    if (bodies && bodies->body2.fixed) return bodies->frame.toLocal(bodies->body2.calcPointVelocity(bodies->point));
+    return obstacleVelocity.value_or(Vec3::Zero());
 }
 
 bool ImpactProblem::isCentral(double relTol) const {

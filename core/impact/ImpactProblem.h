@@ -17,6 +17,15 @@ struct ImpactProblem {
     double friction = 0.0;          // Coulomb coefficient mu >= 0
     double restitution = 1.0;       // 0 <= e <= 1; its meaning (Newton, Poisson, energetic) is the law's
     std::optional<TwoBodyContact> bodies;  // set for body-level input
+    // Kinetic energy of the mechanical system behind a contact-level problem
+    // built from generalized coordinates (J). There W = G M^-1 G^T may be
+    // singular (a pinned pendulum has one degree of freedom), so the energy of
+    // relative motion 1/2 v^T W^-1 v does not exist; this one does.
+    std::optional<double> systemKineticEnergy;
+    // Contact-frame velocity of body 2's contact point when body 2 is a moving
+    // obstacle of infinite mass given at contact level (a belt under a
+    // pendulum). It moves the system's energy but not the relative motion.
+    std::optional<Vec3> obstacleVelocity;
 
     // Contact-level problem; validates (see validate()).
     static ImpactProblem makeContactLevel(const Mat3& W, const Vec3& vMinus, double friction,
@@ -30,9 +39,17 @@ struct ImpactProblem {
     void validate() const;
 
     double calcEnergyBefore() const;                   // J: bodies' kinetic energy, or 1/2 v^T W^-1 v
-    double calcEnergyChange(const Vec3& impulse) const { // J: I.v- + 1/2 I^T W I (work of the impulse)
+    // J: change of the system's kinetic energy, I.(v- + u2) + 1/2 I^T W I, with
+    // u2 the velocity of a moving obstacle of infinite mass (zero otherwise).
+    double calcEnergyChange(const Vec3& impulse) const {
+        return impulse.dot(calcObstacleVelocity()) + calcRelativeEnergyChange(impulse);
+    }
+    // J: change of the kinetic energy of relative motion, I.v- + 1/2 I^T W I:
+    // the frame-independent measure of what the contact dissipates.
+    double calcRelativeEnergyChange(const Vec3& impulse) const {
         return impulse.dot(vMinus) + 0.5 * impulse.dot(W * impulse);
     }
+    Vec3 calcObstacleVelocity() const;
     Vec3 calcVelocityAfter(const Vec3& impulse) const { return vMinus + W * impulse; }
     bool isCentral(double relTol = 1e-12) const;       // no normal-tangential coupling: W13 = W23 = 0
 };

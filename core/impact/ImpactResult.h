@@ -45,8 +45,16 @@ struct ImpactResult {
     int steps = 0;                            // integration steps or iterations taken
     std::optional<TwoBodyContact> bodiesAfter;  // body-level input only
 
+    // J: change of the kinetic energy of relative motion. It equals
+    // energyAfter - energyBefore unless body 2 is a moving obstacle, whose work
+    // can change the system's energy without the contact creating any.
+    std::optional<double> relativeEnergyChange;
+
     double normalImpulse() const { return impulse.z(); }
-    bool gainsEnergy(double relTol) const { return energyAfter > energyBefore * (1.0 + relTol); }
+    // Whether the contact created energy (by more than relTol of the energy before).
+    bool gainsEnergy(double relTol) const {
+        return relativeEnergyChange.value_or(energyAfter - energyBefore) > relTol * energyBefore;
+    }
 };
 
 // Energy gained by more than this fraction of the energy before is reported as

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "impact/LawRegistry.h"
+#include "scene/PlanarSceneReader.h"
 
 namespace impactlab {
 
@@ -127,6 +128,11 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
             if (!c.is_string()) throw InputError(p + "choices", "must be a non-empty array of strings");
             sp.choices.push_back(c.get<std::string>());
         }
+        // A law choice offers only laws this build has: a misspelt id fails here,
+        // not when the user picks it.
+        if (sp.target == "/contact/law")
+            for (std::size_t k = 0; k < sp.choices.size(); ++k)
+                getLaw(sp.choices[k], p + "choices[" + std::to_string(k) + "]");
         if (!current.is_string()) throw InputError(p + "target", "must name a string for a choice parameter");
         sp.choice = current.get<std::string>();
     } else if (kind == "number") {
@@ -140,6 +146,33 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
         throw InputError(p + "kind", "must be \"number\" or \"choice\"");
     }
     return sp;
+}
+
+// contact.options is either the option object of contact.law, or keyed by law
+// id ({"glocker-pfeiffer": {"e_t": 1}, "brach": {"e_m": 0.1}}, as the problem
+// format keys them), so a scene can carry the options of every law its law
+// choice offers. It is keyed when it is non-empty and every member is an
+// object (no law option is an object).
+bool isKeyedByLaw(const json& options) {
+    if (options.empty()) return false;
+    for (const auto& member : options)
+        if (!member.is_object()) return false;
+    return true;
+}
+
+json readLawOptions(const json& options, const std::string& law) {
+    if (!options.is_object()) throw InputError("contact.options", "must be a JSON object");
+    if (!isKeyedByLaw(options)) return options;
+    for (auto it = options.begin(); it != options.end(); ++it) getLaw(it.key(), "contact.options." + it.key());
+    const auto it = options.find(law);
+    return it == options.end() ? json::object() : *it;
+}
+
+SceneKind readKind(const json& doc) {
+    const auto it = doc.find("kind");
+    if (it == doc.end() || *it == "spatial") return SceneKind::Spatial;
+    if (*it == "planar") return SceneKind::Planar;
+    throw InputError("kind", "must be \"spatial\" or \"planar\"");
 }
 
 }  // namespace
@@ -156,10 +189,13 @@ Scene parseScene(const json& doc) {
     s.document = doc;
     const json& format = require(doc, "format", "");
     if (format != "impactlab.scene/1") throw InputError("format", "must be \"impactlab.scene/1\"");
+    s.kind = readKind(doc);
     s.name = doc.value("name", "untitled");
     s.description = doc.value("description", "");
-    s.gravity = readVec3(doc, "gravity", "", s.gravity);
-    if (doc.contains("ground")) s.groundHeight = readNumber(doc["ground"], "height", "ground.", 0.0);
+    if (s.kind == SceneKind::Spatial) {
+        s.gravity = readVec3(doc, "gravity", "", s.gravity);
+        if (doc.contains("ground")) s.groundHeight = readNumber(doc["ground"], "height", "ground.", 0.0);
+    }
     s.endTime = readNumber(doc, "end_time", "", s.endTime);
     if (!(s.endTime > 0.0)) throw InputError("end_time", "must be > 0, got " + fmt(s.endTime));
     s.sampleInterval = readNumber(doc, "sample_interval", "", s.sampleInterval);
@@ -176,15 +212,19 @@ Scene parseScene(const json& doc) {
     s.contact.restitution = readNumber(contact, "restitution", "contact.", s.contact.restitution);
     if (s.contact.restitution < 0.0 || s.contact.restitution > 1.0)
         throw InputError("contact.restitution", "must be in [0, 1], got " + fmt(s.contact.restitution));
-    if (contact.contains("options")) {
-        if (!contact["options"].is_object()) throw InputError("contact.options", "must be a JSON object");
-        s.contact.lawOptions = contact["options"];
-    }
+    if (contact.contains("options")) s.contact.lawOptions = readLawOptions(contact["options"], s.contact.law);
 
-    const json& bodies = require(doc, "bodies", "");
-    if (!bodies.is_array() || bodies.empty()) throw InputError("bodies", "must be a non-empty array");
-    for (size_t i = 0; i < bodies.size(); ++i)
-        s.bodies.push_back(readBody(bodies[i], "bodies[" + std::to_string(i) + "]"));
+    if (s.kind == SceneKind::Planar) {
+        readPlanarScene(doc, s);
+    } else {
+        const json& bodies = require(doc, "bodies", "");
+        if (!bodies.is_array() || bodies.empty()) throw InputError("bodies", "must be a non-empty array");
+        for (size_t i = 0; i < bodies.size(); ++i)
+            s.bodies.push_back(readBody(bodies[i], "bodies[" + std::to_string(i) + "]"));
+        // The simulation's ground: normal against gravity (z without gravity), at groundHeight along it.
+        const Vec3 up = s.gravity.norm() > 0.0 ? Vec3(-s.gravity.normalized()) : Vec3::UnitZ();
+        s.planes.push_back({"ground", s.groundHeight * up, up, Vec3::Zero(), 0.0});
+    }
 
     if (doc.contains("parameters")) {
         const json& params = doc["parameters"];

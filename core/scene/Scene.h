@@ -3,6 +3,14 @@
 // contact law and its coefficients, and the named parameters the UI turns into
 // sliders. Scenes are data (scenes/*.json); see docs/scene-format.md.
 //
+// Two kinds. A spatial scene ("kind": "spatial", the default) lists 3D bodies
+// over a ground plane. A planar scene ("kind": "planar") describes a system of
+// Cataldo & Sampaio (a bar, a pendulum on a moving surface, a ball between two
+// walls, two free bodies) in generalized coordinates; parsing also fills
+// `bodies` (their 3D images at the initial state, with rod or sphere shapes),
+// `planes` and `pivots`, so anything that draws a spatial scene draws it too.
+// Planar (x, y) is world (x, 0, y) (mechanics/planar/PlanarSystem.h).
+//
 // A parameter names a place in the scene document by a JSON pointer
 // ("/bodies/0/position/2"); setting it rewrites that value and the scene is
 // read again, so every parameter gets the same validation as the file.
@@ -10,15 +18,20 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "mechanics/RigidBody.h"
+#include "mechanics/planar/PlanarSystem.h"
 
 namespace impactlab {
 
 struct Shape {
-    enum class Type { Sphere, Box };
+    enum class Type { Sphere, Box, Rod };
     Type type = Type::Sphere;
     double radius = 0.1;                       // m (sphere)
-    Vec3 halfExtents = Vec3::Constant(0.1);    // m (box)
+    Vec3 halfExtents = Vec3::Constant(0.1);    // m (box; a rod's bounding box, so it can be drawn as one)
+    double length = 1.0;                       // m (rod: along the body x axis, centred)
+    double thickness = 0.02;                   // m (rod: drawn diameter; contacts use its axis)
 };
 
 struct SceneBody {
@@ -43,21 +56,47 @@ struct SceneParameter {
 
 struct ContactSettings {
     std::string law = "stronge";
+    // The options `law` is solved with: contact.options itself, or its member
+    // named by the law when contact.options is keyed by law id.
     nlohmann::json lawOptions = nlohmann::json::object();
     double friction = 0.3;      // Coulomb mu >= 0
     double restitution = 0.8;   // 0 <= e <= 1, meaning per law
 };
 
+enum class SceneKind { Spatial, Planar };
+
+// A surface bodies can hit, for drawing: the ground of a spatial scene, the
+// walls and the moving surface of a planar one. World frame.
+struct ScenePlane {
+    std::string name;
+    Vec3 point = Vec3::Zero();       // m, on the plane
+    Vec3 normal = Vec3::UnitZ();     // unit, towards the free side
+    Vec3 velocity = Vec3::Zero();    // m/s, sliding along the plane (a moving surface)
+    double size = 0.0;               // m, half-size to draw; 0: the renderer's choice
+};
+
+// The planar system of a planar scene, in generalized coordinates.
+struct PlanarScene {
+    std::string type;                  // "bar", "pendulum", "ball-between-walls", "two-bodies"
+    PlanarSystem system;               // bodies in the order of Scene::bodies
+    PlanarState initial;
+    std::vector<std::string> fields;   // per body, its JSON path ("system.body"), for errors
+};
+
 struct Scene {
     std::string name;
     std::string description;
-    Vec3 gravity = Vec3(0, 0, -9.81);   // m/s^2, z up
-    double groundHeight = 0.0;          // m
+    SceneKind kind = SceneKind::Spatial;
+    Vec3 gravity = Vec3(0, 0, -9.81);   // m/s^2, z up (a planar scene's gravity mapped to 3D)
+    double groundHeight = 0.0;          // m (planar: the height of the floor wall, else 0)
     double endTime = 3.0;               // s
     double sampleInterval = 1.0 / 240;  // s, spacing of the recorded samples
     ContactSettings contact;
     std::vector<SceneBody> bodies;
     std::vector<SceneParameter> parameters;
+    std::vector<ScenePlane> planes;     // every surface the bodies can hit
+    std::vector<Vec3> pivots;           // world points pinned bodies turn about (planar)
+    std::optional<PlanarScene> planar;  // set for planar scenes
     nlohmann::json document;            // the source, for parameter edits and saving
 
     const SceneParameter* findParameter(const std::string& id) const;

@@ -6,6 +6,8 @@
 
 #include "impact/LawRegistry.h"
 #include "impact/Poisson.h"
+#include "sim/PlanarSimulation.h"
+#include "sim/RunChannels.h"
 
 namespace impactlab {
 
@@ -179,8 +181,14 @@ private:
             rec.body = body;
             rec.point = worst.point;
             rec.problem = makeProblem(body, worst.point, scene_.contact.restitution);
+            rec.contact = scene_.bodies[body].name + " / ground";
+            rec.frame = rec.problem.bodies->frame;
+            const RunSample before = makeSample(t);
+            rec.kineticEnergyBefore = before.kineticEnergy;
+            rec.potentialEnergy = before.potentialEnergy;
             rec.result = law_.solve(rec.problem, scene_.contact.lawOptions, options_.recordTraces ? &rec.trace : nullptr);
             states_[body] = stateOf(rec.result.bodiesAfter->body1);
+            rec.kineticEnergyAfter = makeSample(t).kineticEnergy;
             for (const auto& w : rec.result.warnings)
                 run.warnings.push_back("impact " + std::to_string(run.impacts.size() + 1) + ": " + w);
             run.impacts.push_back(std::move(rec));
@@ -300,7 +308,10 @@ std::vector<BodyState> SimulationRun::calcStatesAt(double t) const {
 }
 
 SimulationRun simulate(const Scene& scene, const SimulationOptions& options) {
-    return Simulator(scene, options).run();
+    if (scene.kind == SceneKind::Planar) return simulatePlanar(scene, options);
+    SimulationRun run = Simulator(scene, options).run();
+    addSpatialChannels(scene, run);
+    return run;
 }
 
 }  // namespace impactlab

@@ -14,6 +14,10 @@
 //    smaller bounces. These impulses are counted, not recorded as events.
 // Flight integrates the torque-free Euler equations with RK4 (a non-spherical
 // body tumbles); gravity acts through the centre of mass.
+//
+// simulate() is the one entry point for every scene: a planar scene
+// (SceneKind::Planar) runs the planar simulation (PlanarSimulation.h) and
+// returns the same SimulationRun, its planar bodies mapped to 3D poses.
 #include <string>
 #include <vector>
 
@@ -61,20 +65,42 @@ struct RunSample {
 
 struct ImpactEventRecord {
     double time = 0.0;             // s
-    int body = 0;                  // index of the body that hit the ground
+    int body = 0;                  // index of body 1: the body that hit (the normal points into it)
     Vec3 point = Vec3::Zero();     // world contact point
-    ImpactProblem problem;         // body level: body 1 = the body, body 2 = the ground
+    ImpactProblem problem;         // body level: body 1 = the body, body 2 = the ground (or the other
+                                   // body, or a wall); contact level for a pinned planar body
     ImpactResult result;
     ImpactTrace trace;
+    int otherBody = -1;            // index of body 2, or -1 for the ground, a wall or a surface
+    std::string contact;           // what touched: "bar left end / ground"
+    ContactFrame frame;            // world axes (t1, t2, n) of the problem's contact frame
+    double kineticEnergyBefore = 0.0;  // J, all bodies, world frame, just before the impact
+    double kineticEnergyAfter = 0.0;   // J, just after (0 when the impact was not applied)
+    double potentialEnergy = 0.0;      // J, at the impact (continuous across it)
+};
+
+// A scalar time history, one value per sample: values[k] belongs to
+// samples[k].time. Names are "<body>.<quantity>" or a system quantity
+// ("energy"); units are SI ("m", "rad", "m/s", "rad/s", "J", "1").
+struct RunChannel {
+    std::string name;
+    std::string unit;
+    std::vector<double> values;
 };
 
 struct SimulationRun {
     std::vector<RunSample> samples;
     std::vector<ImpactEventRecord> impacts;
     std::vector<std::string> warnings;
-    std::string endReason;          // "end time", "at rest", or the limit hit
+    std::string endReason;          // "end time", "at rest", "no solution", or the limit hit
     int restingImpulses = 0;
     double endTime = 0.0;
+    // Time histories for plots and CSV (the paper's Figs. 3.2-3.19 for a planar
+    // run: centre of mass, velocities, angle, angular velocity, end heights,
+    // energies). Every channel has samples.size() values.
+    std::vector<RunChannel> channels;
+
+    const RunChannel* findChannel(const std::string& name) const;
 
     // Body states at time t, interpolated between samples (linear in position,
     // slerp in orientation); clamped to the run.
@@ -86,7 +112,7 @@ struct SimulationRun {
 SimulationRun simulate(const Scene& scene, const SimulationOptions& options = {});
 
 // World positions of the points a body can touch the ground with: the lowest
-// point of a sphere, the eight vertices of a box.
+// point of a sphere, the eight vertices of a box (or of a rod's bounding box).
 std::vector<Vec3> calcSupportPoints(const Shape& shape, const BodyState& state, const Vec3& up);
 
 }  // namespace impactlab

@@ -30,6 +30,9 @@ const Eigen::Vector3d kBackgroundBottom{0.97, 0.97, 0.98};
 const Eigen::Vector3d kGroundColor{0.80, 0.80, 0.78};
 const Eigen::Vector3d kGridColor{0.62, 0.62, 0.60};
 const Eigen::Vector3d kMarkerColor{1.0, 0.85, 0.0};
+const Eigen::Vector3d kPivotColor{0.15, 0.15, 0.15};
+// Walls are see-through so bodies behind them stay visible.
+constexpr double kPlaneOpacity = 0.35;
 // Ambient share that keeps the ground from going dark at grazing light.
 constexpr double kGroundAmbient = 0.35;
 constexpr double kGroundDiffuse = 0.65;
@@ -107,6 +110,8 @@ struct SceneRenderer::Impl {
         std::vector<Eigen::Vector3d> trailPoints;
     };
     std::vector<Body> bodies;
+    std::vector<vtkSmartPointer<vtkActor>> planes;
+    std::vector<vtkSmartPointer<vtkActor>> pivots;
     vtkSmartPointer<vtkActor> marker;
     vtkSmartPointer<vtkSphereSource> markerSource;
 
@@ -233,6 +238,8 @@ SceneRenderer::~SceneRenderer() {
     d_->remove(d_->ground);
     d_->remove(d_->grid);
     d_->remove(d_->marker);
+    for (const auto& a : d_->planes) d_->remove(a);
+    for (const auto& a : d_->pivots) d_->remove(a);
     for (const auto& body : d_->bodies) {
         d_->remove(body.actor);
         d_->remove(body.trail);
@@ -265,6 +272,45 @@ void SceneRenderer::setGround(double height, double halfSize) {
 
     d_->renderer->AddActor(d_->ground);
     d_->renderer->AddActor(d_->grid);
+    d_->changed();
+}
+
+void SceneRenderer::setPlanes(const std::vector<PlaneVisual>& planes) {
+    for (const auto& a : d_->planes) d_->remove(a);
+    d_->planes.clear();
+    for (const PlaneVisual& p : planes) {
+        auto source = vtkSmartPointer<vtkPlaneSource>::New();
+        source->SetOrigin(-p.halfSize, -p.halfSize, 0.0);
+        source->SetPoint1(p.halfSize, -p.halfSize, 0.0);
+        source->SetPoint2(-p.halfSize, p.halfSize, 0.0);
+        source->SetCenter(p.point.x(), p.point.y(), p.point.z());
+        source->SetNormal(p.normal.x(), p.normal.y(), p.normal.z());
+        source->Update();
+        auto actor = actorFor(source->GetOutput());
+        setColor(actor->GetProperty(), p.color);
+        actor->GetProperty()->SetOpacity(kPlaneOpacity);
+        actor->GetProperty()->EdgeVisibilityOn();
+        d_->renderer->AddActor(actor);
+        d_->planes.push_back(actor);
+    }
+    d_->changed();
+}
+
+void SceneRenderer::setPivots(const std::vector<Eigen::Vector3d>& points, double radius) {
+    for (const auto& a : d_->pivots) d_->remove(a);
+    d_->pivots.clear();
+    for (const Eigen::Vector3d& q : points) {
+        auto source = vtkSmartPointer<vtkSphereSource>::New();
+        source->SetCenter(q.x(), q.y(), q.z());
+        source->SetRadius(radius);
+        source->SetThetaResolution(kMarkerResolution);
+        source->SetPhiResolution(kMarkerResolution);
+        source->Update();
+        auto actor = actorFor(source->GetOutput());
+        setColor(actor->GetProperty(), kPivotColor);
+        d_->renderer->AddActor(actor);
+        d_->pivots.push_back(actor);
+    }
     d_->changed();
 }
 

@@ -25,6 +25,15 @@ struct BodyVisual {
     Eigen::Vector3d color{0.8, 0.3, 0.2};         // linear RGB in [0, 1]
 };
 
+// A fixed surface other than the ground (a wall, a moving belt), drawn as a
+// translucent square panel.
+struct PlaneVisual {
+    Eigen::Vector3d point = Eigen::Vector3d::Zero();
+    Eigen::Vector3d normal = Eigen::Vector3d::UnitZ();
+    double halfSize = 1.0;
+    Eigen::Vector3d color{0.55, 0.6, 0.7};
+};
+
 struct BodyPose {
     Eigen::Vector3d position = Eigen::Vector3d::Zero();
     Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();
@@ -45,6 +54,9 @@ public:
     void setGround(double height, double halfSize);
     /// Replaces all bodies (rebuilds their actors); poses reset to identity.
     void setBodies(const std::vector<BodyVisual>& bodies);
+    void setPlanes(const std::vector<PlaneVisual>& planes);
+    // Small dark spheres at the points pinned bodies turn about.
+    void setPivots(const std::vector<Eigen::Vector3d>& points, double radius);
     /// Moves the bodies; cheap enough for every frame. Extra entries are ignored.
     void setPoses(const std::vector<BodyPose>& poses);
     /// Path taken by `body`, drawn as a thin polyline; fewer than 2 points hides it.

@@ -1,8 +1,184 @@
+// Registration of the planar laws of Cataldo & Sampaio (2002) with their JSON
+// options (problem-format.md, "Law options"). Readers check types and unknown
+// keys; the laws check ranges (both as InputError("<id>.<key>")).
+#include <nlohmann/json.hpp>
+
 #include "impact/LawRegistry.h"
+#include "impact/planar/Brach.h"
+#include "impact/planar/CataldoSampaio.h"
+#include "impact/planar/GlockerPfeiffer.h"
+#include "impact/planar/Kane.h"
+#include "impact/planar/Smith.h"
+#include "impact/planar/WangMason.h"
 
 namespace impactlab {
 
-// The planar laws of Cataldo & Sampaio (issue 3) register here.
-void appendPlanarLaws(std::vector<LawInfo>&) {}
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kPaper = "Cataldo & Sampaio, RIMNI 18(1) 111-192 (2002)";
+
+// One law's options object: the keys it may hold, typed reads by key.
+class OptionReader {
+public:
+    OptionReader(std::string law, const json& options, const std::vector<LawOptionInfo>& known)
+        : law_(std::move(law)), options_(options.is_null() ? json::object() : options) {
+        if (!options_.is_object()) throw InputError(law_, "options must be a JSON object");
+        for (auto it = options_.begin(); it != options_.end(); ++it) {
+            bool isKnown = false;
+            for (const LawOptionInfo& o : known) isKnown = isKnown || o.name == it.key();
+            if (!isKnown) throw InputError(field(it.key()), "unknown option");
+        }
+    }
+    // A number, or `fallback` when the key is absent (or null when allowed).
+    std::optional<double> readNumber(const std::string& key, std::optional<double> fallback) const {
+        const auto it = options_.find(key);
+        if (it == options_.end() || (it->is_null() && !fallback)) return fallback;
+        if (!it->is_number() || !std::isfinite(it->get<double>()))
+            throw InputError(field(key), "must be a finite number");
+        return it->get<double>();
+    }
+    double readNumber(const std::string& key, double fallback) const { return *readNumber(key, std::optional<double>(fallback)); }
+    std::optional<std::string> readString(const std::string& key) const {
+        const auto it = options_.find(key);
+        if (it == options_.end()) return std::nullopt;
+        if (!it->is_string()) throw InputError(field(key), "must be a string");
+        return it->get<std::string>();
+    }
+    std::optional<int> readPositiveInt(const std::string& key) const {
+        const auto it = options_.find(key);
+        if (it == options_.end()) return std::nullopt;
+        if (!it->is_number_integer() || it->get<long long>() < 1) throw InputError(field(key), "must be an integer >= 1");
+        return static_cast<int>(std::min<long long>(it->get<long long>(), 1LL << 30));
+    }
+    std::string field(const std::string& key) const { return law_ + "." + key; }
+
+private:
+    std::string law_;
+    json options_;
+};
+
+std::string jsonText(double x) { return json(x).dump(); }
+
+LawInfo makeKane() {
+    LawInfo law{"kane", "Kane: Newton restitution, Coulomb friction on the final velocity (can gain energy)",
+                std::string(kPaper) + " sec. 3.4; Kane (1984)",
+                {{"mu_static", "null", "static coefficient mu_0 of the stick test |I_t| <= mu_0 I_n (dimensionless); null: the problem's friction"}},
+                true, nullptr};
+    law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
+        const OptionReader r("kane", o, options);
+        KaneOptions k;
+        k.muStatic = r.readNumber("mu_static", std::nullopt);
+        return solveKane(p, k, t);
+    };
+    return law;
+}
+
+LawInfo makeBrach() {
+    const BrachOptions d;
+    LawInfo law{"brach",
+                "Brach: Newton restitution, impulse ratio I_t = r I_n, moment coefficient e_m (couple needs body-level input)",
+                std::string(kPaper) + " sec. 3.3, eq. 2.1; Brach (1989)",
+                {{"impulse_ratio", "null",
+                  "signed ratio r = I_t / I_n (dimensionless); null: Brach's critical ratio capped at the friction coefficient"},
+                 {"e_m", jsonText(d.momentCoefficient),
+                  "moment coefficient (dimensionless): -1 no moment impulse, >= 0 e_m I_theta = -(1 + e_m) J D_thetaE"}},
+                true, nullptr};
+    law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
+        const OptionReader r("brach", o, options);
+        BrachOptions b;
+        b.impulseRatio = r.readNumber("impulse_ratio", std::nullopt);
+        b.momentCoefficient = r.readNumber("e_m", b.momentCoefficient);
+        return solveBrach(p, b, t);
+    };
+    return law;
+}
+
+LawInfo makeGlockerPfeiffer() {
+    const GlockerPfeifferOptions d;
+    LawInfo law{"glocker-pfeiffer",
+                "Glocker-Pfeiffer: Poisson restitution, Coulomb friction per phase, reversible tangential impulse (e_t, nu)",
+                std::string(kPaper) + " secs. 3.5-3.6; Glocker & Pfeiffer (1995)",
+                {{"e_t", jsonText(d.tangentialRestitution),
+                  "tangential restitution in [0, 1] (dimensionless); 0 with nu = 0: the first case"},
+                 {"nu", jsonText(d.nu), "share of mu I_NE stored as reversible tangential impulse, in [0, 1] (dimensionless)"}},
+                false, nullptr};
+    law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
+        const OptionReader r("glocker-pfeiffer", o, options);
+        GlockerPfeifferOptions g;
+        g.tangentialRestitution = r.readNumber("e_t", g.tangentialRestitution);
+        g.nu = r.readNumber("nu", g.nu);
+        return solveGlockerPfeiffer(p, g, t);
+    };
+    return law;
+}
+
+LawInfo makeWangMason() {
+    const WangMasonOptions d;
+    LawInfo law{"wang-mason",
+                "Wang-Mason: Routh's incremental process with Coulomb friction, Newton or Poisson termination, Table 3.2 modes",
+                std::string(kPaper) + " sec. 3.7, Table 3.2; Wang & Mason (1992)",
+                {{"termination", "\"poisson\"", "\"newton\" (v_n+ = -e v_n-) or \"poisson\" (I_n = (1 + e) I_nc)"},
+                 {"max_steps", json(d.path.maxSteps).dump(), "integration step limit; reported when hit"}},
+                true, nullptr};
+    law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
+        const OptionReader r("wang-mason", o, options);
+        WangMasonOptions w;
+        if (const auto term = r.readString("termination")) {
+            if (*term == "newton") w.termination = WangMasonTermination::Newton;
+            else if (*term == "poisson") w.termination = WangMasonTermination::Poisson;
+            else throw InputError(r.field("termination"), "must be \"newton\" or \"poisson\", got \"" + *term + "\"");
+        }
+        if (const auto steps = r.readPositiveInt("max_steps")) w.path.maxSteps = *steps;
+        return solveWangMason(p, w, t);
+    };
+    return law;
+}
+
+LawInfo makeSmith() {
+    LawInfo law{"smith", "Smith: Newton restitution, friction by the average of pre- and post-impact slip (all roots listed)",
+                std::string(kPaper) + " secs. 2.5.2, 3.8; Smith (1991)", {}, false, nullptr};
+    law.solve = [](const ImpactProblem& p, const json& o, ImpactTrace* t) {
+        const OptionReader r("smith", o, {});
+        return solveSmith(p, {}, t);
+    };
+    return law;
+}
+
+LawInfo makeCataldoSampaio() {
+    const CataldoSampaioOptions d;
+    LawInfo law{"cs",
+                "C-S model (reconstructed): Poisson, Coulomb per phase, reversible tangential impulse, moment coefficient per phase",
+                std::string(kPaper) + " sec. 5, eqs. 5.1-5.7 (text ends in 5.7; completed as documented)",
+                {{"e_t", jsonText(d.tangentialRestitution), "tangential restitution in [0, 1] (dimensionless)"},
+                 {"nu", jsonText(d.nu), "share of mu I_NE stored as reversible tangential impulse, in [0, 1] (dimensionless)"},
+                 {"e_m_c", jsonText(d.momentCoefficientCompression),
+                  "moment coefficient of compression (dimensionless): -1 no moment impulse, or >= 0"},
+                 {"e_m_e", jsonText(d.momentCoefficientExpansion),
+                  "moment coefficient of expansion (dimensionless): -1 no moment impulse, or >= 0"}},
+                true, nullptr};
+    law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
+        const OptionReader r("cs", o, options);
+        CataldoSampaioOptions c;
+        c.tangentialRestitution = r.readNumber("e_t", c.tangentialRestitution);
+        c.nu = r.readNumber("nu", c.nu);
+        c.momentCoefficientCompression = r.readNumber("e_m_c", c.momentCoefficientCompression);
+        c.momentCoefficientExpansion = r.readNumber("e_m_e", c.momentCoefficientExpansion);
+        return solveCataldoSampaio(p, c, t);
+    };
+    return law;
+}
+
+}  // namespace
+
+void appendPlanarLaws(std::vector<LawInfo>& laws) {
+    laws.push_back(makeKane());
+    laws.push_back(makeBrach());
+    laws.push_back(makeGlockerPfeiffer());
+    laws.push_back(makeWangMason());
+    laws.push_back(makeSmith());
+    laws.push_back(makeCataldoSampaio());
+}
 
 }  // namespace impactlab

@@ -1,0 +1,101 @@
+#include "impact/planar/CataldoSampaio.h"
+
+#include <sstream>
+
+#include "impact/planar/GlockerPfeiffer.h"
+#include "impact/planar/PlanarProblem.h"
+
+namespace impactlab {
+
+namespace {
+
+std::string str(double x) {
+    std::ostringstream os;
+    os.precision(6);
+    os << x;
+    return os.str();
+}
+
+void checkUnitInterval(double x, const std::string& field) {
+    if (!(x >= 0.0 && x <= 1.0)) throw InputError(field, "must be in [0, 1], got " + str(x));
+}
+
+void checkMomentCoefficient(double em, const std::string& field) {
+    if (!isValidMomentCoefficient(em))
+        throw InputError(field, "must be -1 (no moment impulse) or >= 0, got " + str(em) +
+                                    " (e_m = -1/2 makes the moment law singular; (-1, 0) reverses or amplifies the "
+                                    "relative rotation)");
+}
+
+}  // namespace
+
+CataldoSampaioSolution solveCataldoSampaioWithCouple(const ImpactProblem& problem,
+                                                     const CataldoSampaioOptions& options, ImpactTrace* trace) {
+    const PlanarProblem planar = makePlanarProblem(problem, "cs");
+    checkUnitInterval(options.tangentialRestitution, "cs.e_t");
+    checkUnitInterval(options.nu, "cs.nu");
+    checkMomentCoefficient(options.momentCoefficientCompression, "cs.e_m_c");
+    checkMomentCoefficient(options.momentCoefficientExpansion, "cs.e_m_e");
+    const ImpactProblem p = makePlanarCopy(problem);
+    const double fC = calcMomentLawFactor(options.momentCoefficientCompression);
+    const double fE = calcMomentLawFactor(options.momentCoefficientExpansion);
+    const PlanarMobility mobility =
+        fC == 0.0 && fE == 0.0
+            ? makePlanarMobility(planar)
+            : makePlanarMobilityWithCouple(problem, planar,
+                                           "cs with e_m_c = " + str(options.momentCoefficientCompression) +
+                                               ", e_m_e = " + str(options.momentCoefficientExpansion) +
+                                               " needs the moment row of the mobility (W_t,theta, W_n,theta, 1/J) "
+                                               "and the relative angular velocity about the plane normal (use "
+                                               "e_m_c = e_m_e = -1 for no moment impulse)");
+    const double mu = planar.friction;
+    const double e = planar.restitution;
+
+    CataldoSampaioSolution out;
+    ImpactResult& result = out.result;
+    result.model = "cs";
+    result.steps = 2;
+
+    // Compression (eqs. 5.1-5.3): D_NC = 0, Coulomb, I_thetaC by the e_mC law.
+    const PlanarPhase compressionPhase = makePlanarPhase(mobility, mobility.vMinus, fC);
+    const std::vector<CoulombSolution> compression =
+        findCoulombSolutions(compressionPhase.W, compressionPhase.v, 0.0, mu, mu);
+    if (compression.empty()) {
+        result.status = SolveStatus::NoSolution;
+        result.warnings.push_back("no solution: the compression cannot end (D_NC = 0 with I_NC > 0): " +
+                                  explainNoCoulombSolution(compressionPhase.v, 0.0));
+        appendPlanarSegment(trace, p, mobility, Vec3::Zero(), Vec3::Zero(), ContactMode::Sliding,
+                            ImpactPhase::Compression);
+        completePlanarResult(p, mobility, 0.0, result);
+        return out;
+    }
+    if (compression.size() > 1)
+        result.warnings.push_back("the compression phase has " + std::to_string(compression.size()) +
+                                  " consistent solutions: " + describeSolutions(compression) +
+                                  "; the first in the order stick, +mu, -mu is reported");
+    const CoulombSolution& c = compression.front();
+    out.coupleImpulseCompression = calcCoupleImpulse(mobility, mobility.vMinus, c.impulse, fC);
+    const Vec3 Gc(c.impulse.x(), c.impulse.y(), out.coupleImpulseCompression);
+    const Vec3 vC = mobility.calcVelocityAfter(Gc);
+
+    // Expansion (eqs. 5.4-5.7): I_NE = e I_NC, I_TE in the shifted interval,
+    // I_thetaE by the e_mE law.
+    const PlanarPhase expansionPhase = makePlanarPhase(mobility, vC, fE);
+    const double InE = e * c.impulse.y();
+    const TangentBounds bounds =
+        calcGlockerPfeifferBounds(c.impulse.x(), InE, mu, e, options.tangentialRestitution, options.nu);
+    CoulombSolution x = solveBoundedTangent(expansionPhase.W, expansionPhase.v, InE, bounds.lo, bounds.hi);
+    if (mu == 0.0) x.branch = CoulombBranch::Frictionless;
+    out.coupleImpulseExpansion = calcCoupleImpulse(mobility, vC, x.impulse, fE);
+
+    const Vec3 G = Gc + Vec3(x.impulse.x(), x.impulse.y(), out.coupleImpulseExpansion);
+    finishTwoPhaseResult(p, mobility, Gc, c.branch, G, x.branch, trace, result);
+    return out;
+}
+
+ImpactResult solveCataldoSampaio(const ImpactProblem& problem, const CataldoSampaioOptions& options,
+                                 ImpactTrace* trace) {
+    return solveCataldoSampaioWithCouple(problem, options, trace).result;
+}
+
+}  // namespace impactlab

@@ -1,0 +1,77 @@
+#include "impact/planar/GlockerPfeiffer.h"
+
+#include <sstream>
+
+#include "impact/planar/PlanarProblem.h"
+
+namespace impactlab {
+
+namespace {
+
+std::string str(double x) {
+    std::ostringstream os;
+    os.precision(6);
+    os << x;
+    return os.str();
+}
+
+void checkUnitInterval(double x, const std::string& field) {
+    if (!(x >= 0.0 && x <= 1.0)) throw InputError(field, "must be in [0, 1], got " + str(x));
+}
+
+double sign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
+
+}  // namespace
+
+TangentBounds calcGlockerPfeifferBounds(double ItC, double InE, double mu, double e, double et, double nu) {
+    const double twoIts = mu * nu * InE * sign(ItC) + e * et * ItC;   // 2 I_TS, sec. 3.6.3
+    if (ItC >= 0.0) return {-mu * InE + twoIts, mu * InE};           // case 1, Fig. 3.17
+    return {-mu * InE, mu * InE + twoIts};                           // case 2, Fig. 3.18
+}
+
+ImpactResult solveGlockerPfeiffer(const ImpactProblem& problem, const GlockerPfeifferOptions& options,
+                                  ImpactTrace* trace) {
+    const PlanarProblem planar = makePlanarProblem(problem, "glocker-pfeiffer");
+    checkUnitInterval(options.tangentialRestitution, "glocker-pfeiffer.e_t");
+    checkUnitInterval(options.nu, "glocker-pfeiffer.nu");
+    const ImpactProblem p = makePlanarCopy(problem);
+    const PlanarMobility mobility = makePlanarMobility(planar);
+    const double mu = planar.friction;
+    const double e = planar.restitution;
+
+    ImpactResult result;
+    result.model = "glocker-pfeiffer";
+    result.steps = 1;
+
+    // Compression: D_NC = 0 with Coulomb on (I_TC, D_TC).
+    const std::vector<CoulombSolution> compression = findCoulombSolutions(planar.W, planar.vMinus, 0.0, mu, mu);
+    if (compression.empty()) {
+        result.status = SolveStatus::NoSolution;
+        result.warnings.push_back("no solution: the compression cannot end (D_NC = 0 with I_NC > 0): " +
+                                  explainNoCoulombSolution(planar.vMinus, 0.0));
+        appendPlanarSegment(trace, p, mobility, Vec3::Zero(), Vec3::Zero(), ContactMode::Sliding,
+                            ImpactPhase::Compression);
+        completePlanarResult(p, mobility, 0.0, result);
+        return result;
+    }
+    if (compression.size() > 1)
+        result.warnings.push_back("the compression phase has " + std::to_string(compression.size()) +
+                                  " consistent solutions: " + describeSolutions(compression) +
+                                  "; the first in the order stick, +mu, -mu is reported");
+    const CoulombSolution& c = compression.front();
+    const Vec2 vC = planar.vMinus + planar.W * c.impulse;
+
+    // Expansion: I_NE = e I_NC (Poisson), I_TE in the (shifted) Coulomb interval.
+    const double InE = e * c.impulse.y();
+    const TangentBounds bounds =
+        calcGlockerPfeifferBounds(c.impulse.x(), InE, mu, e, options.tangentialRestitution, options.nu);
+    CoulombSolution x = solveBoundedTangent(planar.W, vC, InE, bounds.lo, bounds.hi);
+    if (mu == 0.0) x.branch = CoulombBranch::Frictionless;
+
+    const Vec3 Gc(c.impulse.x(), c.impulse.y(), 0.0);
+    const Vec3 G = Gc + Vec3(x.impulse.x(), x.impulse.y(), 0.0);
+    finishTwoPhaseResult(p, mobility, Gc, c.branch, G, x.branch, trace, result);
+    return result;
+}
+
+}  // namespace impactlab
