@@ -13,10 +13,12 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QStackedWidget>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <cstdio>
 
+#include "ImpactScenePage.h"
 #include "SceneLibrary.h"
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/ImpulseDiagramView.h"
@@ -69,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     auto* sideLayout = new QVBoxLayout(side);
     sceneTitle_ = new QLabel;
     sceneTitle_->setStyleSheet("font-weight: bold; font-size: 14pt;");
+    sceneTitle_->setWordWrap(true);
     sceneDescription_ = new QLabel;
     sceneDescription_->setWordWrap(true);
     panel_ = new ParameterPanel;
@@ -115,7 +118,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     main->addWidget(sideScroll);
     main->addWidget(centre);
     main->setStretchFactor(1, 1);
-    setCentralWidget(main);
+    simulationPage_ = main;
+    impactPage_ = new ImpactScenePage;
+    stack_ = new QStackedWidget;
+    stack_->addWidget(simulationPage_);
+    stack_->addWidget(impactPage_);
+    setCentralWidget(stack_);
+    connect(impactPage_, &ImpactScenePage::errorOccurred, this, &MainWindow::showError);
+    connect(impactPage_, &ImpactScenePage::updated, this, [this](const QString& msg) {
+        statusBar()->setStyleSheet("");
+        statusBar()->showMessage(msg);
+    });
 
     connect(panel_, &ParameterPanel::numberChanged, this, &MainWindow::onNumberChanged);
     connect(panel_, &ParameterPanel::choiceChanged, this, &MainWindow::onChoiceChanged);
@@ -188,7 +201,14 @@ void MainWindow::buildLawComparison(QWidget*, QVBoxLayout* layout) {
 
 bool MainWindow::openScene(const QString& path, QString* error) {
     try {
-        applyScene(readScene(path), true);
+        const nlohmann::json doc = readSceneDocument(path);
+        if (isImpactSceneDocument(doc)) {
+            impactPage_->setScene(parseImpactScene(doc));
+            stack_->setCurrentWidget(impactPage_);
+            return true;
+        }
+        applyScene(parseScene(doc), true);
+        stack_->setCurrentWidget(simulationPage_);
         renderer_->resetCamera();
         view3d_->requestRender();
         return true;
@@ -225,7 +245,22 @@ void MainWindow::applyScene(Scene scene, bool rebuildPanel) {
     resimulate();
 }
 
+const std::vector<SceneParameter>& MainWindow::currentParameters() const {
+    return isImpactSceneOpen() ? impactPage_->scene().parameters : scene_.parameters;
+}
+
+const SceneParameter* MainWindow::findParameter(const std::string& id) const {
+    for (const SceneParameter& p : currentParameters())
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
 void MainWindow::setParameter(const QString& id, double siValue) {
+    if (isImpactSceneOpen()) {
+        impactPage_->setParameter(id, siValue);
+        timing_ = {0.0, impactPage_->lastUpdateMilliseconds(), impactPage_->lastUpdateMilliseconds()};
+        return;
+    }
     panel_->setValue(id, siValue);
     onNumberChanged(id, siValue);
 }
@@ -240,7 +275,20 @@ void MainWindow::setComparedLaws(const QStringList& ids) {
 }
 
 void MainWindow::selectImpact(int index) { timeline_->selectEvent(index); }
-void MainWindow::showTab(int index) { tabs_->setCurrentIndex(index); }
+bool MainWindow::isImpactSceneOpen() const { return stack_->currentWidget() == impactPage_; }
+
+bool MainWindow::showTab(const QString& name) {
+    if (isImpactSceneOpen()) {
+        const QStringList names{"hodograph", "bundle", "curve", "energy", "diagram"};
+        if (!names.contains(name)) return false;
+        impactPage_->showTab(names.indexOf(name));
+        return true;
+    }
+    const QStringList names{"diagram", "plots"};
+    if (!names.contains(name)) return false;
+    tabs_->setCurrentIndex(names.indexOf(name));
+    return true;
+}
 void MainWindow::setTime(double t) { timeline_->setTime(t); }
 
 void MainWindow::onNumberChanged(const QString& id, double value) {
@@ -452,8 +500,14 @@ void MainWindow::showError(const QString& message) {
     statusBar()->showMessage(message);
 }
 
-bool MainWindow::exportDiagramPng(const QString& path) { return diagram_->exportPng(path); }
-bool MainWindow::exportDiagramSvg(const QString& path) { return diagram_->exportSvg(path); }
-bool MainWindow::export3dPng(const QString& path) { return view3d_->saveImage(path); }
+bool MainWindow::exportDiagramPng(const QString& path) {
+    return isImpactSceneOpen() ? impactPage_->exportCurrentView(path) : diagram_->exportPng(path);
+}
+bool MainWindow::exportDiagramSvg(const QString& path) {
+    return isImpactSceneOpen() ? impactPage_->exportCurrentView(path) : diagram_->exportSvg(path);
+}
+bool MainWindow::export3dPng(const QString& path) {
+    return isImpactSceneOpen() ? impactPage_->bodiesView()->saveImage(path) : view3d_->saveImage(path);
+}
 
 }  // namespace impactlab::ui

@@ -14,6 +14,7 @@
 class QCheckBox;
 class QLabel;
 class QTabWidget;
+class QStackedWidget;
 class QVBoxLayout;
 
 namespace impactlab::ui {
@@ -24,6 +25,7 @@ class ImpulseDiagramView;
 class ParameterPanel;
 class TimelineWidget;
 class TimePlotsView;
+class ImpactScenePage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -50,8 +52,15 @@ public:
     void setComparedLaws(const QStringList& ids);
     void selectImpact(int index);
     void setTime(double t);
-    // Shows the impulse diagram (0) or the time histories (1) beside the 3D view.
-    void showTab(int index);
+    // Shows a view by name beside the 3D view: "diagram" or "plots" for a
+    // simulation; "hodograph", "bundle", "curve", "energy", "diagram" for a
+    // single-impact scene. Returns false for an unknown name.
+    bool showTab(const QString& name);
+    bool isImpactSceneOpen() const;
+    // The open scene's sliders (simulation or single-impact scene).
+    const std::vector<SceneParameter>& currentParameters() const;
+    const SceneParameter* findParameter(const std::string& id) const;
+    ImpactScenePage* impactPage() const { return impactPage_; }
 
     const Scene& scene() const { return scene_; }
     const SimulationRun& run() const { return run_; }
@@ -100,6 +109,9 @@ private:
     TimelineWidget* timeline_ = nullptr;
     TimePlotsView* plots_ = nullptr;
     QTabWidget* tabs_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
+    QWidget* simulationPage_ = nullptr;
+    ImpactScenePage* impactPage_ = nullptr;
     std::vector<std::pair<std::string, SimulationRun>> comparedRuns_;
     QLabel* sceneTitle_ = nullptr;
     QLabel* sceneDescription_ = nullptr;

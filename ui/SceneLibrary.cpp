@@ -27,7 +27,13 @@ QStringList listBuiltInScenes() {
 
 QString defaultScenePath() { return ":/scenes/superball.json"; }
 
-Scene readScene(const QString& path) {
+Scene readScene(const QString& path) { return parseScene(readSceneDocument(path)); }
+
+bool isImpactSceneDocument(const nlohmann::json& document) {
+    return document.is_object() && document.value("format", "") == "impactlab.impact-scene/1";
+}
+
+nlohmann::json readSceneDocument(const QString& path) {
     ensureResources();
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) throw InputError(path.toStdString(), "cannot be opened");
@@ -38,7 +44,7 @@ Scene readScene(const QString& path) {
     } catch (const nlohmann::json::parse_error& e) {
         throw InputError(path.toStdString(), std::string("is not valid JSON: ") + e.what());
     }
-    return parseScene(doc);
+    return doc;
 }
 
 }  // namespace impactlab::ui

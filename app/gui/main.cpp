@@ -23,7 +23,7 @@ constexpr int kSettleMilliseconds = 400;
 // Moves the first numeric parameter across its range `count` times and prints
 // the time from each change to every view redrawn.
 int measureSlider(MainWindow& w, int count) {
-    const auto& params = w.scene().parameters;
+    const auto& params = w.currentParameters();
     auto it = std::find_if(params.begin(), params.end(),
                            [](const auto& p) { return p.kind == impactlab::SceneParameter::Kind::Number; });
     if (it == params.end()) {
@@ -42,8 +42,7 @@ int measureSlider(MainWindow& w, int count) {
         std::sort(v.begin(), v.end());
         return v[v.size() / 2];
     };
-    std::printf("slider '%s' moved %d times on scene '%s' (window %dx%d):\n", qPrintable(id), count,
-                w.scene().name.c_str(), w.width(), w.height());
+    std::printf("slider '%s' moved %d times (window %dx%d):\n", qPrintable(id), count, w.width(), w.height());
     std::printf("  slider change to every view redrawn: median %.2f ms, max %.2f ms\n", median(total),
                 *std::max_element(total.begin(), total.end()));
     std::printf("  of which simulation:                 median %.2f ms\n", median(sim));
@@ -71,7 +70,7 @@ int main(int argc, char** argv) {
     QCommandLineOption printTiming("print-timing", "Print the time of every update to standard error.");
     QCommandLineOption measure("measure-slider", "Move the first slider <n> times, print update times and quit.", "n");
     QCommandLineOption exportDiagram("export-diagram", "Export the impulse-space diagram to <file> (.png or .svg) and quit; repeatable.", "file");
-    QCommandLineOption tab("tab", "Show the 'diagram' (default) or the 'plots' (time histories) beside the 3D view.", "name");
+    QCommandLineOption tab("tab", "View beside the 3D view: 'diagram' (default) or 'plots' for a simulation; 'hodograph', 'bundle', 'curve', 'energy' or 'diagram' for a single-impact scene.", "name");
     QCommandLineOption exportView("export-view", "Export the 3D view to <file> (.png) and quit.", "file");
     parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab});
     parser.process(app);
@@ -90,17 +89,20 @@ int main(int argc, char** argv) {
         const int eq = kv.indexOf('=');
         bool ok = false;
         const double v = eq > 0 ? kv.mid(eq + 1).toDouble(&ok) : 0.0;
-        if (!ok || !w.scene().findParameter(kv.left(eq).toStdString())) {
+        if (!ok || !w.findParameter(kv.left(eq).toStdString())) {
             std::fprintf(stderr, "impactlab: --set %s: expected id=value with a parameter of the scene\n", qPrintable(kv));
             return 2;
         }
-        if (w.scene().findParameter(kv.left(eq).toStdString())->kind == impactlab::SceneParameter::Kind::Number)
+        if (w.findParameter(kv.left(eq).toStdString())->kind == impactlab::SceneParameter::Kind::Number)
             w.setParameter(kv.left(eq), v);
     }
     if (parser.isSet(compare)) w.setComparedLaws(parser.value(compare).split(',', Qt::SkipEmptyParts));
     if (parser.isSet(impact)) w.selectImpact(parser.value(impact).toInt() - 1);
     if (parser.isSet(time)) w.setTime(parser.value(time).toDouble());
-    if (parser.value(tab) == "plots") w.showTab(1);
+    if (parser.isSet(tab) && !w.showTab(parser.value(tab))) {
+        std::fprintf(stderr, "impactlab: --tab %s: no such view for this scene\n", qPrintable(parser.value(tab)));
+        return 2;
+    }
     w.show();
 
     if (parser.isSet(measure)) {

@@ -28,7 +28,7 @@ struct InvariantRay {
 };
 
 struct HodographPoint {
-    std::string label;   // "g_c", "g_l", "g_r", "stick", "g_0"
+    std::string label;   // "g_0", "g_c", "g_l", "stick" (or "g_s" where slip resumes), "g_r"
     Vec2 gamma = Vec2::Zero();
 };
 
@@ -59,5 +59,31 @@ struct EnergyCurve {
     std::vector<Vec2> kinetic;    // (I_n, kinetic energy) J
     std::vector<Vec2> potential;  // (I_n, Stronge's contact potential energy E) J, when the law tracks it
 };
+
+// The hodograph plane of one impact: `path` is gamma = velocity.head<2>() of
+// every trace sample (so its ends are the tangential parts of v- and v+),
+// `rays` the invariant directions of (B, d, mu) (eq. 33), and the points
+// g_0 = gamma^-, g_c, g_l, stick / g_s and g_r at the result's events, in
+// that order. Works for any law's trace; the rays are the problem's own.
+HodographDiagram makeHodographDiagram(const ImpactProblem& problem, const ImpactResult& result,
+                                      const ImpactTrace& trace);
+
+// Figs. 6 and 8: hodographs of the problem's W, mu, e and v_n^- from initial
+// sliding velocities of magnitude `speed` (m/s; the paper uses unit ones) in
+// `directions` evenly spaced directions plus one along each invariant ray, by
+// increasing start angle. Each path is a jia-wang solve, so it runs to the end
+// of the impact: into the origin if the contact sticks, out along the
+// centrifugal ray if slip resumes.
+HodographBundle makeHodographBundle(const ImpactProblem& problem, int directions = 16, double speed = 1.0);
+
+// Fig. 5: the impulse path in the contact frame, its compression, stick (or
+// resumed slip) and final points from the result's events, the plane of
+// compression n^T W I + v_n^- = 0 (point: the projection of the final impulse
+// onto it) and the line of sticking of eq. 35 (point: where I_n = 0).
+ImpulseCurve3D makeImpulseCurve3D(const ImpactProblem& problem, const ImpactResult& result, const ImpactTrace& trace);
+
+// Energy against I_n from a trace; `potential` is filled only when every
+// sample carries Stronge's E (TraceSample::contactEnergy).
+EnergyCurve makeEnergyCurve(const ImpactTrace& trace);
 
 }  // namespace impactlab

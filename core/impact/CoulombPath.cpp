@@ -1,55 +1,26 @@
 #include "impact/CoulombPath.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 namespace impactlab {
 
 namespace {
-constexpr double kPi = 3.14159265358979323846;
-// Angle samples used to bracket the roots of the invariant-direction equation
-// (Jia & Wang eq. 33 has at most four roots on the circle, so 720 brackets
-// separate them unless two lie within half a degree; bisection then refines).
-constexpr int kDirectionScanSamples = 720;
-constexpr int kBisectionIterations = 100;
+// Regula falsi iterations allowed when locating an event on a step. The
+// safeguarded Illinois variant converges superlinearly (about ten trials for
+// 1e-13) and never slower than bisection (about 45); the cap only guards
+// against a stop function that is not continuous.
+constexpr int kEventLocationIterations = 200;
+// Step-size controller of the error-controlled mode: the usual safety factor
+// on the optimal ratio (tol/err)^(1/5), and bounds on how fast h may change.
+constexpr double kStepSafety = 0.9;
+constexpr double kMinStepRatio = 0.2;
+constexpr double kMaxStepRatio = 5.0;
 // A post-impact normal velocity below -this x |v-| means the bodies still
 // approach: far above the ~1e-13 with which events are located.
 constexpr double kSeparationRelTol = 1e-9;
 }  // namespace
-
-std::optional<Vec2> findCentrifugalDirection(const Mat2& B, const Vec2& d, double mu) {
-    if (B.ldlt().solve(d).norm() <= mu) return std::nullopt;
-    auto rate = [&](double phi) {
-        const Vec2 s(std::cos(phi), std::sin(phi));
-        const Vec2 g = -mu * B * s + d;
-        return std::pair<double, double>{s.x() * g.y() - s.y() * g.x(), s.dot(g)};
-    };
-    std::optional<Vec2> best;
-    double bestLambda = 0.0;
-    double phi0 = 0.0;
-    double f0 = rate(phi0).first;
-    for (int k = 1; k <= kDirectionScanSamples; ++k) {
-        const double phi1 = 2.0 * kPi * k / kDirectionScanSamples;
-        const double f1 = rate(phi1).first;
-        if (f0 == 0.0 || f0 * f1 < 0.0) {
-            double lo = phi0, hi = phi1, flo = f0;
-            for (int it = 0; it < kBisectionIterations && f0 != 0.0; ++it) {
-                const double mid = 0.5 * (lo + hi);
-                const double fm = rate(mid).first;
-                if ((fm < 0.0) == (flo < 0.0)) { lo = mid; flo = fm; } else { hi = mid; }
-            }
-            const double root = f0 == 0.0 ? phi0 : 0.5 * (lo + hi);
-            const double lambda = rate(root).second;
-            if (lambda > bestLambda) {
-                bestLambda = lambda;
-                best = Vec2(std::cos(root), std::sin(root));
-            }
-        }
-        phi0 = phi1;
-        f0 = f1;
-    }
-    return best;
-}
 
 CoulombPath::CoulombPath(const ImpactProblem& problem, const CoulombPathOptions& options,
                          ImpactTrace* trace)
@@ -58,54 +29,78 @@ CoulombPath::CoulombPath(const ImpactProblem& problem, const CoulombPathOptions&
     B_ = W.topLeftCorner<2, 2>();        // eq. 21
     d_ = W.topRightCorner<2, 1>();       // eq. 22
     stickRate_ = -B_.ldlt().solve(d_);   // eq. 34
-    const auto cf = findCentrifugalDirection(B_, d_, problem.friction);
-    resumedSlipDir_ = cf.value_or(Vec2::Zero());
     impulseScale_ = -problem.vMinus.z() / W(2, 2);
     stickSpeed_ = options_.stickSpeedRelTol * problem.vMinus.norm();
+    energyBefore_ = problem.calcEnergyBefore();
+    errorScale_ = options_.localErrorRelTol * impulseScale_ * Vec2(1.0, problem.vMinus.norm());
+    proposedStep_ = impulseScale_ / options_.minStepsPerPhase;
     state_.mode = problem.friction == 0.0 ? ContactMode::Frictionless : ContactMode::Sliding;
     updateMode();
     record();
 }
 
-Vec2 CoulombPath::calcTangentRate(const State& s) const {
-    switch (s.mode) {
-        case ContactMode::Frictionless: return Vec2::Zero();
-        case ContactMode::Sticking: return stickRate_;
-        case ContactMode::ResumedSlip: return -problem_.friction * resumedSlipDir_;
+// d/dI_n of (I_t, w): the tangential rate of the contact mode, and v_n.
+Vec3 CoulombPath::calcRate(const State& x) const {
+    const Vec3 v = problem_.calcVelocityAfter(x.impulse());
+    Vec2 dIt = Vec2::Zero();
+    switch (x.mode) {
+        case ContactMode::Frictionless: break;
+        case ContactMode::Sticking: dIt = stickRate_; break;
+        case ContactMode::ResumedSlip: dIt = -problem_.friction * resumedSlipDir_; break;
         case ContactMode::Sliding: {
-            const Vec3 v = problem_.calcVelocityAfter(s.impulse());
-            const Vec2 gamma = v.head<2>();
-            const double speed = gamma.norm();
-            return speed > 0.0 ? Vec2(-problem_.friction * gamma / speed) : Vec2::Zero();
+            const double speed = v.head<2>().norm();
+            if (speed > 0.0) dIt = -problem_.friction * v.head<2>() / speed;
+            break;
         }
     }
-    return Vec2::Zero();
+    return Vec3(dIt.x(), dIt.y(), v.z());
 }
 
-// One classical Runge-Kutta step of (I_t, w) over I_n.
-CoulombPath::State CoulombPath::step(const State& s, double h) const {
-    auto deriv = [&](const State& x, Vec2& dIt, double& dw) {
-        dIt = calcTangentRate(x);
-        dw = problem_.calcVelocityAfter(x.impulse()).z();
-    };
-    auto shifted = [&](const State& base, double dh, const Vec2& dIt, double dw) {
-        State r = base;
-        r.In += dh;
-        r.It += dh * dIt;
-        r.normalWork += dh * dw;
-        return r;
-    };
-    Vec2 k1, k2, k3, k4;
-    double w1, w2, w3, w4;
-    deriv(s, k1, w1);
-    deriv(shifted(s, 0.5 * h, k1, w1), k2, w2);
-    deriv(shifted(s, 0.5 * h, k2, w2), k3, w3);
-    deriv(shifted(s, h, k3, w3), k4, w4);
+// The state advanced by dh in I_n and dy in (I_t, w).
+CoulombPath::State CoulombPath::advanced(const State& s, double dh, const Vec3& dy) {
     State r = s;
-    r.In += h;
-    r.It += h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
-    r.normalWork += h / 6.0 * (w1 + 2.0 * w2 + 2.0 * w3 + w4);
+    r.In += dh;
+    r.It += dy.head<2>();
+    r.normalWork += dy.z();
     return r;
+}
+
+CoulombPath::State CoulombPath::step(const State& s, double h) const {
+    if (options_.localErrorRelTol > 0.0) return stepDormandPrince(s, h, nullptr, nullptr, nullptr);
+    // Classical Runge-Kutta.
+    const Vec3 k1 = calcRate(s);
+    const Vec3 k2 = calcRate(advanced(s, 0.5 * h, 0.5 * h * k1));
+    const Vec3 k3 = calcRate(advanced(s, 0.5 * h, 0.5 * h * k2));
+    const Vec3 k4 = calcRate(advanced(s, h, h * k3));
+    return advanced(s, h, h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4));
+}
+
+// Dormand & Prince's 5(4) pair (J. Comput. Appl. Math. 6, 1980): the fifth-order
+// solution, and in `error` its difference from the embedded fourth-order one.
+// The last stage is the rate at the new state ("first same as last"): given
+// `rateAtStart`, a step after an accepted one costs six rates, not seven.
+CoulombPath::State CoulombPath::stepDormandPrince(const State& s, double h, const Vec3* rateAtStart, Vec3* error,
+                                                  Vec3* rateAtEnd) const {
+    const Vec3 k1 = rateAtStart ? *rateAtStart : calcRate(s);
+    const Vec3 k2 = calcRate(advanced(s, h / 5.0, h * (k1 / 5.0)));
+    const Vec3 k3 = calcRate(advanced(s, 0.3 * h, h * (3.0 / 40.0 * k1 + 9.0 / 40.0 * k2)));
+    const Vec3 k4 = calcRate(advanced(s, 0.8 * h, h * (44.0 / 45.0 * k1 - 56.0 / 15.0 * k2 + 32.0 / 9.0 * k3)));
+    const Vec3 k5 = calcRate(advanced(s, 8.0 / 9.0 * h,
+                                      h * (19372.0 / 6561.0 * k1 - 25360.0 / 2187.0 * k2 + 64448.0 / 6561.0 * k3 -
+                                           212.0 / 729.0 * k4)));
+    const Vec3 k6 = calcRate(advanced(s, h,
+                                      h * (9017.0 / 3168.0 * k1 - 355.0 / 33.0 * k2 + 46732.0 / 5247.0 * k3 +
+                                           49.0 / 176.0 * k4 - 5103.0 / 18656.0 * k5)));
+    const State next = advanced(s, h,
+                                h * (35.0 / 384.0 * k1 + 500.0 / 1113.0 * k3 + 125.0 / 192.0 * k4 -
+                                     2187.0 / 6784.0 * k5 + 11.0 / 84.0 * k6));
+    if (error) {
+        const Vec3 k7 = calcRate(next);
+        *error = h * (71.0 / 57600.0 * k1 - 71.0 / 16695.0 * k3 + 71.0 / 1920.0 * k4 - 17253.0 / 339200.0 * k5 +
+                      22.0 / 525.0 * k6 - 1.0 / 40.0 * k7);
+        if (rateAtEnd) *rateAtEnd = k7;
+    }
+    return next;
 }
 
 double CoulombPath::calcMaxStep(const State& s) const {
@@ -121,6 +116,14 @@ double CoulombPath::calcMaxStep(const State& s) const {
         const double approach = -gamma.dot(rate) / speed;  // rate at which |gamma| shrinks
         if (approach > 0.0) h = std::min(h, options_.maxApproachFraction * speed / approach);
     }
+    // The direction of gamma relaxes towards an invariant ray at the rate
+    // mu g^perp.B g^perp / |gamma| (the nonzero eigenvalue of the Jacobian of
+    // eq. 31): stiff near the origin, where explicit steps must stay below it.
+    // An error estimate alone does not keep them there, since the direction
+    // hardly moves the impulse when |gamma| is small.
+    const Vec2 perp(-gamma.y() / speed, gamma.x() / speed);
+    const double stiffness = problem_.friction * perp.dot(B_ * perp) / speed;
+    if (stiffness > 0.0) h = std::min(h, options_.maxStiffStep / stiffness);
     return h;
 }
 
@@ -128,7 +131,9 @@ void CoulombPath::updateMode() {
     if (state_.mode != ContactMode::Sliding) return;
     const Vec3 v = velocity();
     if (v.head<2>().norm() > stickSpeed_) return;
-    // Sliding velocity vanished (Jia & Wang sec. 5): stick or resume slip.
+    // Sliding velocity vanished (Jia & Wang sec. 5): stick or resume slip along
+    // the centrifugal direction, found only now since most paths never get here.
+    resumedSlipDir_ = findCentrifugalDirection(B_, d_, problem_.friction).value_or(Vec2::Zero());
     if (resumedSlipDir_.isZero()) {
         state_.mode = ContactMode::Sticking;
         events_.push_back({ImpactEventKind::Stick, state_.In, state_.impulse()});
@@ -144,7 +149,8 @@ void CoulombPath::record() {
     s.normalImpulse = state_.In;
     s.impulse = state_.impulse();
     s.velocity = velocity();
-    s.energy = problem_.calcEnergyBefore() + problem_.calcEnergyChange(s.impulse);
+    s.energy = energyBefore_ + problem_.calcEnergyChange(s.impulse);
+    if (options_.recordStrongeEnergy) s.contactEnergy = state_.calcStrongeEnergy(problem_.restitution);
     s.mode = state_.mode;
     s.phase = state_.phase;
     trace_->samples.push_back(s);
@@ -154,24 +160,63 @@ bool CoulombPath::advanceUntil(const StopFunction& stop) {
     const double eventTol = options_.eventImpulseRelTol * impulseScale_;
     while (stop(state_, velocity()) < 0.0) {
         if (steps_ >= options_.maxSteps) return false;
-        const double h = calcMaxStep(state_);
-        State next = step(state_, h);
+        const bool errorControlled = options_.localErrorRelTol > 0.0;
+        double h = calcMaxStep(state_);
+        if (errorControlled) h = std::min(h, proposedStep_);
+        Vec3 error, rateAtEnd;
+        const State next = errorControlled
+                               ? stepDormandPrince(state_, h, rateAtState_ ? &*rateAtState_ : nullptr, &error, &rateAtEnd)
+                               : step(state_, h);
         ++steps_;
-        if (stop(next, problem_.calcVelocityAfter(next.impulse())) >= 0.0) {
-            // Locate the crossing on this step by bisection on the step length.
+        if (errorControlled) {
+            // Standard controller for a fifth-order step; a rejected step is
+            // retried shorter (and counts towards maxSteps).
+            const double ratio = std::max(error.head<2>().cwiseAbs().maxCoeff() / errorScale_.x(),
+                                          std::abs(error.z()) / errorScale_.y());
+            proposedStep_ = h * std::clamp(kStepSafety * std::pow(ratio, -0.2), kMinStepRatio, kMaxStepRatio);
+            if (!(ratio <= 1.0)) continue;
+        }
+        const double stopNext = stop(next, problem_.calcVelocityAfter(next.impulse()));
+        if (stopNext >= 0.0) {
+            // Locate the crossing on this step: regula falsi on the step length
+            // with the Illinois modification, each trial kept at least half the
+            // tolerance inside the bracket so that the bracket itself closes,
+            // and a bisection whenever two trials have not halved the bracket
+            // (a stop function built with max() can be flat on one side).
             double lo = 0.0, hi = h;
-            while (hi - lo > eventTol) {
-                const double mid = 0.5 * (lo + hi);
+            double flo = stop(state_, velocity()), fhi = stopNext;
+            int lastSide = 0;
+            double widthBefore = 2.0 * h, width = h;
+            for (int it = 0; it < kEventLocationIterations && hi - lo > eventTol; ++it) {
+                double mid = (flo * hi - fhi * lo) / (flo - fhi);
+                if (hi - lo > 0.5 * widthBefore) mid = 0.5 * (lo + hi);
+                widthBefore = width;
+                width = hi - lo;
+                mid = std::clamp(mid, lo + 0.5 * eventTol, hi - 0.5 * eventTol);
                 const State m = step(state_, mid);
-                if (stop(m, problem_.calcVelocityAfter(m.impulse())) >= 0.0) hi = mid; else lo = mid;
+                const double fm = stop(m, problem_.calcVelocityAfter(m.impulse()));
+                if (fm >= 0.0) {
+                    hi = mid;
+                    fhi = fm;
+                    if (lastSide > 0) flo *= 0.5;
+                    lastSide = 1;
+                } else {
+                    lo = mid;
+                    flo = fm;
+                    if (lastSide < 0) fhi *= 0.5;
+                    lastSide = -1;
+                }
             }
-            next = step(state_, hi);
-            state_ = next;
+            state_ = step(state_, hi);
+            rateAtState_.reset();
             record();
             return true;
         }
         state_ = next;
+        if (errorControlled) rateAtState_ = rateAtEnd;
+        const ContactMode mode = state_.mode;
         updateMode();
+        if (state_.mode != mode) rateAtState_.reset();
         record();
     }
     return true;
@@ -180,8 +225,13 @@ bool CoulombPath::advanceUntil(const StopFunction& stop) {
 void CoulombPath::beginRestitution() {
     events_.push_back({ImpactEventKind::EndOfCompression, state_.In, state_.impulse()});
     state_.phase = ImpactPhase::Restitution;
-    if (trace_ && options_.recordTrace && !trace_->samples.empty())
-        trace_->samples.back().phase = ImpactPhase::Restitution;
+    state_.compressionWork = state_.normalWork;
+    if (trace_ && options_.recordTrace && !trace_->samples.empty()) {
+        // With E recorded, a second sample at the same I_n shows its drop from
+        // E_c to e^2 E_c (eq. 12); otherwise the last sample changes phase.
+        if (options_.recordStrongeEnergy) record();
+        else trace_->samples.back().phase = ImpactPhase::Restitution;
+    }
 }
 
 void completeResult(const ImpactProblem& problem, ImpactResult& result) {

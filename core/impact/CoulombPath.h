@@ -14,12 +14,16 @@
 //
 // Sticking or slip resumption is decided when |gamma| falls below
 // stickSpeedRelTol times the pre-impact speed; steps shrink geometrically as
-// gamma nears the origin so it is never stepped over.
+// gamma nears the origin so it is never stepped over, and stay below the
+// stiffness of the sliding direction there. Steps are classical RK4 limited
+// by the turn of gamma, or, with localErrorRelTol > 0, Dormand-Prince 5(4)
+// under error control. Stops are located on a step by safeguarded regula falsi.
 #include <functional>
 
 #include "impact/ImpactProblem.h"
 #include "impact/ImpactResult.h"
 #include "impact/ImpactTrace.h"
+#include "impact/InvariantDirections.h"
 
 namespace impactlab {
 
@@ -35,13 +39,27 @@ struct CoulombPathOptions {
     double stickSpeedRelTol = 1e-12;
     // At most this fraction of |gamma| is closed in one step near the origin.
     double maxApproachFraction = 0.5;
+    // Largest step times the stiffness of the sliding direction (the rate at
+    // which it relaxes onto an invariant ray, ~mu |B| / |gamma|). RK4 is
+    // unstable above 2.78 and damps the fastest near 1.6; beyond it the
+    // hodograph zig-zags about the ray near the origin.
+    double maxStiffStep = 1.5;
     // Events (end of compression, end of impact) are located to this fraction
     // of the frictionless compression impulse.
     double eventImpulseRelTol = 1e-13;
+    // > 0 switches to Dormand-Prince 5(4) steps whose estimated local error
+    // stays below this fraction of the impulse scale |v_n^-| / W_nn (and of
+    // that times |v^-| for the normal work); the limits above still cap each
+    // step.
+    double localErrorRelTol = 0.0;
     // Hard cap on integration steps; hitting it is reported as IterationLimit.
     int maxSteps = 200000;
     // Samples are recorded into the trace for every accepted step.
     bool recordTrace = true;
+    // Samples also carry Stronge's contact potential energy E (Jia & Wang
+    // eq. 11), reading problem.restitution as the energetic coefficient; only
+    // the energetic laws should set it.
+    bool recordStrongeEnergy = false;
 };
 
 class CoulombPath {
@@ -50,9 +68,16 @@ public:
         double In = 0.0;                 // N s, normal impulse
         Vec2 It = Vec2::Zero();          // N s, tangential impulse [t1, t2]
         double normalWork = 0.0;         // J, int v_n dI_n (negative in compression)
+        double compressionWork = 0.0;    // J, normalWork at the end of compression (set with the phase)
         ContactMode mode = ContactMode::Sliding;
         ImpactPhase phase = ImpactPhase::Compression;
         Vec3 impulse() const { return Vec3(It.x(), It.y(), In); }
+        // Stronge's contact potential E (eqs. 11-12): -w in compression; e^2 of
+        // the stored energy, less the work since, in restitution.
+        double calcStrongeEnergy(double e) const {
+            return phase == ImpactPhase::Compression ? -normalWork
+                                                     : -e * e * compressionWork - (normalWork - compressionWork);
+        }
     };
     // An increasing function of the state along the path; the path stops where
     // it crosses zero.
@@ -70,12 +95,17 @@ public:
     Vec3 velocity() const { return problem_.calcVelocityAfter(state_.impulse()); }
     const std::vector<ImpactEvent>& events() const { return events_; }
     int steps() const { return steps_; }
+    // The unit direction of resumed slip (Jia & Wang Corollary 6); zero until
+    // the mode becomes ResumedSlip.
+    const Vec2& resumedSlipDirection() const { return resumedSlipDir_; }
     // The frictionless compression impulse |v_n^-| / W_nn: the path's natural scale.
     double impulseScale() const { return impulseScale_; }
 
 private:
-    Vec2 calcTangentRate(const State& s) const;
+    Vec3 calcRate(const State& s) const;
+    static State advanced(const State& s, double dh, const Vec3& dy);
     State step(const State& s, double h) const;
+    State stepDormandPrince(const State& s, double h, const Vec3* rateAtStart, Vec3* error, Vec3* rateAtEnd) const;
     double calcMaxStep(const State& s) const;
     void updateMode();
     void record();
@@ -86,18 +116,17 @@ private:
     Mat2 B_;
     Vec2 d_;
     Vec2 stickRate_;         // -B^-1 d
-    Vec2 resumedSlipDir_;    // centrifugal invariant direction (when ||B^-1 d|| > mu)
+    Vec2 resumedSlipDir_ = Vec2::Zero();   // centrifugal invariant direction, once slip resumes
     double impulseScale_;
     double stickSpeed_;
+    double energyBefore_;    // J, cached for the trace
+    Vec2 errorScale_;        // local error allowed in (N s, J) when error-controlled
+    double proposedStep_;    // N s, the controller's next step when error-controlled
+    std::optional<Vec3> rateAtState_;   // calcRate(state_) when the last accepted step computed it
     State state_;
     std::vector<ImpactEvent> events_;
     int steps_ = 0;
 };
-
-// The unique centrifugal invariant direction s^ of Jia & Wang Theorem 5(iv):
-// s^ x (-mu B s^ + d) = 0 with s^.(-mu B s^ + d) > 0. Exists when
-// ||B^-1 d|| > mu; returns nullopt otherwise.
-std::optional<Vec2> findCentrifugalDirection(const Mat2& B, const Vec2& d, double mu);
 
 // Fills the parts of an ImpactResult every law shares: v+, energies, the bodies
 // after the impact and an energy-gain warning.

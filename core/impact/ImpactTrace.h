@@ -2,6 +2,7 @@
 // Samples along an impact's path in impulse space, parameterised by the
 // accumulated normal impulse (Darboux-Keller). Every law emits one, so every
 // diagram can draw every law.
+#include <optional>
 #include <vector>
 
 #include "mechanics/Types.h"
@@ -19,6 +20,9 @@ struct TraceSample {
     Vec3 impulse = Vec3::Zero();    // N s, contact frame
     Vec3 velocity = Vec3::Zero();   // m/s, relative contact velocity, contact frame
     double energy = 0.0;            // J, kinetic energy (bodies, or of relative motion)
+    // J, Stronge's contact potential energy E (Jia & Wang eq. 11), for the laws
+    // that track it (jia-wang); absent otherwise.
+    std::optional<double> contactEnergy;
     ContactMode mode = ContactMode::Frictionless;
     ImpactPhase phase = ImpactPhase::Compression;
 };

@@ -226,49 +226,75 @@ Scene parseScene(const json& doc) {
         s.planes.push_back({"ground", s.groundHeight * up, up, Vec3::Zero(), 0.0});
     }
 
-    if (doc.contains("parameters")) {
-        const json& params = doc["parameters"];
-        if (!params.is_array()) throw InputError("parameters", "must be an array");
-        for (size_t i = 0; i < params.size(); ++i) {
-            SceneParameter sp = readParameter(params[i], "parameters[" + std::to_string(i) + "]", doc);
-            if (s.findParameter(sp.id)) throw InputError("parameters[" + std::to_string(i) + "].id", "duplicate id " + sp.id);
-            s.parameters.push_back(std::move(sp));
-        }
-    }
+    s.parameters = parseSceneParameters(doc);
     return s;
 }
 
-Scene loadScene(const std::string& path) {
+std::vector<SceneParameter> parseSceneParameters(const json& doc) {
+    std::vector<SceneParameter> out;
+    if (!doc.contains("parameters")) return out;
+    const json& params = doc["parameters"];
+    if (!params.is_array()) throw InputError("parameters", "must be an array");
+    for (size_t i = 0; i < params.size(); ++i) {
+        const std::string field = "parameters[" + std::to_string(i) + "]";
+        SceneParameter sp = readParameter(params[i], field, doc);
+        for (const auto& q : out)
+            if (q.id == sp.id) throw InputError(field + ".id", "duplicate id " + sp.id);
+        out.push_back(std::move(sp));
+    }
+    return out;
+}
+
+json readJsonFile(const std::string& path) {
     std::ifstream in(path);
     if (!in) throw InputError(path, "cannot be opened");
-    json doc;
     try {
-        doc = json::parse(in);
+        return json::parse(in);
     } catch (const json::parse_error& e) {
         throw InputError(path, std::string("is not valid JSON: ") + e.what());
     }
-    return parseScene(doc);
 }
 
-Scene withParameter(const Scene& scene, const std::string& id, double value) {
-    const SceneParameter* p = scene.findParameter(id);
-    if (!p) throw InputError("parameter " + id, "no such parameter");
-    if (p->kind != SceneParameter::Kind::Number) throw InputError("parameter " + id, "is not a number");
+namespace {
+const SceneParameter& findOrThrow(const std::vector<SceneParameter>& parameters, const std::string& id,
+                                  SceneParameter::Kind kind) {
+    for (const auto& p : parameters) {
+        if (p.id != id) continue;
+        if (p.kind != kind)
+            throw InputError("parameter " + id, kind == SceneParameter::Kind::Number ? "is not a number" : "is not a choice");
+        return p;
+    }
+    throw InputError("parameter " + id, "no such parameter");
+}
+}  // namespace
+
+json setParameterInDocument(const std::vector<SceneParameter>& parameters, const json& document, const std::string& id,
+                            double value) {
+    const SceneParameter& p = findOrThrow(parameters, id, SceneParameter::Kind::Number);
     if (!std::isfinite(value)) throw InputError("parameter " + id, "must be finite");
-    json doc = scene.document;
-    doc[json::json_pointer(p->target)] = std::clamp(value, p->min, p->max);
-    return parseScene(doc);
+    json doc = document;
+    doc[json::json_pointer(p.target)] = std::clamp(value, p.min, p.max);
+    return doc;
+}
+
+json setChoiceInDocument(const std::vector<SceneParameter>& parameters, const json& document, const std::string& id,
+                         const std::string& choice) {
+    const SceneParameter& p = findOrThrow(parameters, id, SceneParameter::Kind::Choice);
+    if (std::find(p.choices.begin(), p.choices.end(), choice) == p.choices.end())
+        throw InputError("parameter " + id, "has no choice '" + choice + "'");
+    json doc = document;
+    doc[json::json_pointer(p.target)] = choice;
+    return doc;
+}
+
+Scene loadScene(const std::string& path) { return parseScene(readJsonFile(path)); }
+
+Scene withParameter(const Scene& scene, const std::string& id, double value) {
+    return parseScene(setParameterInDocument(scene.parameters, scene.document, id, value));
 }
 
 Scene withChoice(const Scene& scene, const std::string& id, const std::string& choice) {
-    const SceneParameter* p = scene.findParameter(id);
-    if (!p) throw InputError("parameter " + id, "no such parameter");
-    if (p->kind != SceneParameter::Kind::Choice) throw InputError("parameter " + id, "is not a choice");
-    if (std::find(p->choices.begin(), p->choices.end(), choice) == p->choices.end())
-        throw InputError("parameter " + id, "has no choice '" + choice + "'");
-    json doc = scene.document;
-    doc[json::json_pointer(p->target)] = choice;
-    return parseScene(doc);
+    return parseScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
 }
 
 }  // namespace impactlab

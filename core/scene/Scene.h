@@ -113,4 +113,17 @@ Scene loadScene(const std::string& path);
 Scene withParameter(const Scene& scene, const std::string& id, double value);
 Scene withChoice(const Scene& scene, const std::string& id, const std::string& choice);
 
+// Shared by every scene format (scenes, impact scenes):
+// reads the optional "parameters" array of `document`; ids must be unique and
+// every target must name a value of the document.
+std::vector<SceneParameter> parseSceneParameters(const nlohmann::json& document);
+// Reads a JSON file; InputError("<path>") when unreadable or not JSON.
+nlohmann::json readJsonFile(const std::string& path);
+// `document` with parameter `id` of `parameters` set: a number clamped to its
+// range, or one of a choice's options. Throws InputError.
+nlohmann::json setParameterInDocument(const std::vector<SceneParameter>& parameters, const nlohmann::json& document,
+                                      const std::string& id, double value);
+nlohmann::json setChoiceInDocument(const std::vector<SceneParameter>& parameters, const nlohmann::json& document,
+                                   const std::string& id, const std::string& choice);
+
 }  // namespace impactlab

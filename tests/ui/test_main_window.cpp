@@ -11,7 +11,9 @@
 
 #include "MainWindow.h"
 #include "SceneLibrary.h"
+#include "ImpactScenePage.h"
 #include "diagram/ImpulseDiagramView.h"
+#include "hodograph/HodographView.h"
 #include "panel/ParameterPanel.h"
 #include "render/VtkView.h"
 
@@ -63,6 +65,8 @@ constexpr int kMinBallPixels = 50;
 // Path lines are drawn 3 px wide over several hundred pixels of plot.
 constexpr int kMinPathPixels = 200;
 constexpr int kColourTol = 40;
+// A dashed ray across a 1200x900 export covers hundreds of pixels.
+constexpr int kMinRayPixels = 100;
 
 class MainWindowTest : public ::testing::Test {
 protected:
@@ -152,4 +156,45 @@ TEST_F(MainWindowTest, BadSceneFileGivesAClearError) {
     EXPECT_FALSE(w.openScene(bad, &error));
     EXPECT_TRUE(error.contains("bodies[0].mass")) << error.toStdString();
     EXPECT_EQ(w.scene().name, "Superball") << "a failed open keeps the current scene";
+}
+
+// Issue 5 acceptance, as a person checks it: the icosahedron-tetrahedron scene
+// opens on the Jia-Wang page; at mu = 0.8 its hodograph has two blue
+// (centripetal) rays and no red one, and the contact sticks; moving mu below
+// ||B^-1 d|| = 0.3157 makes the red centrifugal ray appear.
+TEST(ImpactScenePageTest, RedCentrifugalRayAppearsBelowTheStickThreshold) {
+    MainWindow w;
+    w.resize(1500, 900);
+    QString error;
+    ASSERT_TRUE(w.openScene(":/scenes/impact-icosahedron-tetrahedron.json", &error)) << error.toStdString();
+    w.show();
+    QApplication::processEvents();
+    ASSERT_TRUE(w.isImpactSceneOpen());
+    EXPECT_EQ(w.impactPage()->sequence(), "csr");
+    QTemporaryDir dir;
+    const QString before = dir.filePath("hodograph-mu08.png");
+    ASSERT_TRUE(w.exportDiagramPng(before));
+    const QImage a(before);
+    ASSERT_FALSE(a.isNull());
+    EXPECT_GT(countColour(a, HodographView::centripetalColor(), kColourTol), kMinRayPixels);
+    EXPECT_EQ(countColour(a, HodographView::centrifugalColor(), kColourTol), 0) << "no centrifugal ray at mu = 0.8";
+
+    w.setParameter("friction", 0.25);
+    const QString after = dir.filePath("hodograph-mu025.png");
+    ASSERT_TRUE(w.exportDiagramPng(after));
+    const QImage b(after);
+    EXPECT_GT(countColour(b, HodographView::centrifugalColor(), kColourTol), kMinRayPixels)
+        << "the red centrifugal ray must appear for mu < 0.3157";
+    EXPECT_EQ(w.impactPage()->scene().problem.friction, 0.25);
+
+    // The bodies are drawn in the 3D view: the icosahedron's orange fills a
+    // good part of it.
+    const QImage bodies = w.impactPage()->bodiesView()->renderToImage();
+    int orange = 0;
+    for (int y = 0; y < bodies.height(); ++y)
+        for (int x = 0; x < bodies.width(); ++x) {
+            const QRgb p = bodies.pixel(x, y);
+            if (qRed(p) > 150 && qGreen(p) > 70 && qGreen(p) < 170 && qBlue(p) < 90) ++orange;
+        }
+    EXPECT_GT(orange, kMinBallPixels);
 }

@@ -1,0 +1,191 @@
+#include "ImpactScenePage.h"
+
+#include <QElapsedTimer>
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "diagram/Hodograph.h"
+#include "diagram/ImpulseDiagramView.h"
+#include "hodograph/EnergyView.h"
+#include "hodograph/HodographView.h"
+#include "hodograph/ImpulseCurveView.h"
+#include "impact/JiaWang.h"
+#include "impact/LawRegistry.h"
+#include "panel/ParameterPanel.h"
+#include "render/MeshRenderer.h"
+#include "render/VtkView.h"
+
+namespace impactlab::ui {
+
+namespace {
+// Directions of the bundle of hodographs (Fig. 6 draws a dozen or so).
+constexpr int kBundleDirections = 16;
+// Pixels: room for a label, a slider and a spin box with its unit.
+constexpr int kSidePanelWidth = 470;
+
+QString vec(const Vec3& v, int digits = 5) {
+    return QString("(%1, %2, %3)").arg(v.x(), 0, 'g', digits).arg(v.y(), 0, 'g', digits).arg(v.z(), 0, 'g', digits);
+}
+}  // namespace
+
+ImpactScenePage::ImpactScenePage(QWidget* parent) : QWidget(parent) {
+    auto* side = new QWidget;
+    auto* sideLayout = new QVBoxLayout(side);
+    title_ = new QLabel;
+    title_->setStyleSheet("font-weight: bold; font-size: 14pt;");
+    title_->setWordWrap(true);
+    description_ = new QLabel;
+    description_->setWordWrap(true);
+    panel_ = new ParameterPanel;
+    auto* box = new QGroupBox("Parameters");
+    (new QVBoxLayout(box))->addWidget(panel_);
+    summary_ = new QLabel;
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    sideLayout->addWidget(title_);
+    sideLayout->addWidget(description_);
+    sideLayout->addWidget(box);
+    sideLayout->addWidget(summary_);
+    sideLayout->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(side);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(kSidePanelWidth);
+
+    bodiesView_ = new VtkView;
+    meshes_ = std::make_unique<MeshRenderer>(*bodiesView_);
+    tabs_ = new QTabWidget;
+    hodograph_ = new HodographView;
+    bundle_ = new HodographView;
+    curve_ = new ImpulseCurveView;
+    energy_ = new EnergyView;
+    diagram_ = new ImpulseDiagramView;
+    tabs_->addTab(hodograph_, "Hodograph");
+    tabs_->addTab(bundle_, "Hodograph bundle");
+    tabs_->addTab(curve_, "Impulse curve (3D)");
+    tabs_->addTab(energy_, "Energy");
+    tabs_->addTab(diagram_, "Impulse space");
+
+    auto* views = new QSplitter(Qt::Horizontal);
+    views->addWidget(bodiesView_);
+    views->addWidget(tabs_);
+    views->setStretchFactor(0, 1);
+    views->setStretchFactor(1, 1);
+    auto* main = new QSplitter(Qt::Horizontal);
+    main->addWidget(scroll);
+    main->addWidget(views);
+    main->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(main);
+
+    connect(panel_, &ParameterPanel::numberChanged, this, [this](const QString& id, double v) { setParameter(id, v); });
+    connect(panel_, &ParameterPanel::choiceChanged, this, [this](const QString& id, const QString& c) {
+        try {
+            apply(withChoice(scene_, id.toStdString(), c.toStdString()), false);
+        } catch (const InputError& e) {
+            emit errorOccurred(QString::fromUtf8(e.what()));
+        }
+    });
+}
+
+ImpactScenePage::~ImpactScenePage() = default;
+
+void ImpactScenePage::setScene(const ImpactScene& scene) {
+    apply(scene, true);
+    meshes_->resetCamera();
+}
+
+void ImpactScenePage::setParameter(const QString& id, double siValue) {
+    try {
+        panel_->setValue(id, siValue);
+        apply(withParameter(scene_, id.toStdString(), siValue), false);
+    } catch (const InputError& e) {
+        emit errorOccurred(QString::fromUtf8(e.what()));
+    }
+}
+
+void ImpactScenePage::showTab(int index) { tabs_->setCurrentIndex(index); }
+
+void ImpactScenePage::apply(ImpactScene scene, bool rebuild) {
+    scene_ = std::move(scene);
+    if (rebuild) {
+        title_->setText(QString::fromStdString(scene_.name));
+        description_->setText(QString::fromStdString(scene_.description));
+        panel_->setParameters(scene_.parameters);
+    }
+    showImpactScene(*meshes_, scene_);
+    solveAndRedraw();
+}
+
+void ImpactScenePage::solveAndRedraw() {
+    QElapsedTimer clock;
+    clock.start();
+    outcome_ = LawOutcome{};
+    try {
+        outcome_.result = getLaw(scene_.law, "law").solve(scene_.problem, scene_.lawOptions, &outcome_.trace);
+    } catch (const InputError& e) {
+        emit errorOccurred(QString::fromUtf8(e.what()));
+        return;
+    }
+    const ImpactProblem& p = scene_.problem;
+    const ImpactResult& r = outcome_.result;
+    sequence_ = calcEventSequence(r);
+    const HodographDiagram hodo = makeHodographDiagram(p, r, outcome_.trace);
+    hodograph_->setDiagram(hodo);
+    hodograph_->setTitle(QString("Hodograph of the sliding velocity (sequence: %1)").arg(QString::fromStdString(sequence_)));
+    bundle_->setBundle(makeHodographBundle(p, kBundleDirections));
+    bundle_->setTitle("Hodographs from unit initial sliding velocities");
+    curve_->setCurve(makeImpulseCurve3D(p, r, outcome_.trace));
+    energy_->setCurve(makeEnergyCurve(outcome_.trace));
+    energy_->setTitle("Energy against normal impulse");
+    diagram_->setDiagram(makeImpulseDiagram(p, {outcome_}));
+    diagram_->setTitle(QString("Impulse space (%1)").arg(QString::fromStdString(r.model)));
+
+    const Vec2 Bd = p.W.topLeftCorner<2, 2>().ldlt().solve(p.W.topRightCorner<2, 1>());
+    QString text = QString("<b>%1</b>, mu = %2, e = %3<br>sequence <b>%4</b>; ||B^-1 d|| = %5 (%6)<br>"
+                           "impulse [t1, t2, n] = %7 N s<br>v+ = %8 m/s<br>energy %9 J -> %10 J<br>invariant directions:")
+                       .arg(QString::fromStdString(r.model))
+                       .arg(p.friction)
+                       .arg(p.restitution)
+                       .arg(QString::fromStdString(sequence_))
+                       .arg(Bd.norm(), 0, 'f', 4)
+                       .arg(Bd.norm() <= p.friction ? "sticks when sliding stops" : "slip resumes when sliding stops")
+                       .arg(vec(r.impulse))
+                       .arg(vec(r.vPlus, 4))
+                       .arg(r.energyBefore, 0, 'g', 5)
+                       .arg(r.energyAfter, 0, 'g', 5);
+    if (hodo.everyDirectionInvariant) text += " every direction";
+    for (const InvariantRay& ray : hodo.rays)
+        text += QString(" %1 deg (%2)").arg(ray.angleDeg, 0, 'f', 2).arg(ray.centrifugal ? "centrifugal" : "centripetal");
+    for (const auto& w : r.warnings)
+        text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
+    summary_->setText(text);
+
+    bodiesView_->repaint();
+    tabs_->currentWidget()->repaint();
+    lastUpdateMs_ = clock.nsecsElapsed() * 1e-6;
+    emit updated(QString("%1: sequence %2, impulse %3 N s, updated in %4 ms")
+                     .arg(QString::fromStdString(scene_.name), QString::fromStdString(sequence_), vec(r.impulse, 4))
+                     .arg(lastUpdateMs_, 0, 'f', 1));
+}
+
+bool ImpactScenePage::exportCurrentView(const QString& path) {
+    const bool svg = path.endsWith(".svg", Qt::CaseInsensitive);
+    QWidget* w = tabs_->currentWidget();
+    if (w == hodograph_ || w == bundle_) {
+        auto* v = static_cast<HodographView*>(w);
+        return svg ? v->exportSvg(path) : v->exportPng(path);
+    }
+    if (w == energy_) return svg ? energy_->exportSvg(path) : energy_->exportPng(path);
+    if (w == diagram_) return svg ? diagram_->exportSvg(path) : diagram_->exportPng(path);
+    if (w == curve_) return !svg && curve_->exportPng(path);
+    return false;
+}
+
+}  // namespace impactlab::ui

@@ -1,0 +1,249 @@
+#include "ChartSupport.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QScatterSeries>
+#include <QSvgGenerator>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace impactlab::ui::chart {
+
+namespace {
+
+// Aim for one axis tick per this many pixels of plot: labels of "-0.25"
+// width never collide at that spacing.
+constexpr double kTickSpacingPx = 90.0;
+// Axis ranges are rewritten only when they move by more than this share of
+// their span: smaller moves are invisible, and rewriting them can make the fit
+// chase the width of the axis labels forever.
+constexpr double kRangeChangeRelTol = 1e-3;
+// Layout passes for an exported chart: lay out, fit the axes, lay out again
+// for the new tick labels; the third pass is a no-op unless labels changed width.
+constexpr int kLayoutPasses = 3;
+constexpr const char* kBoxProperty = "impactlabViewBox";
+constexpr const char* kEqualProperty = "impactlabEqualScales";
+
+void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
+    const double tol = kRangeChangeRelTol * (hi - lo);
+    if (std::abs(axis->min() - lo) > tol || std::abs(axis->max() - hi) > tol) axis->setRange(lo, hi);
+}
+
+// A chart of a given size living in its own scene.
+struct OffscreenChart {
+    QGraphicsScene scene;
+    QChart* chart = nullptr;  // owned by scene
+
+    OffscreenChart(const Populate& populate, QSize size) {
+        chart = new QChart;
+        styleChart(chart);
+        scene.addItem(chart);
+        populate(chart);
+        chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+        for (int pass = 0; pass < kLayoutPasses; ++pass) {
+            chart->layout()->activate();
+            fitAxes(chart);
+        }
+        chart->layout()->activate();
+        scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(size)));
+    }
+
+    void render(QPainter& painter, QSize size) {
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setRenderHint(QPainter::TextAntialiasing);
+        const QRectF rect(QPointF(0, 0), QSizeF(size));
+        scene.render(&painter, rect, rect);
+    }
+};
+
+}  // namespace
+
+void styleChart(QChart* chart) {
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setBackgroundRoundness(0.0);
+    chart->setDropShadowEnabled(false);
+    chart->setMargins(QMargins(6, 6, 6, 6));
+    QFont titleFont = chart->titleFont();
+    titleFont.setPointSizeF(std::max(11.0, titleFont.pointSizeF() * 1.15));
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    chart->legend()->setShowToolTips(true);
+}
+
+void resetChart(QChart* chart, const QString& xTitle, const QString& yTitle) {
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes()) {
+        chart->removeAxis(axis);
+        delete axis;
+    }
+    auto* ax = new QValueAxis;
+    auto* ay = new QValueAxis;
+    ax->setTitleText(xTitle);
+    ay->setTitleText(yTitle);
+    for (QValueAxis* axis : {ax, ay}) {
+        axis->setLabelFormat("%.3g");
+        axis->setGridLineColor(QColor(225, 225, 225));
+        axis->setMinorGridLineVisible(false);
+    }
+    chart->addAxis(ax, Qt::AlignBottom);
+    chart->addAxis(ay, Qt::AlignLeft);
+}
+
+QValueAxis* findAxis(QChart* chart, Qt::Orientation orientation) {
+    const QList<QAbstractAxis*> axes = chart->axes(orientation);
+    return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
+}
+
+void setViewBox(QChart* chart, const QRectF& box, bool equalScales) {
+    chart->setProperty(kBoxProperty, box);
+    chart->setProperty(kEqualProperty, equalScales);
+    if (QValueAxis* ax = findAxis(chart, Qt::Horizontal)) ax->setRange(box.left(), box.right());
+    if (QValueAxis* ay = findAxis(chart, Qt::Vertical)) ay->setRange(box.top(), box.bottom());
+}
+
+QRectF getViewBox(QChart* chart) { return chart->property(kBoxProperty).toRectF(); }
+
+void fitAxes(QChart* chart) {
+    // Setting a range can move the plot area (wider labels) and call this
+    // again: the nested call returns, so a layout that does not settle costs
+    // one extra fit instead of unbounded recursion.
+    static bool fitting = false;
+    if (fitting) return;
+    struct Guard {
+        bool& flag;
+        explicit Guard(bool& f) : flag(f) { flag = true; }
+        ~Guard() { flag = false; }
+    } guard(fitting);
+    QValueAxis* ax = findAxis(chart, Qt::Horizontal);
+    QValueAxis* ay = findAxis(chart, Qt::Vertical);
+    const QRectF plot = chart->plotArea();
+    const QRectF box = getViewBox(chart);
+    if (!ax || !ay || plot.width() < 1.0 || plot.height() < 1.0 || !(box.width() > 0.0) || !(box.height() > 0.0))
+        return;
+    double spanX = box.width(), spanY = box.height();
+    if (chart->property(kEqualProperty).toBool()) {
+        const double scale = std::min(plot.width() / box.width(), plot.height() / box.height());  // px per unit
+        spanX = plot.width() / scale;
+        spanY = plot.height() / scale;
+    }
+    const QPointF c = box.center();
+    setRangeIfMoved(ax, c.x() - 0.5 * spanX, c.x() + 0.5 * spanX);
+    setRangeIfMoved(ay, c.y() - 0.5 * spanY, c.y() + 0.5 * spanY);
+    const double stepX = calcNiceStep(spanX * kTickSpacingPx / plot.width());
+    const double stepY = calcNiceStep(spanY * kTickSpacingPx / plot.height());
+    for (auto [axis, step] : {std::pair{ax, stepX}, std::pair{ay, stepY}}) {
+        axis->setTickType(QValueAxis::TicksDynamic);
+        axis->setTickAnchor(0.0);
+        axis->setTickInterval(step);
+    }
+}
+
+void attach(QChart* chart, QAbstractSeries* series) {
+    chart->addSeries(series);
+    for (QAbstractAxis* axis : chart->axes()) series->attachAxis(axis);
+}
+
+QLineSeries* makeLineSeries(const std::vector<Vec2>& points, const QString& name, const QPen& pen) {
+    auto* series = new QLineSeries;
+    series->setUseOpenGL(false);
+    series->setName(name);
+    QList<QPointF> q;
+    q.reserve(static_cast<qsizetype>(points.size()));
+    for (const Vec2& p : points) q.append(QPointF(p.x(), p.y()));
+    series->replace(q);
+    series->setPen(pen);
+    return series;
+}
+
+QScatterSeries* makeMarkerSeries(const QString& name, const QColor& edge, const QColor& fill, double size) {
+    auto* series = new QScatterSeries;
+    series->setUseOpenGL(false);
+    series->setName(name);
+    series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    series->setMarkerSize(size);
+    series->setPen(QPen(edge, 2.0));
+    series->setBrush(fill);
+    return series;
+}
+
+QAreaSeries* makePolygonSeries(const std::vector<Vec2>& polygon, const QColor& fill) {
+    auto* area = new QAreaSeries;
+    area->setUseOpenGL(false);
+    std::vector<Vec2> closed = polygon;
+    if (!closed.empty()) closed.push_back(closed.front());
+    QLineSeries* upper = makeLineSeries(closed, QString(), QPen(Qt::NoPen));
+    QLineSeries* lower = makeLineSeries({closed.front()}, QString(), QPen(Qt::NoPen));
+    upper->setParent(area);
+    lower->setParent(area);
+    area->setUpperSeries(upper);
+    area->setLowerSeries(lower);
+    area->setPen(QPen(fill, 1.0));
+    area->setBrush(fill);
+    return area;
+}
+
+void hideLegendMarkers(QChart* chart, QAbstractSeries* series) {
+    for (QLegendMarker* marker : chart->legend()->markers(series)) marker->setVisible(false);
+}
+
+double calcNiceStep(double raw) {
+    if (!(raw > 0.0) || !std::isfinite(raw)) return 1.0;
+    const double base = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * base >= raw * (1.0 - 1e-12)) return m * base;
+    return 10.0 * base;
+}
+
+QImage renderChart(const Populate& populate, QSize size) {
+    if (size.isEmpty()) return {};
+    OffscreenChart offscreen(populate, size);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    offscreen.render(painter, size);
+    painter.end();
+    return image;
+}
+
+bool exportChartPng(const Populate& populate, const QString& path, QSize size) {
+    const QImage image = renderChart(populate, size);
+    return !image.isNull() && image.save(path, "PNG");
+}
+
+bool exportChartSvg(const Populate& populate, const QString& path, QSize size, const QString& description) {
+    if (size.isEmpty()) return false;
+    OffscreenChart offscreen(populate, size);
+    QSvgGenerator generator;
+    generator.setFileName(path);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    // QSvgGenerator writes both into the XML as they are.
+    generator.setTitle(offscreen.chart->title().toHtmlEscaped());
+    generator.setDescription(description.toHtmlEscaped());
+    QPainter painter;
+    if (!painter.begin(&generator)) return false;
+    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
+    offscreen.render(painter, size);
+    return painter.end();
+}
+
+QPointF mapChartPoint(const Populate& populate, const Vec2& point, QSize size) {
+    OffscreenChart offscreen(populate, size);
+    const QRectF plot = offscreen.chart->plotArea();
+    QValueAxis* ax = findAxis(offscreen.chart, Qt::Horizontal);
+    QValueAxis* ay = findAxis(offscreen.chart, Qt::Vertical);
+    return {plot.left() + (point.x() - ax->min()) / (ax->max() - ax->min()) * plot.width(),
+            plot.bottom() - (point.y() - ay->min()) / (ay->max() - ay->min()) * plot.height()};
+}
+
+}  // namespace impactlab::ui::chart

@@ -1,0 +1,105 @@
+#include "EnergyView.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include "ChartSupport.h"
+
+namespace impactlab::ui {
+
+namespace {
+
+constexpr double kLineWidth = 2.6;
+// Headroom above the highest energy and beyond the last impulse, as a share of
+// their ranges, so the curves' ends stay off the frame.
+constexpr double kPadShare = 0.06;
+
+void populate(QChart* chart, const EnergyCurve* curve, const QString& title) {
+    chart::resetChart(chart, QStringLiteral("normal impulse I_n [N s]"), QStringLiteral("energy [J]"));
+    if (!curve) {
+        chart->setTitle(title.isEmpty() ? QStringLiteral("Energy — no impact selected") : title);
+        chart::setViewBox(chart, QRectF(0.0, 0.0, 1.0, 1.0), false);
+        return;
+    }
+    chart->setTitle(title.isEmpty() ? QStringLiteral("Energy against normal impulse") : title);
+    double xMax = 0.0, yMax = 0.0;
+    for (const auto* s : {&curve->kinetic, &curve->potential})
+        for (const Vec2& p : *s)
+            if (p.allFinite()) {
+                xMax = std::max(xMax, p.x());
+                yMax = std::max(yMax, p.y());
+            }
+    if (!(xMax > 0.0)) xMax = 1.0;
+    if (!(yMax > 0.0)) yMax = 1.0;
+    chart::setViewBox(chart, QRectF(0.0, 0.0, xMax * (1.0 + kPadShare), yMax * (1.0 + kPadShare)), false);
+
+    QPen kinetic(EnergyView::kineticColor(), kLineWidth);
+    kinetic.setJoinStyle(Qt::RoundJoin);
+    if (!curve->kinetic.empty())
+        chart::attach(chart, chart::makeLineSeries(curve->kinetic, QStringLiteral("kinetic energy"), kinetic));
+    QPen potential(EnergyView::potentialColor(), kLineWidth, Qt::DashLine);
+    if (!curve->potential.empty())
+        chart::attach(chart, chart::makeLineSeries(curve->potential, QStringLiteral("contact potential E (Stronge)"), potential));
+}
+
+}  // namespace
+
+EnergyView::EnergyView(QWidget* parent) : QWidget(parent) {
+    auto* chart = new QChart;
+    chart::styleChart(chart);
+    chartView_ = new QChartView(chart, this);
+    chartView_->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(chartView_);
+    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
+    rebuild();
+}
+
+EnergyView::~EnergyView() = default;
+
+void EnergyView::setCurve(const EnergyCurve& curve) {
+    curve_ = curve;
+    rebuild();
+}
+
+void EnergyView::clear() {
+    curve_.reset();
+    rebuild();
+}
+
+void EnergyView::setTitle(const QString& title) {
+    title_ = title;
+    rebuild();
+}
+
+QChart* EnergyView::chart() const { return chartView_->chart(); }
+
+void EnergyView::rebuild() {
+    populate(chart(), curve_ ? &*curve_ : nullptr, title_);
+    chart::fitAxes(chart());
+}
+
+QImage EnergyView::renderImage(QSize size) const {
+    return chart::renderChart([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, size);
+}
+
+bool EnergyView::exportPng(const QString& path, QSize size) const {
+    return chart::exportChartPng([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, path, size);
+}
+
+bool EnergyView::exportSvg(const QString& path, QSize size) const {
+    return chart::exportChartSvg([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, path, size,
+                                 QStringLiteral("ImpactLab energy against normal impulse"));
+}
+
+QColor EnergyView::kineticColor() { return QColor(0, 114, 178); }
+QColor EnergyView::potentialColor() { return QColor(213, 94, 0); }
+
+QSize EnergyView::sizeHint() const { return {560, 380}; }
+
+}  // namespace impactlab::ui

@@ -1,0 +1,62 @@
+#pragma once
+// Qt Charts view of energy against normal impulse (core/diagram/Hodograph.h,
+// EnergyCurve): the kinetic energy of the relative motion along the impact and,
+// when the law tracks it, Stronge's contact potential energy E (Jia & Wang
+// eq. 11: E' = -v_n, rising in compression to E_c, then released down to 0).
+// Maps the core's samples to series; computes nothing.
+//
+// Kinetic energy is a solid line, the potential a dashed one; the axes are
+// fitted to the data (no equal scales: the units differ). Exports as in
+// HodographView.
+#include <QColor>
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+#include "diagram/Hodograph.h"
+
+class QChart;
+class QChartView;
+
+namespace impactlab::ui {
+
+class EnergyView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit EnergyView(QWidget* parent = nullptr);
+    ~EnergyView() override;
+
+    EnergyView(const EnergyView&) = delete;
+    EnergyView& operator=(const EnergyView&) = delete;
+
+    void setCurve(const EnergyCurve& curve);
+    void clear();
+    bool hasCurve() const { return curve_.has_value(); }
+
+    void setTitle(const QString& title);
+    QString title() const { return title_; }
+
+    QImage renderImage(QSize size = {1000, 700}) const;
+    bool exportPng(const QString& path, QSize size = {1000, 700}) const;
+    bool exportSvg(const QString& path, QSize size = {1000, 700}) const;
+
+    QChart* chart() const;
+
+    static QColor kineticColor();
+    static QColor potentialColor();
+
+    QSize sizeHint() const override;
+
+private:
+    void rebuild();
+
+    QChartView* chartView_ = nullptr;
+    std::optional<EnergyCurve> curve_;
+    QString title_;
+};
+
+}  // namespace impactlab::ui

@@ -1,0 +1,333 @@
+#include "HodographView.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "ChartSupport.h"
+
+namespace impactlab::ui {
+
+namespace {
+
+// Drawing constants, in pixels at 96 dpi unless stated.
+constexpr double kTrajectoryWidth = 2.8;
+constexpr double kBundleWidth = 2.0;
+constexpr double kRayWidth = 2.2;
+constexpr double kPointMarkerSize = 11.0;
+// The view box reaches this share of its span beyond the data on each side,
+// so markers and labels at the extremes stay inside the plot.
+constexpr double kBoxPadShare = 0.12;
+// Rays are drawn this many view-box diagonals long; the plot clips them, so
+// they always reach the edge however the equal scales widen the box.
+constexpr double kRayReachDiagonals = 4.0;
+// Arrowheads sit this share of the way from the origin to where the ray
+// leaves the view box, and are this share of the box's larger span long: far
+// enough from the origin not to pile up there, big enough to read.
+constexpr double kArrowPositionShare = 0.55;
+constexpr double kArrowLengthShare = 0.045;
+constexpr double kArrowHalfWidthShare = 0.45;  // of the arrow's length
+// Angle labels sit this share of the way to the box edge: in the padding
+// beyond the data, where no point label competes with them.
+constexpr double kRayLabelShare = 0.93;
+constexpr double kRayLabelOffsetShare = 0.025;  // of the box's larger span
+// A box narrower than this share of its larger extent (or of 1 m/s when
+// everything is at the origin) still gets that extent, so a straight hodograph
+// along an axis is drawn in a visible box.
+constexpr double kMinSpanShare = 0.05;
+// End of the bundle's colour ramp: viridis beyond 0.85 is too pale on white.
+constexpr double kBundleRampEnd = 0.85;
+
+const QString kNoImpactTitle = QStringLiteral("Hodograph — no impact selected");
+
+void tag(QAbstractSeries* series, const char* role) { series->setProperty(kHodographRoleProperty, QString(role)); }
+
+// Legend-free marker with a text label next to it.
+QScatterSeries* makeLabelledPoint(QChart* chart, const Vec2& at, const QString& label, const QColor& edge,
+                                  const QColor& fill, double size, const QColor& textColor) {
+    QScatterSeries* s = chart::makeMarkerSeries(label, edge, fill, size);
+    s->append(at.x(), at.y());
+    s->setPointLabelsFormat(label);  // no @ placeholders: the text itself
+    s->setPointLabelsVisible(true);
+    s->setPointLabelsClipping(false);
+    s->setPointLabelsColor(textColor);
+    QFont font = s->pointLabelsFont();
+    font.setBold(true);
+    s->setPointLabelsFont(font);
+    chart::attach(chart, s);
+    chart::hideLegendMarkers(chart, s);
+    return s;
+}
+
+QString makePointLabel(const std::string& label) {
+    if (label == "g_0") return QStringLiteral("γ⁻");
+    return QString::fromStdString(label);
+}
+
+// Data extent of everything drawn except the rays, plus the origin, padded.
+QRectF calcViewBox(const std::vector<const std::vector<Vec2>*>& paths, const std::vector<Vec2>& extra) {
+    Vec2 lo = Vec2::Zero(), hi = Vec2::Zero();
+    auto take = [&](const Vec2& p) {
+        if (!p.allFinite()) return;
+        lo = lo.cwiseMin(p);
+        hi = hi.cwiseMax(p);
+    };
+    for (const auto* path : paths)
+        for (const Vec2& p : *path) take(p);
+    for (const Vec2& p : extra) take(p);
+    double extent = (hi - lo).maxCoeff();
+    if (!(extent > 0.0)) extent = 1.0;
+    const Vec2 minSpan = Vec2::Constant(kMinSpanShare * extent);
+    const Vec2 centre = 0.5 * (lo + hi);
+    const Vec2 half = (0.5 * (hi - lo)).cwiseMax(0.5 * minSpan) + Vec2::Constant(kBoxPadShare * extent);
+    return QRectF(centre.x() - half.x(), centre.y() - half.y(), 2.0 * half.x(), 2.0 * half.y());
+}
+
+// Distance from the origin along unit `d` to the edge of `box` (which holds the origin).
+double calcExitDistance(const QRectF& box, const Vec2& d) {
+    double t = std::numeric_limits<double>::infinity();
+    if (d.x() > 0) t = std::min(t, box.right() / d.x());
+    if (d.x() < 0) t = std::min(t, box.left() / d.x());
+    if (d.y() > 0) t = std::min(t, box.bottom() / d.y());
+    if (d.y() < 0) t = std::min(t, box.top() / d.y());
+    return std::isfinite(t) ? t : 0.0;
+}
+
+void addRays(QChart* chart, const std::vector<InvariantRay>& rays, const QRectF& box) {
+    const double diagonal = std::hypot(box.width(), box.height());
+    bool legendShown[2] = {false, false};
+    for (const InvariantRay& ray : rays) {
+        const Vec2 d = ray.direction.normalized();
+        const QColor color = ray.centrifugal ? HodographView::centrifugalColor() : HodographView::centripetalColor();
+        QPen pen(color, kRayWidth, Qt::DashLine);
+        pen.setCapStyle(Qt::FlatCap);
+        const QString name = ray.centrifugal ? QStringLiteral("centrifugal: |γ| grows")
+                                             : QStringLiteral("centripetal: |γ| shrinks");
+        QLineSeries* line = chart::makeLineSeries({Vec2::Zero(), kRayReachDiagonals * diagonal * d}, name, pen);
+        tag(line, kHodographRayRole);
+        line->setProperty("impactlabCentrifugal", ray.centrifugal);
+        chart::attach(chart, line);
+        if (legendShown[ray.centrifugal]) chart::hideLegendMarkers(chart, line);
+        legendShown[ray.centrifugal] = true;
+
+        QAreaSeries* head = chart::makePolygonSeries(
+            [](const std::array<Vec2, 3>& a) { return std::vector<Vec2>(a.begin(), a.end()); }(
+                HodographView::calcArrowhead(ray, box)),
+            color);
+        chart::attach(chart, head);
+        chart::hideLegendMarkers(chart, head);
+
+        // Polar angle, written near where the ray leaves the box, beside the
+        // ray on its upper side (Qt draws point labels above their point).
+        Vec2 side(-d.y(), d.x());
+        if (side.y() < 0.0) side = -side;
+        const Vec2 at = kRayLabelShare * calcExitDistance(box, d) * d +
+                        kRayLabelOffsetShare * std::max(box.width(), box.height()) * side;
+        QScatterSeries* label = makeLabelledPoint(chart, at, QString::number(ray.angleDeg, 'f', 1) + QStringLiteral("°"),
+                                                  Qt::transparent, Qt::transparent, 1.0, color);
+        label->setPen(Qt::NoPen);
+    }
+}
+
+void addPoints(QChart* chart, const std::vector<HodographPoint>& points, const std::vector<Vec2>& path) {
+    bool hasStart = false;
+    for (const HodographPoint& p : points) hasStart = hasStart || p.label == "g_0";
+    const QColor dark(45, 45, 45);
+    if (!hasStart && !path.empty())
+        makeLabelledPoint(chart, path.front(), makePointLabel("g_0"), dark, Qt::white, kPointMarkerSize, dark);
+    for (const HodographPoint& p : points) {
+        QColor fill = Qt::white, edge = dark;
+        if (p.label == "g_r") fill = dark;
+        if (p.label == "stick") {
+            edge = QColor(150, 100, 0);
+            fill = QColor(230, 159, 0);  // orange: the contact sticks here
+        }
+        if (p.label == "g_l") fill = QColor(160, 160, 160);
+        makeLabelledPoint(chart, p.gamma, makePointLabel(p.label), edge, fill, kPointMarkerSize, dark);
+    }
+}
+
+struct Content {
+    const HodographDiagram* diagram = nullptr;
+    const HodographBundle* bundle = nullptr;
+    QString title;
+};
+
+QRectF calcContentBox(const Content& c) {
+    if (c.diagram) {
+        std::vector<Vec2> extra{c.diagram->min, c.diagram->max};
+        for (const HodographPoint& p : c.diagram->points) extra.push_back(p.gamma);
+        return calcViewBox({&c.diagram->path}, extra);
+    }
+    if (c.bundle) {
+        std::vector<const std::vector<Vec2>*> paths;
+        for (const auto& p : c.bundle->paths) paths.push_back(&p);
+        return calcViewBox(paths, {});
+    }
+    return QRectF(-1.0, -1.0, 2.0, 2.0);
+}
+
+void populate(QChart* chart, const Content& c) {
+    chart::resetChart(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
+    if (!c.diagram && !c.bundle) {
+        chart->setTitle(c.title.isEmpty() ? kNoImpactTitle : c.title);
+        chart::setViewBox(chart, QRectF(-1.0, -1.0, 2.0, 2.0), true);
+        return;
+    }
+    if (c.diagram) {
+        const HodographDiagram& d = *c.diagram;
+        const QRectF box = calcContentBox(c);
+        chart::setViewBox(chart, box, true);
+        addRays(chart, d.rays, box);
+        QPen pen(HodographView::trajectoryColor(), kTrajectoryWidth);
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        QLineSeries* path = chart::makeLineSeries(d.path, QStringLiteral("hodograph γ"), pen);
+        tag(path, kHodographTrajectoryRole);
+        chart::attach(chart, path);
+        addPoints(chart, d.points, d.path);
+
+        QString title = c.title.isEmpty() ? QStringLiteral("Hodograph") : c.title;
+        if (!d.sequence.empty()) title += QStringLiteral("  —  sequence: ") + QString::fromStdString(d.sequence);
+        if (d.everyDirectionInvariant) title += QStringLiteral("  —  every direction is invariant");
+        chart->setTitle(title);
+        return;
+    }
+    const HodographBundle& b = *c.bundle;
+    const QRectF box = calcContentBox(c);
+    chart::setViewBox(chart, box, true);
+    addRays(chart, b.rays, box);
+    const int n = static_cast<int>(b.paths.size());
+    for (int i = 0; i < n; ++i) {
+        const QColor color = HodographView::bundleColor(i, n);
+        QPen pen(color, kBundleWidth);
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        QLineSeries* path =
+            chart::makeLineSeries(b.paths[i], QStringLiteral("hodographs from unit γ⁻ (%1)").arg(n), pen);
+        tag(path, kHodographBundlePathRole);
+        chart::attach(chart, path);
+        if (i > 0) chart::hideLegendMarkers(chart, path);
+        if (!b.paths[i].empty())
+            makeLabelledPoint(chart, b.paths[i].front(), QStringLiteral("γ%1").arg(i + 1), color.darker(130), Qt::white,
+                              kPointMarkerSize * 0.7, color.darker(150));
+    }
+    chart->setTitle((c.title.isEmpty() ? QStringLiteral("Hodograph bundle") : c.title) +
+                    QStringLiteral("  —  %1 paths").arg(n));
+}
+
+Content makeContent(const std::variant<std::monostate, HodographDiagram, HodographBundle>& v, const QString& title) {
+    Content c;
+    c.diagram = std::get_if<HodographDiagram>(&v);
+    c.bundle = std::get_if<HodographBundle>(&v);
+    c.title = title;
+    return c;
+}
+
+}  // namespace
+
+HodographView::HodographView(QWidget* parent) : QWidget(parent) {
+    auto* chart = new QChart;
+    chart::styleChart(chart);
+    chartView_ = new QChartView(chart, this);
+    chartView_->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(chartView_);
+    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
+    rebuild();
+}
+
+HodographView::~HodographView() = default;
+
+void HodographView::setDiagram(const HodographDiagram& diagram) {
+    content_ = diagram;
+    rebuild();
+}
+
+void HodographView::setBundle(const HodographBundle& bundle) {
+    content_ = bundle;
+    rebuild();
+}
+
+void HodographView::clear() {
+    content_ = std::monostate{};
+    rebuild();
+}
+
+void HodographView::setTitle(const QString& title) {
+    title_ = title;
+    rebuild();
+}
+
+QChart* HodographView::chart() const { return chartView_->chart(); }
+
+void HodographView::rebuild() {
+    const Content c = makeContent(content_, title_);
+    populate(chart(), c);
+    chart::fitAxes(chart());
+}
+
+QImage HodographView::renderImage(QSize size) const {
+    const Content c = makeContent(content_, title_);
+    return chart::renderChart([&](QChart* ch) { populate(ch, c); }, size);
+}
+
+bool HodographView::exportPng(const QString& path, QSize size) const {
+    const Content c = makeContent(content_, title_);
+    return chart::exportChartPng([&](QChart* ch) { populate(ch, c); }, path, size);
+}
+
+bool HodographView::exportSvg(const QString& path, QSize size) const {
+    const Content c = makeContent(content_, title_);
+    return chart::exportChartSvg([&](QChart* ch) { populate(ch, c); }, path, size,
+                                 QStringLiteral("ImpactLab hodograph: the sliding velocity plane of Jia and Wang"));
+}
+
+QPointF HodographView::mapToImage(const Vec2& gamma, QSize size) const {
+    const Content c = makeContent(content_, title_);
+    return chart::mapChartPoint([&](QChart* ch) { populate(ch, c); }, gamma, size);
+}
+
+QRectF HodographView::viewBox() const { return calcContentBox(makeContent(content_, title_)); }
+
+std::array<Vec2, 3> HodographView::calcArrowhead(const InvariantRay& ray, const QRectF& box) {
+    const Vec2 d = ray.direction.normalized();
+    const Vec2 centre = kArrowPositionShare * calcExitDistance(box, d) * d;
+    const Vec2 along = ray.centrifugal ? d : Vec2(-d);
+    const Vec2 across(-along.y(), along.x());
+    const double length = kArrowLengthShare * std::max(box.width(), box.height());
+    const Vec2 back = centre - 0.5 * length * along;
+    return {centre + 0.5 * length * along, back + kArrowHalfWidthShare * length * across,
+            back - kArrowHalfWidthShare * length * across};
+}
+
+QColor HodographView::centripetalColor() { return QColor(25, 90, 215); }
+QColor HodographView::centrifugalColor() { return QColor(215, 25, 30); }
+QColor HodographView::trajectoryColor() { return QColor(25, 25, 25); }
+
+QColor HodographView::bundleColor(int index, int count) {
+    // Viridis stops (dark purple, blue-purple, teal, green, yellow).
+    static const std::array<QColor, 5> stops = {QColor(68, 1, 84), QColor(59, 82, 139), QColor(33, 145, 140),
+                                                QColor(94, 201, 98), QColor(253, 231, 37)};
+    const double t = count > 1 ? kBundleRampEnd * index / (count - 1) : 0.0;
+    const double x = t * (stops.size() - 1);
+    const int k = std::min(static_cast<int>(x), static_cast<int>(stops.size()) - 2);
+    const double f = x - k;
+    auto mix = [&](int a, int b) { return static_cast<int>(std::lround(a + f * (b - a))); };
+    return QColor(mix(stops[k].red(), stops[k + 1].red()), mix(stops[k].green(), stops[k + 1].green()),
+                  mix(stops[k].blue(), stops[k + 1].blue()));
+}
+
+QSize HodographView::sizeHint() const { return {560, 520}; }
+
+}  // namespace impactlab::ui

@@ -1,0 +1,338 @@
+#include "MeshRenderer.h"
+
+#include "CameraFraming.h"
+#include "VtkView.h"
+
+#include <QPointer>
+
+#include <vtkActor.h>
+#include <vtkArrowSource.h>
+#include <vtkCamera.h>
+#include <vtkCellArray.h>
+#include <vtkFeatureEdges.h>
+#include <vtkLightKit.h>
+#include <vtkMatrix4x4.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
+#include <vtkPolyDataNormals.h>
+#include <vtkProperty.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkSmartPointer.h>
+#include <vtkSphereSource.h>
+
+#include <algorithm>
+
+#include "scene/ImpactScene.h"
+
+namespace impactlab::ui {
+
+namespace {
+
+// A soft studio backdrop: light grey-blue at the top to near white.
+const Eigen::Vector3d kBackgroundTop{0.78, 0.82, 0.88};
+const Eigen::Vector3d kBackgroundBottom{0.98, 0.98, 0.99};
+const Eigen::Vector3d kMarkerColor{1.0, 0.85, 0.0};
+const Eigen::Vector3d kArrowColor{0.85, 0.1, 0.1};
+// Faces meeting at more than this keep separate normals (and get an outline):
+// the truncated icosahedron's faces meet at 138-142 degrees (38-42 off flat),
+// a 64-gon's neighbouring facets at under 6 degrees.
+constexpr double kFeatureAngleDegrees = 25.0;
+// Material: a moderate highlight shows the curvature of smooth bodies.
+// Ambient high enough that a face turned from the key light still shows its
+// colour (a tetrahedron seen from below is mostly such faces).
+constexpr double kAmbient = 0.3;
+constexpr double kDiffuse = 0.75;
+constexpr double kSpecular = 0.3;
+constexpr double kSpecularPower = 30.0;
+// Outlines: the body colour darkened, thin.
+constexpr double kEdgeDarkening = 0.35;
+constexpr float kEdgeWidth = 1.4f;
+// Contact marker and arrow, as shares of the smaller body's radius (a bounding
+// sphere about its vertices' mean): visible next to small bodies, not
+// swamping them.
+constexpr double kMarkerRadiusShare = 0.08;
+constexpr double kArrowLengthShare = 0.9;
+constexpr int kMarkerResolution = 24;
+constexpr int kArrowResolution = 24;
+// The overlay renderer's layer: drawn after (over) layer 0 without clearing it.
+constexpr int kOverlayLayer = 1;
+
+void setColor(vtkProperty* p, const Eigen::Vector3d& c) { p->SetColor(c.x(), c.y(), c.z()); }
+
+vtkSmartPointer<vtkPolyData> makePolyData(const geometry::TriangleMesh& mesh) {
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    points->SetNumberOfPoints(static_cast<vtkIdType>(mesh.vertices.size()));
+    for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
+        points->SetPoint(static_cast<vtkIdType>(i), mesh.vertices[i].data());
+    auto cells = vtkSmartPointer<vtkCellArray>::New();
+    for (const auto& t : mesh.triangles) {
+        const vtkIdType ids[3] = {t[0], t[1], t[2]};
+        cells->InsertNextCell(3, ids);
+    }
+    auto data = vtkSmartPointer<vtkPolyData>::New();
+    data->SetPoints(points);
+    data->SetPolys(cells);
+    return data;
+}
+
+vtkSmartPointer<vtkMatrix4x4> makeMatrix(const Eigen::Matrix3d& R, const Eigen::Vector3d& t) {
+    auto m = vtkSmartPointer<vtkMatrix4x4>::New();
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) m->SetElement(r, c, R(r, c));
+        m->SetElement(r, 3, t[r]);
+    }
+    return m;
+}
+
+void setMatrix(vtkMatrix4x4* m, const Eigen::Matrix3d& R, const Eigen::Vector3d& t) {
+    for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) m->SetElement(r, c, R(r, c));
+        m->SetElement(r, 3, t[r]);
+    }
+}
+
+double calcRadius(const MeshVisual& v) {
+    if (v.mesh.vertices.empty()) return 0.0;
+    Eigen::Vector3d centre = Eigen::Vector3d::Zero();
+    for (const Vec3& p : v.mesh.vertices) centre += p;
+    centre /= static_cast<double>(v.mesh.vertices.size());
+    double r = 0.0;
+    for (const Vec3& p : v.mesh.vertices) r = std::max(r, (p - centre).norm());
+    return r;
+}
+
+}  // namespace
+
+struct MeshRenderer::Impl {
+    QPointer<VtkView> view;
+    vtkSmartPointer<vtkRenderer> renderer;   // the view's, kept alive even if the view dies
+    vtkSmartPointer<vtkRenderer> overlay;    // contact marker and arrow, over the bodies
+    vtkSmartPointer<vtkRenderWindow> window;
+
+    struct Body {
+        vtkSmartPointer<vtkActor> surface;
+        vtkSmartPointer<vtkActor> edges;
+        vtkSmartPointer<vtkMatrix4x4> matrix;
+        Eigen::AlignedBox3d box;   // mesh frame
+        double radius = 0.0;
+        Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
+        Eigen::Vector3d translation = Eigen::Vector3d::Zero();
+    };
+    std::vector<Body> bodies;
+    vtkSmartPointer<vtkActor> marker;
+    vtkSmartPointer<vtkSphereSource> markerSource;
+    vtkSmartPointer<vtkActor> arrow;
+    vtkSmartPointer<vtkMatrix4x4> arrowMatrix;
+
+    void changed() {
+        if (view) view->requestRender();
+    }
+    void removeBodies() {
+        for (const Body& b : bodies) {
+            renderer->RemoveActor(b.surface);
+            renderer->RemoveActor(b.edges);
+        }
+        bodies.clear();
+    }
+    void frameCamera() {
+        Eigen::AlignedBox3d world;
+        for (const Body& b : bodies) {
+            if (b.box.isEmpty()) continue;
+            for (int k = 0; k < 8; ++k)
+                world.extend(b.rotation * b.box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(k)) + b.translation);
+        }
+        double aspect = 1.0;
+        if (view && view->height() > 0) aspect = double(view->width()) / view->height();
+        render::frameBox(renderer, world, aspect);
+    }
+};
+
+MeshRenderer::MeshRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
+    d_->view = &view;
+    d_->renderer = view.renderer();
+    d_->window = view.renderWindow();
+    vtkRenderer* r = d_->renderer;
+    r->GradientBackgroundOn();
+    r->SetBackground(kBackgroundBottom.x(), kBackgroundBottom.y(), kBackgroundBottom.z());
+    r->SetBackground2(kBackgroundTop.x(), kBackgroundTop.y(), kBackgroundTop.z());
+    auto lights = vtkSmartPointer<vtkLightKit>::New();
+    lights->AddLightsToRenderer(r);
+
+    // The overlay shares the camera, so it turns and zooms with the bodies.
+    d_->overlay = vtkSmartPointer<vtkRenderer>::New();
+    d_->overlay->SetLayer(kOverlayLayer);
+    d_->overlay->InteractiveOff();
+    d_->overlay->SetActiveCamera(r->GetActiveCamera());
+    d_->window->SetNumberOfLayers(std::max(d_->window->GetNumberOfLayers(), kOverlayLayer + 1));
+    d_->window->AddRenderer(d_->overlay);
+
+    d_->markerSource = vtkSmartPointer<vtkSphereSource>::New();
+    d_->markerSource->SetThetaResolution(kMarkerResolution);
+    d_->markerSource->SetPhiResolution(kMarkerResolution);
+    auto markerMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    markerMapper->SetInputConnection(d_->markerSource->GetOutputPort());
+    d_->marker = vtkSmartPointer<vtkActor>::New();
+    d_->marker->SetMapper(markerMapper);
+    setColor(d_->marker->GetProperty(), kMarkerColor);
+    // Nearly self-lit: a marker must read as its colour from every side.
+    d_->marker->GetProperty()->SetAmbient(0.8);
+    d_->marker->GetProperty()->SetDiffuse(0.3);
+    d_->marker->VisibilityOff();
+    d_->overlay->AddActor(d_->marker);
+
+    auto arrowSource = vtkSmartPointer<vtkArrowSource>::New();
+    arrowSource->SetTipResolution(kArrowResolution);
+    arrowSource->SetShaftResolution(kArrowResolution);
+    auto arrowMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    arrowMapper->SetInputConnection(arrowSource->GetOutputPort());
+    d_->arrow = vtkSmartPointer<vtkActor>::New();
+    d_->arrow->SetMapper(arrowMapper);
+    d_->arrowMatrix = vtkSmartPointer<vtkMatrix4x4>::New();
+    d_->arrow->SetUserMatrix(d_->arrowMatrix);
+    setColor(d_->arrow->GetProperty(), kArrowColor);
+    d_->arrow->GetProperty()->SetAmbient(0.6);
+    d_->arrow->GetProperty()->SetDiffuse(0.5);
+    d_->arrow->VisibilityOff();
+    d_->overlay->AddActor(d_->arrow);
+
+    view.setResetCameraHandler([impl = d_.get()] { impl->frameCamera(); });
+    view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));
+}
+
+MeshRenderer::~MeshRenderer() {
+    d_->removeBodies();
+    d_->overlay->RemoveAllViewProps();
+    d_->window->RemoveRenderer(d_->overlay);
+    if (d_->view) {
+        d_->view->setResetCameraHandler({});
+        d_->view->setWorldUp(QVector3D());
+        d_->view->requestRender();
+    }
+}
+
+void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
+    d_->removeBodies();
+    for (const MeshVisual& v : meshes) {
+        Impl::Body b;
+        b.rotation = v.rotation;
+        b.translation = v.translation;
+        b.radius = calcRadius(v);
+        for (const Vec3& p : v.mesh.vertices) b.box.extend(p);
+        b.matrix = makeMatrix(v.rotation, v.translation);
+        const vtkSmartPointer<vtkPolyData> data = makePolyData(v.mesh);
+
+        auto normals = vtkSmartPointer<vtkPolyDataNormals>::New();
+        normals->SetInputData(data);
+        normals->SetFeatureAngle(kFeatureAngleDegrees);
+        normals->SplittingOn();
+        normals->ConsistencyOff();        // the core's meshes are consistently outward
+        normals->AutoOrientNormalsOff();
+        auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+        mapper->SetInputConnection(normals->GetOutputPort());
+        b.surface = vtkSmartPointer<vtkActor>::New();
+        b.surface->SetMapper(mapper);
+        b.surface->SetUserMatrix(b.matrix);
+        vtkProperty* p = b.surface->GetProperty();
+        setColor(p, v.color);
+        p->SetOpacity(v.opacity);
+        p->SetInterpolationToPhong();
+        p->SetAmbient(kAmbient);
+        p->SetDiffuse(kDiffuse);
+        p->SetSpecular(kSpecular);
+        p->SetSpecularPower(kSpecularPower);
+
+        auto edges = vtkSmartPointer<vtkFeatureEdges>::New();
+        edges->SetInputData(data);
+        edges->SetFeatureAngle(kFeatureAngleDegrees);
+        edges->FeatureEdgesOn();
+        edges->BoundaryEdgesOn();
+        edges->ManifoldEdgesOff();
+        edges->NonManifoldEdgesOff();
+        edges->ColoringOff();
+        auto edgeMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+        edgeMapper->SetInputConnection(edges->GetOutputPort());
+        edgeMapper->ScalarVisibilityOff();
+        b.edges = vtkSmartPointer<vtkActor>::New();
+        b.edges->SetMapper(edgeMapper);
+        b.edges->SetUserMatrix(b.matrix);
+        setColor(b.edges->GetProperty(), kEdgeDarkening * v.color);
+        b.edges->GetProperty()->SetLineWidth(kEdgeWidth);
+        b.edges->GetProperty()->LightingOff();
+        b.edges->GetProperty()->SetOpacity(v.opacity);
+
+        d_->renderer->AddActor(b.surface);
+        d_->renderer->AddActor(b.edges);
+        d_->bodies.push_back(std::move(b));
+    }
+    d_->changed();
+}
+
+void MeshRenderer::setPose(int index, const Eigen::Matrix3d& rotation, const Eigen::Vector3d& translation) {
+    if (index < 0 || index >= static_cast<int>(d_->bodies.size())) return;
+    Impl::Body& b = d_->bodies[static_cast<std::size_t>(index)];
+    b.rotation = rotation;
+    b.translation = translation;
+    setMatrix(b.matrix, rotation, translation);
+    d_->changed();
+}
+
+void MeshRenderer::setContact(const Eigen::Vector3d& point, const Eigen::Vector3d& normal) {
+    double smallest = 0.0;
+    for (const Impl::Body& b : d_->bodies)
+        if (b.radius > 0.0 && (smallest == 0.0 || b.radius < smallest)) smallest = b.radius;
+    if (!(smallest > 0.0)) smallest = 1.0;
+    d_->markerSource->SetRadius(kMarkerRadiusShare * smallest);
+    d_->marker->SetPosition(point.x(), point.y(), point.z());
+    d_->marker->VisibilityOn();
+
+    // vtkArrowSource points from the origin along +x with unit length; the
+    // matrix takes x to the normal and scales it.
+    const Eigen::Vector3d n = normal.normalized();
+    const Eigen::Vector3d seed = std::abs(n.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
+    const Eigen::Vector3d u = n.cross(seed).normalized();
+    const Eigen::Vector3d w = n.cross(u);
+    Eigen::Matrix3d M;
+    M.col(0) = n;
+    M.col(1) = u;
+    M.col(2) = w;
+    setMatrix(d_->arrowMatrix, kArrowLengthShare * smallest * M, point);
+    d_->arrow->VisibilityOn();
+    d_->changed();
+}
+
+void MeshRenderer::clearContact() {
+    d_->marker->VisibilityOff();
+    d_->arrow->VisibilityOff();
+    d_->changed();
+}
+
+void MeshRenderer::resetCamera() {
+    d_->frameCamera();
+    d_->changed();
+}
+
+Eigen::Vector3d MeshRenderer::contactMarkerColor() { return kMarkerColor; }
+Eigen::Vector3d MeshRenderer::normalArrowColor() { return kArrowColor; }
+
+std::vector<MeshVisual> makeMeshVisuals(const ImpactScene& scene) {
+    std::vector<MeshVisual> out;
+    for (const ImpactSceneBody& b : scene.bodies) {
+        MeshVisual v;
+        v.mesh = b.mesh;
+        v.rotation = b.meshRotation;
+        v.translation = b.meshTranslation;
+        v.color = b.color;
+        out.push_back(std::move(v));
+    }
+    return out;
+}
+
+void showImpactScene(MeshRenderer& renderer, const ImpactScene& scene) {
+    renderer.setMeshes(makeMeshVisuals(scene));
+    renderer.setContact(scene.contact.point, scene.contact.frame.n());
+    renderer.resetCamera();
+}
+
+}  // namespace impactlab::ui

@@ -1,0 +1,70 @@
+#pragma once
+// A 3D view of triangle-mesh bodies meeting at a contact (the impact scenes of
+// core/scene/ImpactScene.h), shown in a VtkView.
+//
+// Bodies are shaded with split normals (faces meeting at more than a feature
+// angle keep their own normals, so polyhedra look faceted and smooth bodies
+// smooth) and their sharp edges are outlined. The contact point is a yellow
+// ball and the contact normal n an arrow from it into body 1; both are drawn in
+// an overlay layer that shares the camera, so the bodies never hide them.
+//
+// No VTK type appears here (see SceneRenderer.h for why).
+#include <Eigen/Core>
+
+#include <memory>
+#include <vector>
+
+#include "geometry/TriangleMesh.h"
+
+namespace impactlab {
+struct ImpactScene;
+}
+
+namespace impactlab::ui {
+
+class VtkView;
+
+struct MeshVisual {
+    geometry::TriangleMesh mesh;                                // mesh frame
+    Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();     // x_world = rotation x_mesh + translation
+    Eigen::Vector3d translation = Eigen::Vector3d::Zero();
+    Eigen::Vector3d color{0.8, 0.5, 0.2};                       // linear RGB in [0, 1]
+    double opacity = 1.0;
+};
+
+class MeshRenderer {
+public:
+    /// Sets up background and lights in `view`'s renderer, adds the overlay
+    /// layer and takes over the view's camera reset (double-click). If the view
+    /// is destroyed first, this object becomes inert.
+    explicit MeshRenderer(VtkView& view);
+    ~MeshRenderer();
+
+    MeshRenderer(const MeshRenderer&) = delete;
+    MeshRenderer& operator=(const MeshRenderer&) = delete;
+
+    /// Replaces all bodies.
+    void setMeshes(const std::vector<MeshVisual>& meshes);
+    /// Moves body `index` (cheap: only its transform changes).
+    void setPose(int index, const Eigen::Matrix3d& rotation, const Eigen::Vector3d& translation);
+    /// Shows the contact point and the normal arrow (unit `normal`, pointing
+    /// into body 1). Their size follows the bodies', so call after setMeshes.
+    void setContact(const Eigen::Vector3d& point, const Eigen::Vector3d& normal);
+    void clearContact();
+    /// Frames all bodies from an oblique view with +z up.
+    void resetCamera();
+
+    static Eigen::Vector3d contactMarkerColor();
+    static Eigen::Vector3d normalArrowColor();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d_;
+};
+
+/// The two bodies of an impact scene, posed, in their scene colours.
+std::vector<MeshVisual> makeMeshVisuals(const ImpactScene& scene);
+/// setMeshes, setContact and resetCamera for `scene`.
+void showImpactScene(MeshRenderer& renderer, const ImpactScene& scene);
+
+}  // namespace impactlab::ui
