@@ -85,13 +85,7 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : QWidget(parent) {
     layout->addWidget(main);
 
     connect(panel_, &ParameterPanel::numberChanged, this, [this](const QString& id, double v) { setParameter(id, v); });
-    connect(panel_, &ParameterPanel::choiceChanged, this, [this](const QString& id, const QString& c) {
-        try {
-            apply(withChoice(scene_, id.toStdString(), c.toStdString()), false);
-        } catch (const InputError& e) {
-            emit errorOccurred(QString::fromUtf8(e.what()));
-        }
-    });
+    connect(panel_, &ParameterPanel::choiceChanged, this, &ImpactScenePage::setChoice);
 }
 
 ImpactScenePage::~ImpactScenePage() = default;
@@ -108,6 +102,20 @@ void ImpactScenePage::setParameter(const QString& id, double siValue) {
     } catch (const InputError& e) {
         emit errorOccurred(QString::fromUtf8(e.what()));
     }
+}
+
+void ImpactScenePage::setChoice(const QString& id, const QString& choice) {
+    try {
+        panel_->setChoice(id, choice);
+        apply(withChoice(scene_, id.toStdString(), choice.toStdString()), false);
+    } catch (const InputError& e) {
+        emit errorOccurred(QString::fromUtf8(e.what()));
+    }
+}
+
+void ImpactScenePage::resetCamera() {
+    meshes_->resetCamera();
+    bodiesView_->requestRender();
 }
 
 void ImpactScenePage::showTab(int index) { tabs_->setCurrentIndex(index); }

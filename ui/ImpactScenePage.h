@@ -32,7 +32,9 @@ public:
 
     void setScene(const ImpactScene& scene);
     void setParameter(const QString& id, double siValue);   // as the panel would
+    void setChoice(const QString& id, const QString& choice);
     void showTab(int index);
+    void resetCamera();
 
     const ImpactScene& scene() const { return scene_; }
     const LawOutcome& outcome() const { return outcome_; }

@@ -15,6 +15,7 @@
 #include <QStatusBar>
 #include <QStackedWidget>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <cstdio>
 
@@ -41,6 +42,12 @@ constexpr double kGroundMatchTol = 1e-9;
 // m: half size of a wall drawn without a size of its own, and pivot radius.
 constexpr double kDefaultPlaneHalfSize = 1.0;
 constexpr double kPivotRadius = 0.025;
+// Degrees. A planar scene moves in the x-z plane: look at it square-on from -y,
+// slightly from above so the floor shows; spatial scenes get an oblique view.
+constexpr double kPlanarViewAzimuth = -90.0;
+constexpr double kPlanarViewElevation = 8.0;
+constexpr double kSpatialViewAzimuth = -60.0;
+constexpr double kSpatialViewElevation = 25.0;
 // Pixels: room for a label, a slider and a spin box with its unit.
 constexpr int kSidePanelWidth = 430;
 
@@ -144,6 +151,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
 MainWindow::~MainWindow() = default;
 
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (framedOnShow_) return;
+    framedOnShow_ = true;
+    QTimer::singleShot(0, this, [this] {
+        renderer_->resetCamera();
+        view3d_->requestRender();
+        impactPage_->resetCamera();
+    });
+}
+
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu("&File");
     file->addAction("&Open scene...", QKeySequence::Open, this, [this] {
@@ -241,6 +259,10 @@ void MainWindow::applyScene(Scene scene, bool rebuildPanel) {
         }
         renderer_->setPlanes(planes);
         renderer_->setPivots(scene_.pivots, kPivotRadius);
+        if (scene_.kind == SceneKind::Planar)
+            renderer_->setViewAngles(kPlanarViewAzimuth, kPlanarViewElevation);
+        else
+            renderer_->setViewAngles(kSpatialViewAzimuth, kSpatialViewElevation);
     }
     resimulate();
 }
@@ -263,6 +285,15 @@ void MainWindow::setParameter(const QString& id, double siValue) {
     }
     panel_->setValue(id, siValue);
     onNumberChanged(id, siValue);
+}
+
+void MainWindow::setChoice(const QString& id, const QString& choice) {
+    if (isImpactSceneOpen()) {
+        impactPage_->setChoice(id, choice);
+        return;
+    }
+    panel_->setChoice(id, choice);
+    onChoiceChanged(id, choice);
 }
 
 void MainWindow::setComparedLaws(const QStringList& ids) {

@@ -49,6 +49,7 @@ public:
 
     // Programmatic edits, as the panel would make them (used by --measure-slider).
     void setParameter(const QString& id, double siValue);
+    void setChoice(const QString& id, const QString& choice);
     void setComparedLaws(const QStringList& ids);
     void selectImpact(int index);
     void setTime(double t);
@@ -80,6 +81,11 @@ public:
     bool exportDiagramSvg(const QString& path);
     bool export3dPng(const QString& path);
 
+protected:
+    // Frames the 3D views once the window has its real size (the aspect ratio
+    // decides the camera distance).
+    void showEvent(QShowEvent* event) override;
+
 private:
     void buildMenus();
     void buildLawComparison(QWidget* parent, QVBoxLayout* layout);
@@ -101,6 +107,7 @@ private:
     UpdateTiming timing_;
     bool printTiming_ = false;
     QString lastError_;
+    bool framedOnShow_ = false;
 
     VtkView* view3d_ = nullptr;
     std::unique_ptr<SceneRenderer> renderer_;

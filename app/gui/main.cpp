@@ -87,14 +87,22 @@ int main(int argc, char** argv) {
     }
     for (const QString& kv : parser.values(set)) {
         const int eq = kv.indexOf('=');
-        bool ok = false;
-        const double v = eq > 0 ? kv.mid(eq + 1).toDouble(&ok) : 0.0;
-        if (!ok || !w.findParameter(kv.left(eq).toStdString())) {
+        const impactlab::SceneParameter* p = eq > 0 ? w.findParameter(kv.left(eq).toStdString()) : nullptr;
+        if (!p) {
             std::fprintf(stderr, "impactlab: --set %s: expected id=value with a parameter of the scene\n", qPrintable(kv));
             return 2;
         }
-        if (w.findParameter(kv.left(eq).toStdString())->kind == impactlab::SceneParameter::Kind::Number)
-            w.setParameter(kv.left(eq), v);
+        if (p->kind == impactlab::SceneParameter::Kind::Choice) {
+            w.setChoice(kv.left(eq), kv.mid(eq + 1));
+            continue;
+        }
+        bool ok = false;
+        const double v = kv.mid(eq + 1).toDouble(&ok);
+        if (!ok) {
+            std::fprintf(stderr, "impactlab: --set %s: the value must be a number\n", qPrintable(kv));
+            return 2;
+        }
+        w.setParameter(kv.left(eq), v);
     }
     if (parser.isSet(compare)) w.setComparedLaws(parser.value(compare).split(',', Qt::SkipEmptyParts));
     if (parser.isSet(impact)) w.selectImpact(parser.value(impact).toInt() - 1);

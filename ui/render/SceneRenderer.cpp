@@ -98,6 +98,8 @@ struct SceneRenderer::Impl {
     vtkSmartPointer<vtkRenderer> renderer;  // kept alive even if the view dies
 
     double groundHeight = kDefaultGroundHeight;
+    double azimuthDegrees = kDefaultAzimuthDegrees;
+    double elevationDegrees = kDefaultElevationDegrees;
     vtkSmartPointer<vtkActor> ground;
     vtkSmartPointer<vtkActor> grid;
 
@@ -194,8 +196,8 @@ void SceneRenderer::Impl::frameCamera() {
     const double halfAngle = std::min(halfVertical, halfHorizontal);
     const double distance = kFramingMargin * framedRadius / std::sin(halfAngle);
 
-    const double az = kDefaultAzimuthDegrees * kRadiansPerDegree;
-    const double el = kDefaultElevationDegrees * kRadiansPerDegree;
+    const double az = azimuthDegrees * kRadiansPerDegree;
+    const double el = elevationDegrees * kRadiansPerDegree;
     const Eigen::Vector3d toCamera(std::cos(el) * std::cos(az), std::cos(el) * std::sin(az), std::sin(el));
     const Eigen::Vector3d position = focal + distance * toCamera;
     camera->SetFocalPoint(focal.data());
@@ -392,6 +394,11 @@ void SceneRenderer::setMarker(const std::optional<Eigen::Vector3d>& point) {
 void SceneRenderer::resetCamera() {
     d_->frameCamera();
     d_->changed();
+}
+
+void SceneRenderer::setViewAngles(double azimuthDegrees, double elevationDegrees) {
+    d_->azimuthDegrees = azimuthDegrees;
+    d_->elevationDegrees = elevationDegrees;
 }
 
 }  // namespace impactlab::ui

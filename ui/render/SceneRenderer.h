@@ -65,6 +65,9 @@ public:
     void setMarker(const std::optional<Eigen::Vector3d>& point);
     /// Frames all bodies and trails from an oblique view with +z up.
     void resetCamera();
+    // Direction the reset camera looks from (degrees; azimuth about +z from +x,
+    // elevation above the ground). Planar scenes are viewed square-on from -y.
+    void setViewAngles(double azimuthDegrees, double elevationDegrees);
 
 private:
     struct Impl;
