@@ -21,9 +21,16 @@
 #include <set>
 
 #include "DiagramShapes.h"
+#include "hodograph/ChartSupport.h"
 
 namespace impactlab::ui {
 namespace {
+
+// Helpers identical for every chart of the app live in hodograph/ChartSupport.
+using chart::calcNiceStep;
+using chart::findAxis;
+using chart::hideLegendMarkers;
+using chart::makeLineSeries;
 
 // Drawing constants, in pixels at 96 dpi.
 constexpr double kPathWidth = 3.0;
@@ -97,27 +104,10 @@ QString makePathLegend(const DiagramPath& path) {
     return label;
 }
 
-void hideLegendMarkers(QChart* chart, QAbstractSeries* series) {
-    for (QLegendMarker* marker : chart->legend()->markers(series)) marker->setVisible(false);
-}
-
 void attach(QChart* chart, QAbstractSeries* series, QValueAxis* ax, QValueAxis* ay) {
     chart->addSeries(series);
     series->attachAxis(ax);
     series->attachAxis(ay);
-}
-
-QLineSeries* makeLineSeries(const std::vector<Vec2>& points, const QString& name, const QPen& pen,
-                            QObject* parent = nullptr) {
-    auto* series = new QLineSeries(parent);
-    series->setUseOpenGL(false);
-    series->setName(name);
-    QList<QPointF> qpoints;
-    qpoints.reserve(static_cast<qsizetype>(points.size()));
-    for (const Vec2& p : points) qpoints.append(QPointF(p.x(), p.y()));
-    series->replace(qpoints);
-    series->setPen(pen);
-    return series;
 }
 
 QScatterSeries* makeMarkerSeries(const QString& name, const QColor& edge, const QColor& fill) {
@@ -129,20 +119,6 @@ QScatterSeries* makeMarkerSeries(const QString& name, const QColor& edge, const 
     series->setPen(QPen(edge, 2.0));
     series->setBrush(fill);
     return series;
-}
-
-// A step of 1, 2 or 5 times a power of ten, at least `raw`.
-double calcNiceStep(double raw) {
-    if (!(raw > 0.0) || !std::isfinite(raw)) return 1.0;
-    const double base = std::pow(10.0, std::floor(std::log10(raw)));
-    for (double m : {1.0, 2.0, 5.0, 10.0})
-        if (m * base >= raw * (1.0 - 1e-12)) return m * base;
-    return 10.0 * base;
-}
-
-QValueAxis* findAxis(QChart* chart, Qt::Orientation orientation) {
-    const QList<QAbstractAxis*> axes = chart->axes(orientation);
-    return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
 }
 
 void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
@@ -232,15 +208,9 @@ void populateChart(QChart* chart, const ImpulseDiagram* diagram, const QString& 
     // Admissible region, underneath everything.
     const std::vector<Vec2> region = calcAdmissibleRegion(*diagram);
     if (!region.empty()) {
-        auto* area = new QAreaSeries;
-        area->setUseOpenGL(false);
+        QAreaSeries* area = chart::makePolygonSeries(region, kRegionFill);
         area->setName(QStringLiteral("admissible final impulses"));
-        // The upper boundary is the whole polygon; the lower one its first point,
-        // so the filled shape is the closed polygon itself.
-        area->setUpperSeries(makeLineSeries(region, QString(), QPen(Qt::NoPen), area));
-        area->setLowerSeries(makeLineSeries({region.front()}, QString(), QPen(Qt::NoPen), area));
         area->setPen(QPen(Qt::NoPen));
-        area->setBrush(kRegionFill);
         attach(chart, area, ax, ay);
         // The translucent fill is too faint as a legend swatch.
         for (QLegendMarker* marker : chart->legend()->markers(area)) {
