@@ -204,7 +204,9 @@ void MainWindow::buildLawComparison(QWidget*, QVBoxLayout* layout) {
     box->setToolTip("The selected impact is solved again with each checked law and overlaid on the impulse-space diagram.");
     auto* l = new QVBoxLayout(box);
     for (const LawInfo& law : getLaws()) {
-        auto* cb = new QCheckBox(QString::fromStdString(law.id));
+        QString text = QString::fromStdString(law.id);
+        if (law.title.find("reconstructed") != std::string::npos) text += " (reconstructed)";
+        auto* cb = new QCheckBox(text);
         cb->setToolTip(QString::fromStdString(law.title + "\n" + law.reference));
         l->addWidget(cb);
         compareBoxes_.emplace_back(QString::fromStdString(law.id), cb);
