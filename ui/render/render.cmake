@@ -24,7 +24,7 @@
 # vtk_module_autoinit() for IMPACTLAB_UI_TARGET, which registers VTK's OpenGL
 # back-end; without it vtkRenderWindow::New() returns an object that cannot draw.
 #
-# NEVER add VTK::GUISupportQt / QVTKOpenGLNativeWidget: Debian builds them
+# NEVER add VTK's Qt GUI-support module or its OpenGL widget: Debian builds them
 # against Qt 5, and mixing them into this Qt 6 program breaks at link or run
 # time. VtkView replaces them.
 
