@@ -58,22 +58,10 @@ CataldoSampaioSolution solveCataldoSampaioWithCouple(const ImpactProblem& proble
 
     // Compression (eqs. 5.1-5.3): D_NC = 0, Coulomb, I_thetaC by the e_mC law.
     const PlanarPhase compressionPhase = makePlanarPhase(mobility, mobility.vMinus, fC);
-    const std::vector<CoulombSolution> compression =
-        findCoulombSolutions(compressionPhase.W, compressionPhase.v, 0.0, mu, mu);
-    if (compression.empty()) {
-        result.status = SolveStatus::NoSolution;
-        result.warnings.push_back("no solution: the compression cannot end (D_NC = 0 with I_NC > 0): " +
-                                  explainNoCoulombSolution(compressionPhase.v, 0.0));
-        appendPlanarSegment(trace, p, mobility, Vec3::Zero(), Vec3::Zero(), ContactMode::Sliding,
-                            ImpactPhase::Compression);
-        completePlanarResult(p, mobility, 0.0, result);
-        return out;
-    }
-    if (compression.size() > 1)
-        result.warnings.push_back("the compression phase has " + std::to_string(compression.size()) +
-                                  " consistent solutions: " + describeSolutions(compression) +
-                                  "; the first in the order stick, +mu, -mu is reported");
-    const CoulombSolution& c = compression.front();
+    const std::optional<CoulombSolution> compression =
+        solveCoulombCompression(p, mobility, compressionPhase.W, compressionPhase.v, mu, result, trace);
+    if (!compression) return out;
+    const CoulombSolution& c = *compression;
     out.coupleImpulseCompression = calcCoupleImpulse(mobility, mobility.vMinus, c.impulse, fC);
     const Vec3 Gc(c.impulse.x(), c.impulse.y(), out.coupleImpulseCompression);
     const Vec3 vC = mobility.calcVelocityAfter(Gc);

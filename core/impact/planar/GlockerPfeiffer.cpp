@@ -44,21 +44,10 @@ ImpactResult solveGlockerPfeiffer(const ImpactProblem& problem, const GlockerPfe
     result.steps = 1;
 
     // Compression: D_NC = 0 with Coulomb on (I_TC, D_TC).
-    const std::vector<CoulombSolution> compression = findCoulombSolutions(planar.W, planar.vMinus, 0.0, mu, mu);
-    if (compression.empty()) {
-        result.status = SolveStatus::NoSolution;
-        result.warnings.push_back("no solution: the compression cannot end (D_NC = 0 with I_NC > 0): " +
-                                  explainNoCoulombSolution(planar.vMinus, 0.0));
-        appendPlanarSegment(trace, p, mobility, Vec3::Zero(), Vec3::Zero(), ContactMode::Sliding,
-                            ImpactPhase::Compression);
-        completePlanarResult(p, mobility, 0.0, result);
-        return result;
-    }
-    if (compression.size() > 1)
-        result.warnings.push_back("the compression phase has " + std::to_string(compression.size()) +
-                                  " consistent solutions: " + describeSolutions(compression) +
-                                  "; the first in the order stick, +mu, -mu is reported");
-    const CoulombSolution& c = compression.front();
+    const std::optional<CoulombSolution> compression =
+        solveCoulombCompression(p, mobility, planar.W, planar.vMinus, mu, result, trace);
+    if (!compression) return result;
+    const CoulombSolution& c = *compression;
     const Vec2 vC = planar.vMinus + planar.W * c.impulse;
 
     // Expansion: I_NE = e I_NC (Poisson), I_TE in the (shifted) Coulomb interval.

@@ -319,4 +319,24 @@ void completePlanarResult(const ImpactProblem& problem, const PlanarMobility& mo
         result.warnings.push_back("bodies still approach after the impact (v_n+ < 0)");
 }
 
+std::optional<CoulombSolution> solveCoulombCompression(const ImpactProblem& problem, const PlanarMobility& mobility,
+                                                       const Mat2& W, const Vec2& v, double mu, ImpactResult& result,
+                                                       ImpactTrace* trace) {
+    const std::vector<CoulombSolution> solutions = findCoulombSolutions(W, v, 0.0, mu, mu);
+    if (solutions.empty()) {
+        result.status = SolveStatus::NoSolution;
+        result.warnings.push_back("no solution: the compression cannot end (D_NC = 0 with I_NC > 0): " +
+                                  explainNoCoulombSolution(v, 0.0));
+        appendPlanarSegment(trace, problem, mobility, Vec3::Zero(), Vec3::Zero(), ContactMode::Sliding,
+                            ImpactPhase::Compression);
+        completePlanarResult(problem, mobility, 0.0, result);
+        return std::nullopt;
+    }
+    if (solutions.size() > 1)
+        result.warnings.push_back("the compression phase has " + std::to_string(solutions.size()) +
+                                  " consistent solutions: " + describeSolutions(solutions) +
+                                  "; the first in the order stick, +mu, -mu is reported");
+    return solutions.front();
+}
+
 }  // namespace impactlab

@@ -206,6 +206,15 @@ void finishTwoPhaseResult(const ImpactProblem& problem, const PlanarMobility& mo
 // "stick (I_t, I_n) = (0.375, 1.025); slide I_t = +mu I_n (..)" for warnings.
 std::string describeSolutions(const std::vector<CoulombSolution>& solutions);
 
+// The compression phase of the laws that end it at D_NC = 0 under Coulomb
+// friction (Glocker-Pfeiffer, C-S), in the phase's own (W, v): the first
+// consistent solution in the order stick, +mu, -mu, with a warning when there
+// are several. With none, `result` is completed as NoSolution (with an empty
+// trace segment) and nullopt is returned.
+std::optional<CoulombSolution> solveCoulombCompression(const ImpactProblem& problem, const PlanarMobility& mobility,
+                                                       const Mat2& W, const Vec2& v, double mu, ImpactResult& result,
+                                                       ImpactTrace* trace);
+
 // completeResult, plus the moment impulse: v+, the energy after, the bodies
 // after and the energy-gain / approach warnings include I_theta.
 void completePlanarResult(const ImpactProblem& problem, const PlanarMobility& mobility, double coupleImpulse,
