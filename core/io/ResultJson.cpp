@@ -28,6 +28,7 @@ ordered_json traceToJson(const ImpactTrace& trace) {
         j["energy"] = s.energy;
         j["mode"] = toString(s.mode);
         j["phase"] = toString(s.phase);
+        if (s.contactEnergy) j["contact_energy"] = *s.contactEnergy;   // Stronge's E (jia-wang)
         samples.push_back(std::move(j));
     }
     return samples;

@@ -373,5 +373,23 @@ TEST(CliSolve, NoExampleOutputHasNonFiniteNumbers) {
     EXPECT_GE(examples, 5) << "the examples directory looks empty";
 }
 
+TEST(CliSolve, JiaWangTraceCarriesStrongesContactEnergy) {
+    // Stronge's contact potential E (Jia & Wang eq. 11) is never negative, rises
+    // during compression and is used up exactly at the end of restitution. E is
+    // about 1e-3 J here; the end of the impact is located to ~1e-13 of the
+    // impulse scale, so it ends within 1e-10 J of zero.
+    constexpr double kEnergyTol = 1e-10;
+    const json r = solveOk({"solve", "--trace", "--model", "jia-wang", getProblemPath("jia-wang-icosahedron.json")});
+    ASSERT_TRUE(r.contains("trace"));
+    double peak = 0.0;
+    for (const json& s : r.at("trace")) {
+        ASSERT_TRUE(s.contains("contact_energy"));
+        EXPECT_GE(s.at("contact_energy").get<double>(), -kEnergyTol);
+        peak = std::max(peak, s.at("contact_energy").get<double>());
+    }
+    EXPECT_GT(peak, 1e-4);
+    EXPECT_NEAR(r.at("trace").back().at("contact_energy").get<double>(), 0.0, kEnergyTol);
+}
+
 }  // namespace
 }  // namespace impactlab::test
