@@ -62,6 +62,7 @@ std::vector<LawInfo> makeLaws() {
                     }});
     appendPlanarLaws(laws);
     appendJiaWangLaws(laws);
+    appendVehicleLaws(laws);
     return laws;
 }
 

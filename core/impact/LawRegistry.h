@@ -35,6 +35,7 @@ const std::vector<LawInfo>& getLaws();
 // Each family of laws registers itself from its own file (defined there).
 void appendPlanarLaws(std::vector<LawInfo>& laws);       // impact/planar/
 void appendJiaWangLaws(std::vector<LawInfo>& laws);      // impact/JiaWang.cpp
+void appendVehicleLaws(std::vector<LawInfo>& laws);      // impact/vehicle/
 // nullptr when the id is unknown.
 const LawInfo* findLaw(const std::string& id);
 // Like findLaw, but throws InputError(field) listing the known ids.
