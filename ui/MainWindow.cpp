@@ -460,7 +460,6 @@ void MainWindow::updateTimePlots() {
             nlohmann::json doc = scene_.document;
             doc["contact"]["law"] = id;
             Scene s = parseScene(doc);
-            if (!doc["contact"].contains("options") || !s.contact.lawOptions.is_object()) s.contact.lawOptions = nlohmann::json::object();
             comparedRuns_.emplace_back(id, simulate(s));
         } catch (const InputError& e) {
             showError(QString("%1: %2").arg(QString::fromStdString(id), QString::fromUtf8(e.what())));
