@@ -26,6 +26,9 @@
 namespace impactlab::ui {
 namespace {
 
+// Layout passes allowed for the axes to settle after a range change.
+constexpr int kMaxFitPasses = 4;
+
 // Helpers identical for every chart of the app live in hodograph/ChartSupport.
 using chart::calcNiceStep;
 using chart::findAxis;
@@ -38,7 +41,7 @@ constexpr double kEnergyGainPathWidth = 5.0;
 constexpr double kReferenceLineWidth = 1.6;
 constexpr double kMarkerSize = 12.0;
 // Aim for one axis tick per this many pixels of plot.
-constexpr double kTickSpacingPx = 90.0;
+constexpr double kTickSpacingPx = 60.0;
 // Axis ranges are rewritten only when they move by more than this fraction of
 // their span: smaller moves are invisible and rewriting them can make the fit
 // chase the axis labels' width forever.
@@ -128,17 +131,7 @@ void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
 
 // Widens the view box so one N s spans as many pixels on both axes (within
 // kMaxAspectStretch), then puts ticks on round numbers.
-void fitAxesToPlot(QChart* chart) {
-    // Setting a range can change the axis labels' width and so the plot area,
-    // which calls this again: the nested call returns at once, so a layout that
-    // does not settle costs one extra fit instead of unbounded recursion.
-    static bool fitting = false;
-    if (fitting) return;
-    struct Guard {
-        bool& flag;
-        explicit Guard(bool& f) : flag(f) { flag = true; }
-        ~Guard() { flag = false; }
-    } guard(fitting);
+void fitAxesOnce(QChart* chart) {
     QValueAxis* ax = findAxis(chart, Qt::Horizontal);
     QValueAxis* ay = findAxis(chart, Qt::Vertical);
     const QRectF plot = chart->plotArea();
@@ -165,6 +158,26 @@ void fitAxesToPlot(QChart* chart) {
         axis->setTickAnchor(0.0);
         axis->setTickInterval(step);
     }
+}
+
+void fitAxesToPlot(QChart* chart) {
+    // Setting a range can change the labels' width and so the plot area,
+    // which calls this again (plotAreaChanged). A nested call only asks for
+    // another pass; the passes are bounded, so a layout that does not settle
+    // cannot recurse or loop forever.
+    static bool fitting = false;
+    static bool again = false;
+    if (fitting) {
+        again = true;
+        return;
+    }
+    fitting = true;
+    for (int pass = 0; pass < kMaxFitPasses; ++pass) {
+        again = false;
+        fitAxesOnce(chart);
+        if (!again) break;
+    }
+    fitting = false;
 }
 
 // Fills `chart` with the series of `diagram` (none when null): one function for

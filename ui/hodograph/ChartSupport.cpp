@@ -19,6 +19,9 @@ namespace impactlab::ui::chart {
 
 namespace {
 
+// Layout passes allowed for the axes to settle after a range change.
+constexpr int kMaxFitPasses = 4;
+
 // Aim for one axis tick per this many pixels of plot: labels of "-0.25"
 // width never collide at that spacing.
 constexpr double kTickSpacingPx = 90.0;
@@ -113,17 +116,7 @@ void setViewBox(QChart* chart, const QRectF& box, bool equalScales) {
 
 QRectF getViewBox(QChart* chart) { return chart->property(kBoxProperty).toRectF(); }
 
-void fitAxes(QChart* chart) {
-    // Setting a range can move the plot area (wider labels) and call this
-    // again: the nested call returns, so a layout that does not settle costs
-    // one extra fit instead of unbounded recursion.
-    static bool fitting = false;
-    if (fitting) return;
-    struct Guard {
-        bool& flag;
-        explicit Guard(bool& f) : flag(f) { flag = true; }
-        ~Guard() { flag = false; }
-    } guard(fitting);
+void fitAxesOnce(QChart* chart) {
     QValueAxis* ax = findAxis(chart, Qt::Horizontal);
     QValueAxis* ay = findAxis(chart, Qt::Vertical);
     const QRectF plot = chart->plotArea();
@@ -146,6 +139,26 @@ void fitAxes(QChart* chart) {
         axis->setTickAnchor(0.0);
         axis->setTickInterval(step);
     }
+}
+
+void fitAxes(QChart* chart) {
+    // Setting a range can change the labels' width and so the plot area,
+    // which calls this again (plotAreaChanged). A nested call only asks for
+    // another pass; the passes are bounded, so a layout that does not settle
+    // cannot recurse or loop forever.
+    static bool fitting = false;
+    static bool again = false;
+    if (fitting) {
+        again = true;
+        return;
+    }
+    fitting = true;
+    for (int pass = 0; pass < kMaxFitPasses; ++pass) {
+        again = false;
+        fitAxesOnce(chart);
+        if (!again) break;
+    }
+    fitting = false;
 }
 
 void attach(QChart* chart, QAbstractSeries* series) {
