@@ -46,6 +46,9 @@ constexpr double kPivotRadius = 0.025;
 // slightly from above so the floor shows; spatial scenes get an oblique view.
 constexpr double kPlanarViewAzimuth = -90.0;
 constexpr double kPlanarViewElevation = 8.0;
+// Vehicles move in the ground plane: look down on them steeply.
+constexpr double kVehicleViewAzimuth = -90.0;
+constexpr double kVehicleViewElevation = 60.0;
 constexpr double kSpatialViewAzimuth = -60.0;
 constexpr double kSpatialViewElevation = 25.0;
 // Pixels: room for a label, a slider and a spin box with its unit.
@@ -263,6 +266,8 @@ void MainWindow::applyScene(Scene scene, bool rebuildPanel) {
         renderer_->setPivots(scene_.pivots, kPivotRadius);
         if (scene_.kind == SceneKind::Planar)
             renderer_->setViewAngles(kPlanarViewAzimuth, kPlanarViewElevation);
+        else if (scene_.kind == SceneKind::Vehicles)
+            renderer_->setViewAngles(kVehicleViewAzimuth, kVehicleViewElevation);
         else
             renderer_->setViewAngles(kSpatialViewAzimuth, kSpatialViewElevation);
     }

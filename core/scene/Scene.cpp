@@ -6,6 +6,7 @@
 
 #include "impact/LawRegistry.h"
 #include "scene/PlanarSceneReader.h"
+#include "scene/VehicleSceneReader.h"
 
 namespace impactlab {
 
@@ -172,7 +173,8 @@ SceneKind readKind(const json& doc) {
     const auto it = doc.find("kind");
     if (it == doc.end() || *it == "spatial") return SceneKind::Spatial;
     if (*it == "planar") return SceneKind::Planar;
-    throw InputError("kind", "must be \"spatial\" or \"planar\"");
+    if (*it == "vehicles") return SceneKind::Vehicles;
+    throw InputError("kind", "must be \"spatial\", \"planar\" or \"vehicles\"");
 }
 
 }  // namespace
@@ -216,6 +218,8 @@ Scene parseScene(const json& doc) {
 
     if (s.kind == SceneKind::Planar) {
         readPlanarScene(doc, s);
+    } else if (s.kind == SceneKind::Vehicles) {
+        readVehicleScene(doc, s);
     } else {
         const json& bodies = require(doc, "bodies", "");
         if (!bodies.is_array() || bodies.empty()) throw InputError("bodies", "must be a non-empty array");

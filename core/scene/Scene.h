@@ -22,6 +22,8 @@
 
 #include "mechanics/RigidBody.h"
 #include "mechanics/planar/PlanarSystem.h"
+#include "vehicle/RunOut.h"
+#include "vehicle/VehicleCollision.h"
 
 namespace impactlab {
 
@@ -63,7 +65,7 @@ struct ContactSettings {
     double restitution = 0.8;   // 0 <= e <= 1, meaning per law
 };
 
-enum class SceneKind { Spatial, Planar };
+enum class SceneKind { Spatial, Planar, Vehicles };
 
 // A surface bodies can hit, for drawing: the ground of a spatial scene, the
 // walls and the moving surface of a planar one. World frame.
@@ -73,6 +75,15 @@ struct ScenePlane {
     Vec3 normal = Vec3::UnitZ();     // unit, towards the free side
     Vec3 velocity = Vec3::Zero();    // m/s, sliding along the plane (a moving surface)
     double size = 0.0;               // m, half-size to draw; 0: the renderer's choice
+};
+
+// A two-vehicle (or vehicle-barrier) collision (Kudlich-Slibar), its approach
+// and the run-out of each vehicle to rest (core/vehicle, docs/vehicles.md).
+struct VehicleScene {
+    VehicleCollisionInput collision;   // vehicles at the instant of impact
+    RunOutOptions runOut;
+    double approachTime = 1.0;         // s shown before the impact, at constant velocity
+    double height = 1.4;               // m, drawn height of the vehicle boxes
 };
 
 // The planar system of a planar scene, in generalized coordinates.
@@ -97,6 +108,7 @@ struct Scene {
     std::vector<ScenePlane> planes;     // every surface the bodies can hit
     std::vector<Vec3> pivots;           // world points pinned bodies turn about (planar)
     std::optional<PlanarScene> planar;  // set for planar scenes
+    std::optional<VehicleScene> vehicles;  // set for vehicle scenes
     nlohmann::json document;            // the source, for parameter edits and saving
 
     const SceneParameter* findParameter(const std::string& id) const;

@@ -7,6 +7,7 @@
 #include "impact/LawRegistry.h"
 #include "impact/Poisson.h"
 #include "sim/PlanarSimulation.h"
+#include "sim/VehicleSimulation.h"
 #include "sim/RunChannels.h"
 
 namespace impactlab {
@@ -309,6 +310,7 @@ std::vector<BodyState> SimulationRun::calcStatesAt(double t) const {
 
 SimulationRun simulate(const Scene& scene, const SimulationOptions& options) {
     if (scene.kind == SceneKind::Planar) return simulatePlanar(scene, options);
+    if (scene.kind == SceneKind::Vehicles) return simulateVehicles(scene);
     SimulationRun run = Simulator(scene, options).run();
     addSpatialChannels(scene, run);
     return run;

@@ -1,5 +1,7 @@
 #include "vehicle/RunOut.h"
 
+#include "sim/Simulation.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>

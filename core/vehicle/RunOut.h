@@ -29,10 +29,11 @@
 #include <string>
 #include <vector>
 
-#include "sim/Simulation.h"
 #include "vehicle/Vehicle.h"
 
 namespace impactlab {
+
+struct BodyState;   // sim/Simulation.h (not included: the scene model includes this header)
 
 struct RunOutOptions {
     double dragFactor = 0.7;        // f, tyre-road drag factor (dimensionless, > 0)

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "sim/Simulation.h"
 #include "vehicle/RunOut.h"
 
 using namespace impactlab;

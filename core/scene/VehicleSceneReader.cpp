@@ -1,0 +1,111 @@
+#include "scene/VehicleSceneReader.h"
+
+#include <cmath>
+
+namespace impactlab {
+
+namespace {
+
+using nlohmann::json;
+
+double number(const json& obj, const std::string& key, const std::string& field, std::optional<double> fallback) {
+    const auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (fallback) return *fallback;
+        throw InputError(field, "missing");
+    }
+    if (!it->is_number() || !std::isfinite(it->get<double>())) throw InputError(field, "must be a finite number");
+    return it->get<double>();
+}
+
+Vec2 vec2(const json& obj, const std::string& key, const std::string& field) {
+    const auto it = obj.find(key);
+    if (it == obj.end()) throw InputError(field, "missing");
+    if (!it->is_array() || it->size() != 2) throw InputError(field, "must be an array of 2 numbers");
+    Vec2 v;
+    for (int i = 0; i < 2; ++i) {
+        if (!(*it)[i].is_number() || !std::isfinite((*it)[i].get<double>()))
+            throw InputError(field + "[" + std::to_string(i) + "]", "must be a finite number");
+        v(i) = (*it)[i].get<double>();
+    }
+    return v;
+}
+
+Vehicle readVehicle(const json& j, const std::string& field) {
+    if (!j.is_object()) throw InputError(field, "must be a JSON object");
+    const std::string p = field + ".";
+    Vehicle v = Vehicle::makeWithSpeed(number(j, "mass", p + "mass", std::nullopt),
+                                       number(j, "yaw_inertia", p + "yaw_inertia", std::nullopt),
+                                       vec2(j, "position", p + "position"), number(j, "heading", p + "heading", 0.0),
+                                       number(j, "speed", p + "speed", 0.0), number(j, "yaw_rate", p + "yaw_rate", 0.0),
+                                       number(j, "length", p + "length", 4.5), number(j, "width", p + "width", 1.8));
+    v.validate(field);
+    return v;
+}
+
+Vec3 readColor(const json& j, const Vec3& fallback, const std::string& field) {
+    const auto it = j.find("color");
+    if (it == j.end()) return fallback;
+    if (!it->is_array() || it->size() != 3) throw InputError(field, "must be an array of 3 numbers in [0, 1]");
+    Vec3 c;
+    for (int i = 0; i < 3; ++i) {
+        if (!(*it)[i].is_number()) throw InputError(field, "must be an array of 3 numbers in [0, 1]");
+        c(i) = (*it)[i].get<double>();
+    }
+    if ((c.array() < 0.0).any() || (c.array() > 1.0).any()) throw InputError(field, "components must be in [0, 1]");
+    return c;
+}
+
+// Drawn as a box of the vehicle's outline; its mass and inertia are the
+// vehicle's (roll and pitch equal to yaw, as Vehicle::makeRigidBody does).
+SceneBody makeBody(const Vehicle& v, const std::string& name, const Vec3& color, double height) {
+    SceneBody b;
+    b.name = name;
+    b.shape.type = Shape::Type::Box;
+    b.shape.halfExtents = Vec3(0.5 * v.length, 0.5 * v.width, 0.5 * height);
+    b.body = v.makeRigidBody();
+    b.body.position = Vec3(v.position.x(), v.position.y(), 0.5 * height);
+    b.color = color;
+    return b;
+}
+
+}  // namespace
+
+void readVehicleScene(const json& doc, Scene& s) {
+    VehicleScene vs;
+    const auto vehicles = doc.find("vehicles");
+    if (vehicles == doc.end()) throw InputError("vehicles", "missing");
+    const bool barrier = doc.value("barrier", false);
+    const size_t expected = barrier ? 1 : 2;
+    if (!vehicles->is_array() || vehicles->size() != expected)
+        throw InputError("vehicles", barrier ? "must hold 1 vehicle when barrier is true" : "must hold 2 vehicles");
+    const Vec3 palette[2] = {Vec3(0.80, 0.20, 0.15), Vec3(0.15, 0.35, 0.75)};
+    std::vector<std::string> names;
+    for (size_t i = 0; i < vehicles->size(); ++i) {
+        const std::string field = "vehicles[" + std::to_string(i) + "]";
+        const Vehicle v = readVehicle((*vehicles)[i], field);
+        if (i == 0) vs.collision.vehicle1 = v; else vs.collision.vehicle2 = v;
+        names.push_back((*vehicles)[i].value("name", "vehicle " + std::to_string(i + 1)));
+        s.bodies.push_back(makeBody(v, names.back(), readColor((*vehicles)[i], palette[i], field + ".color"), vs.height));
+    }
+    const auto collision = doc.find("collision");
+    if (collision == doc.end() || !collision->is_object()) throw InputError("collision", "must be a JSON object");
+    vs.collision.impactPoint = vec2(*collision, "impact_point", "collision.impact_point");
+    vs.collision.normalAngle = number(*collision, "normal_angle", "collision.normal_angle", std::nullopt);
+    vs.collision.muUser = s.contact.friction;
+    vs.collision.epsilon = s.contact.restitution;
+    vs.collision.validate();
+    if (doc.contains("run_out")) {
+        const json& r = doc["run_out"];
+        if (!r.is_object()) throw InputError("run_out", "must be a JSON object");
+        vs.runOut.dragFactor = number(r, "drag_factor", "run_out.drag_factor", vs.runOut.dragFactor);
+        if (!(vs.runOut.dragFactor > 0.0)) throw InputError("run_out.drag_factor", "must be > 0");
+    }
+    vs.approachTime = number(doc, "approach_time", "approach_time", vs.approachTime);
+    if (vs.approachTime < 0.0) throw InputError("approach_time", "must be >= 0");
+    s.gravity = Vec3(0, 0, -vs.runOut.gravity);
+    s.planes.push_back({"ground", Vec3::Zero(), Vec3::UnitZ(), Vec3::Zero(), 0.0});
+    s.vehicles = vs;
+}
+
+}  // namespace impactlab
