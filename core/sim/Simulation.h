@@ -25,6 +25,7 @@
 #include "impact/ImpactResult.h"
 #include "impact/ImpactTrace.h"
 #include "scene/Scene.h"
+#include "vehicle/VehicleCollision.h"
 
 namespace impactlab {
 
@@ -89,6 +90,8 @@ struct RunChannel {
 };
 
 struct SimulationRun {
+    // Vehicle scenes: the collision with delta-V, PDOF, EES and mu-tilde.
+    std::optional<VehicleCollisionResult> vehicleCollision;
     std::vector<RunSample> samples;
     std::vector<ImpactEventRecord> impacts;
     std::vector<std::string> warnings;

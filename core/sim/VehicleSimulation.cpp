@@ -105,6 +105,7 @@ SimulationRun simulateVehicles(const Scene& scene) {
     rec.kineticEnergyAfter = c.energyAfter;
     for (const auto& w : c.impact.warnings) run.warnings.push_back("collision: " + w);
     run.impacts.push_back(std::move(rec));
+    run.vehicleCollision = c;
     run.endReason = "at rest";
     run.endTime = tEnd;
     addSpatialChannels(scene, run);

@@ -35,6 +35,13 @@ TEST(VehicleScene, IntersectionCollisionRunsToRest) {
     EXPECT_NEAR(run.samples.front().kineticEnergy, e.kineticEnergyBefore, 1e-6 * e.kineticEnergyBefore);
     EXPECT_LT(e.kineticEnergyAfter, e.kineticEnergyBefore);
     EXPECT_LT(run.samples.back().kineticEnergy, 1e-3 * e.kineticEnergyBefore);
+    // The run carries the collision's reconstruction quantities: delta-V in
+    // inverse proportion to the masses (m1 dV1 = m2 dV2).
+    ASSERT_TRUE(run.vehicleCollision.has_value());
+    const VehicleCollisionResult& c = *run.vehicleCollision;
+    ASSERT_TRUE(c.vehicle2.has_value());
+    EXPECT_NEAR(before.body1.mass * c.vehicle1.deltaV, before.body2.mass * c.vehicle2->deltaV,
+                kMomentumRelTol * before.body1.mass * c.vehicle1.deltaV);
     // Both cars moved away from the impact before stopping.
     for (int i = 0; i < 2; ++i)
         EXPECT_GT((run.samples.back().bodies[i].position - s.bodies[i].body.position).norm(), 1.0) << i;
