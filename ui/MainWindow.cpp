@@ -29,6 +29,11 @@
 #include "render/SceneRenderer.h"
 #include "render/VtkView.h"
 #include "timeline/TimelineWidget.h"
+#include "vehicle/MomentumDiagramView.h"
+#include "vehicle/SweepView.h"
+#include "vehicle/VehicleOverlay.h"
+#include "vehicle/VehicleResultsTable.h"
+#include "vehicle/VehicleSweep.h"
 
 namespace impactlab::ui {
 
@@ -42,6 +47,10 @@ constexpr double kGroundMatchTol = 1e-9;
 // m: half size of a wall drawn without a size of its own, and pivot radius.
 constexpr double kDefaultPlaneHalfSize = 1.0;
 constexpr double kPivotRadius = 0.025;
+// Sensitivity map of a vehicle scene: points per axis, and the impact point's
+// offset range along the contact plane (m).
+constexpr int kSweepPoints = 21;
+constexpr double kSweepOffset = 0.8;
 // Degrees. A planar scene moves in the x-z plane: look at it square-on from -y,
 // slightly from above so the floor shows; spatial scenes get an oblique view.
 constexpr double kPlanarViewAzimuth = -90.0;
@@ -106,11 +115,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // Centre: 3D view beside the diagram.
     view3d_ = new VtkView;
     renderer_ = std::make_unique<SceneRenderer>(*view3d_);
+    vehicleOverlay_ = std::make_unique<VehicleOverlay>(*view3d_);
     diagram_ = new ImpulseDiagramView;
     plots_ = new TimePlotsView;
     tabs_ = new QTabWidget;
     tabs_->addTab(diagram_, "Impulse space");
     tabs_->addTab(plots_, "Time histories");
+    momentum_ = new MomentumDiagramView;
+    results_ = new VehicleResultsTable;
+    sweep_ = new SweepView;
+    tabs_->addTab(momentum_, "Momentum");
+    tabs_->addTab(results_, "Results");
+    tabs_->addTab(sweep_, "Sensitivity");
     auto* views = new QSplitter(Qt::Horizontal);
     views->addWidget(view3d_);
     views->addWidget(tabs_);
@@ -189,6 +205,9 @@ void MainWindow::buildMenus() {
     file->addAction("Export diagram as &PNG...", this, exportWith("Export diagram", "PNG image (*.png)", &MainWindow::exportDiagramPng));
     file->addAction("Export diagram as &SVG...", this, exportWith("Export diagram", "SVG image (*.svg)", &MainWindow::exportDiagramSvg));
     file->addAction("Export &3D view as PNG...", this, exportWith("Export 3D view", "PNG image (*.png)", &MainWindow::export3dPng));
+    file->addAction("Export vehicle &results as CSV...", this, exportWith("Export results", "CSV (*.csv)", &MainWindow::exportVehicleResultsCsv));
+    file->addAction("Export sensitivity map as P&NG...", this, exportWith("Export sensitivity", "PNG image (*.png)", &MainWindow::exportSweepPng));
+    file->addAction("Export sensitivity map as &CSV...", this, exportWith("Export sensitivity", "CSV (*.csv)", &MainWindow::exportSweepCsv));
     file->addSeparator();
     file->addAction("&Quit", QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -322,7 +341,7 @@ bool MainWindow::showTab(const QString& name) {
         impactPage_->showTab(names.indexOf(name));
         return true;
     }
-    const QStringList names{"diagram", "plots"};
+    const QStringList names{"diagram", "plots", "momentum", "results", "sweep"};
     if (!names.contains(name)) return false;
     tabs_->setCurrentIndex(names.indexOf(name));
     return true;
@@ -384,6 +403,7 @@ void MainWindow::resimulate() {
     updatePoses(timeline_->time());
     updateDiagram();
     updateTimePlots();
+    updateVehicleViews();
     updateStatus();
     redrawNow();
     timing_.totalMs = clock.nsecsElapsed() * 1e-6;
@@ -441,6 +461,32 @@ void MainWindow::updateDiagram() {
     for (const auto& ev : r.events) text += QString(" %1").arg(toString(ev.kind));
     for (const auto& w : r.warnings) text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     eventSummary_->setText(text);
+}
+
+// The reconstruction views of a vehicle scene: arrows and friction cones on the
+// 3D view, the momentum diagram, the results table and a sensitivity map of
+// vehicle 1's delta-V over restitution and the impact point's offset.
+void MainWindow::updateVehicleViews() {
+    const bool vehicles = scene_.kind == SceneKind::Vehicles && run_.vehicleCollision.has_value();
+    for (int i = 2; i < tabs_->count(); ++i) tabs_->setTabVisible(i, vehicles);
+    if (!vehicles) {
+        vehicleOverlay_->clear();
+        momentum_->clear();
+        results_->clearResults();
+        return;
+    }
+    const VehicleCollisionInput& input = scene_.vehicles->collision;
+    vehicleOverlay_->show(input, *run_.vehicleCollision);
+    momentum_->setCollision(input, *run_.vehicleCollision);
+    results_->setCollision(input, *run_.vehicleCollision);
+    try {
+        VehicleCollisionOptions o;
+        o.recordTrace = false;
+        sweep_->setGrid(sweep(input, {"epsilon", 0.0, 1.0, kSweepPoints},
+                              SweepAxis{"impact_offset", -kSweepOffset, kSweepOffset, kSweepPoints}, "delta_v1", o));
+    } catch (const InputError& e) {
+        showError(QString::fromUtf8(e.what()));
+    }
 }
 
 std::vector<std::string> MainWindow::comparedLaws() const {
@@ -536,6 +582,10 @@ void MainWindow::showError(const QString& message) {
     statusBar()->setStyleSheet("color: #b00000;");
     statusBar()->showMessage(message);
 }
+
+bool MainWindow::exportVehicleResultsCsv(const QString& path) { return results_->exportCsv(path); }
+bool MainWindow::exportSweepPng(const QString& path) { return sweep_->exportPng(path); }
+bool MainWindow::exportSweepCsv(const QString& path) { return sweep_->exportCsv(path); }
 
 bool MainWindow::exportDiagramPng(const QString& path) {
     return isImpactSceneOpen() ? impactPage_->exportCurrentView(path) : diagram_->exportPng(path);

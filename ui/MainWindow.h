@@ -26,6 +26,10 @@ class ParameterPanel;
 class TimelineWidget;
 class TimePlotsView;
 class ImpactScenePage;
+class VehicleOverlay;
+class MomentumDiagramView;
+class VehicleResultsTable;
+class SweepView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -80,6 +84,12 @@ public:
     bool exportDiagramPng(const QString& path);
     bool exportDiagramSvg(const QString& path);
     bool export3dPng(const QString& path);
+    bool exportVehicleResultsCsv(const QString& path);
+    bool exportSweepPng(const QString& path);
+    bool exportSweepCsv(const QString& path);
+    SweepView* sweepView() const { return sweep_; }
+    MomentumDiagramView* momentumView() const { return momentum_; }
+    VehicleResultsTable* resultsTable() const { return results_; }
 
 protected:
     // Frames the 3D views once the window has its real size (the aspect ratio
@@ -96,6 +106,7 @@ private:
     void updatePoses(double t);
     void updateDiagram();
     void updateTimePlots();
+    void updateVehicleViews();
     std::vector<std::string> comparedLaws() const;
     void updateStatus();
     void redrawNow();
@@ -120,6 +131,10 @@ private:
     QWidget* simulationPage_ = nullptr;
     ImpactScenePage* impactPage_ = nullptr;
     std::vector<std::pair<std::string, SimulationRun>> comparedRuns_;
+    std::unique_ptr<VehicleOverlay> vehicleOverlay_;
+    MomentumDiagramView* momentum_ = nullptr;
+    VehicleResultsTable* results_ = nullptr;
+    SweepView* sweep_ = nullptr;
     QLabel* sceneTitle_ = nullptr;
     QLabel* sceneDescription_ = nullptr;
     QLabel* eventSummary_ = nullptr;

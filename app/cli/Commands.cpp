@@ -9,6 +9,7 @@ const std::vector<Command>& getCommands() {
         makeSolveCommand(),
         makeModelsCommand(),
         makeSimulateCommand(),
+        makeSweepCommand(),
     };
     return commands;
 }

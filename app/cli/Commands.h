@@ -7,5 +7,6 @@ namespace impactlab::cli {
 Command makeSolveCommand();    // SolveCommand.cpp
 Command makeModelsCommand();   // ModelsCommand.cpp
 Command makeSimulateCommand(); // SimulateCommand.cpp
+Command makeSweepCommand();    // SweepCommand.cpp
 
 }  // namespace impactlab::cli

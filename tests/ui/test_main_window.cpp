@@ -14,6 +14,8 @@
 #include "ImpactScenePage.h"
 #include "diagram/ImpulseDiagramView.h"
 #include "hodograph/HodographView.h"
+#include "vehicle/SweepView.h"
+#include "vehicle/VehicleResultsTable.h"
 #include "panel/ParameterPanel.h"
 #include "render/VtkView.h"
 
@@ -197,4 +199,30 @@ TEST(ImpactScenePageTest, RedCentrifugalRayAppearsBelowTheStickThreshold) {
             if (qRed(p) > 150 && qGreen(p) > 70 && qGreen(p) < 170 && qBlue(p) < 90) ++orange;
         }
     EXPECT_GT(orange, kMinBallPixels);
+}
+
+// Issue 4, as a person checks it: the vehicle scene opens with its
+// reconstruction views filled from the run, and a slider changes them.
+TEST(VehicleSceneWindowTest, ReconstructionViewsFollowTheSliders) {
+    MainWindow w;
+    w.resize(1500, 900);
+    QString error;
+    ASSERT_TRUE(w.openScene(":/scenes/vehicles.json", &error)) << error.toStdString();
+    w.show();
+    QApplication::processEvents();
+    ASSERT_TRUE(w.run().vehicleCollision.has_value());
+    EXPECT_TRUE(w.showTab("results"));
+    // 15 rows per vehicle and 5 for the collision (VehicleResultsTable).
+    EXPECT_EQ(w.resultsTable()->rowCount(), 35);
+    EXPECT_TRUE(w.sweepView()->hasGrid());
+    EXPECT_TRUE(w.sweepView()->isHeatMap());
+    const double dv = w.run().vehicleCollision->vehicle1.deltaV;
+    w.setParameter("speed1", 20.0);
+    EXPECT_GT(w.run().vehicleCollision->vehicle1.deltaV, dv) << "a faster striking car must change more";
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("results.csv");
+    ASSERT_TRUE(w.exportVehicleResultsCsv(csv));
+    QFile f(csv);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(f.readLine().startsWith("Subject,Quantity,Unit,Value"));
 }

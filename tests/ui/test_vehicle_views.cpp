@@ -1,0 +1,242 @@
+// Vehicle-collision views on a simple oblique collision solved by the core
+// (solveVehicleCollision): the momentum diagram's exported PNG shows every
+// arrow in its colour, the "after" sum of momenta equals the "before" sum in
+// the series data (conservation), the SVG is vector XML, and the results table
+// has one row per quantity and a CSV whose header and values match the result
+// to the printed precision. Runs on the offscreen platform; the 3D overlay's
+// pixel check needs X for VTK and is skipped unless DISPLAY is set (run the
+// executable under xvfb-run to include it).
+#include <QChart>
+#include <QFile>
+#include <QImage>
+#include <QLineSeries>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include "render/SceneRenderer.h"
+#include "render/VtkView.h"
+#include "vehicle/MomentumDiagramView.h"
+#include "vehicle/VehicleOverlay.h"
+#include "vehicle/VehicleResultsTable.h"
+
+namespace impactlab::ui {
+namespace {
+
+// Colour match per channel: antialiasing blends only the edge pixels of a
+// 2.5 px line; the palette's colours differ by more than 50 levels in some channel.
+constexpr int kChannelTol = 24;
+constexpr int kSearchRadiusPx = 3;
+// Share of sample points along an arrow's shaft that must show its colour; the
+// dashed "after" arrows show it on about half their length (plus the rest where
+// dashes cross sample neighbourhoods).
+constexpr double kMinDrawnShare = 0.5;
+constexpr int kShaftSamples = 12;
+constexpr double kConservationRelTol = 1e-9;
+const QSize kSize(1000, 900);
+
+bool isNear(QRgb p, const QColor& c) {
+    return std::abs(qRed(p) - c.red()) <= kChannelTol && std::abs(qGreen(p) - c.green()) <= kChannelTol &&
+           std::abs(qBlue(p) - c.blue()) <= kChannelTol;
+}
+
+bool hasColorNear(const QImage& image, QPointF at, const QColor& color) {
+    for (int dy = -kSearchRadiusPx; dy <= kSearchRadiusPx; ++dy)
+        for (int dx = -kSearchRadiusPx; dx <= kSearchRadiusPx; ++dx) {
+            const QPoint p(static_cast<int>(std::lround(at.x())) + dx, static_cast<int>(std::lround(at.y())) + dy);
+            if (image.valid(p) && isNear(image.pixel(p), color)) return true;
+        }
+    return false;
+}
+
+// Vehicle 1 (1500 kg) drives along +x at 15 m/s into the left side of vehicle 2
+// (1200 kg), which crosses along +y at 10 m/s; the contact plane is turned 10
+// degrees from vehicle 2's side, so the impact is oblique and eccentric.
+VehicleCollisionInput makeObliqueCollision(double muUser = 0.8) {
+    VehicleCollisionInput in;
+    in.vehicle1 = Vehicle::makeWithSpeed(1500.0, 2500.0, Vec2(-2.25, 0.3), 0.0, 15.0);
+    in.vehicle2 = Vehicle::makeWithSpeed(1200.0, 1900.0, Vec2(0.9, 0.8), EIGEN_PI / 2.0, 10.0);
+    in.impactPoint = Vec2(0.0, 0.0);
+    in.normalAngle = EIGEN_PI - 10.0 * EIGEN_PI / 180.0;  // n from vehicle 2 into vehicle 1
+    in.muUser = muUser;
+    in.epsilon = 0.1;
+    return in;
+}
+
+const QLineSeries* findSeries(QChart* chart, const QString& prefix) {
+    for (QAbstractSeries* s : chart->series())
+        if (s->name().startsWith(prefix)) return qobject_cast<QLineSeries*>(s);
+    return nullptr;
+}
+
+TEST(MomentumDiagramView, ExportedPngShowsEveryArrowInItsColour) {
+    const VehicleCollisionInput in = makeObliqueCollision();
+    const VehicleCollisionResult r = solveVehicleCollision(in);
+    MomentumDiagramView view;
+    view.setCollision(in, r);
+    ASSERT_EQ(view.arrows().size(), 6u);
+
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath("momentum.png");
+    ASSERT_TRUE(view.exportPng(path, kSize));
+    QImage image(path);
+    ASSERT_EQ(image.size(), kSize);
+    image = image.convertToFormat(QImage::Format_RGB32);
+
+    for (const MomentumArrow& a : view.arrows()) {
+        int found = 0;
+        for (int i = 0; i < kShaftSamples; ++i) {
+            const double s = 0.15 + 0.6 * i / (kShaftSamples - 1);  // along the shaft, clear of the head
+            if (hasColorNear(image, view.mapToImage(s * a.momentum, kSize), a.color)) ++found;
+        }
+        EXPECT_GE(found, kMinDrawnShare * kShaftSamples) << a.name.toStdString();
+    }
+}
+
+TEST(MomentumDiagramView, SumsBeforeAndAfterCoincide) {
+    const VehicleCollisionInput in = makeObliqueCollision();
+    const VehicleCollisionResult r = solveVehicleCollision(in);
+    MomentumDiagramView view;
+    view.setCollision(in, r);
+    const QLineSeries* before = findSeries(view.chart(), QStringLiteral("sum before"));
+    const QLineSeries* after = findSeries(view.chart(), QStringLiteral("sum after"));
+    ASSERT_TRUE(before && after);
+    ASSERT_EQ(before->count(), 2);
+    ASSERT_EQ(after->count(), 2);
+    // Point 0 is the origin, point 1 the arrow's tip: the sum of the momenta.
+    EXPECT_EQ(before->at(0), QPointF(0, 0));
+    const QPointF pb = before->at(1), pa = after->at(1);
+    const double scale = std::hypot(pb.x(), pb.y());
+    ASSERT_GT(scale, 1000.0);
+    EXPECT_LE(std::hypot(pa.x() - pb.x(), pa.y() - pb.y()), kConservationRelTol * scale);
+    // And the tip is m1 v1 + m2 v2 of the input.
+    const Vec2 expected = in.vehicle1.mass * in.vehicle1.velocity + in.vehicle2->mass * in.vehicle2->velocity;
+    EXPECT_NEAR(pb.x(), expected.x(), kConservationRelTol * scale);
+    EXPECT_NEAR(pb.y(), expected.y(), kConservationRelTol * scale);
+}
+
+TEST(MomentumDiagramView, BarrierDrawsVehicleOneOnlyAndSvgIsVector) {
+    VehicleCollisionInput in = makeObliqueCollision();
+    in.vehicle2.reset();
+    in.normalAngle = EIGEN_PI;
+    const VehicleCollisionResult r = solveVehicleCollision(in);
+    MomentumDiagramView view;
+    view.setCollision(in, r);
+    EXPECT_EQ(view.arrows().size(), 2u);
+    int named = 0;
+    for (QAbstractSeries* s : view.chart()->series()) named += s->name().isEmpty() ? 0 : 1;
+    EXPECT_EQ(named, 2);
+    QTemporaryDir dir;
+    const QString path = dir.filePath("momentum.svg");
+    ASSERT_TRUE(view.exportSvg(path));
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray svg = f.readAll();
+    EXPECT_TRUE(svg.contains("<svg"));
+    EXPECT_TRUE(svg.contains("<path") || svg.contains("<polyline"));
+    view.clear();
+    EXPECT_FALSE(view.hasCollision());
+    EXPECT_TRUE(view.chart()->series().isEmpty());
+}
+
+std::vector<QStringList> readCsv(const QString& path) {
+    QFile f(path);
+    std::vector<QStringList> rows;
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Text)) return rows;
+    QTextStream in(&f);
+    while (!in.atEnd()) {
+        const QString line = in.readLine();
+        if (!line.isEmpty()) rows.push_back(line.split(','));  // no field here holds a comma
+    }
+    return rows;
+}
+
+// The value of (subject, quantity, unit) in the CSV rows; NaN when absent.
+double csvValue(const std::vector<QStringList>& rows, const QString& subject, const QString& quantity, const QString& unit) {
+    for (const QStringList& r : rows)
+        if (r.size() == 4 && r[0] == subject && r[1] == quantity && r[2] == unit) return r[3].toDouble();
+    return std::nan("");
+}
+
+TEST(VehicleResultsTable, RowsAndCsvMatchTheResult) {
+    const VehicleCollisionInput in = makeObliqueCollision();
+    const VehicleCollisionResult r = solveVehicleCollision(in);
+    ASSERT_TRUE(r.vehicle2.has_value());
+    VehicleResultsTable table;
+    table.setCollision(in, r);
+    EXPECT_EQ(table.rowCount(), 2 * VehicleResultsTable::kRowsPerVehicle + VehicleResultsTable::kCollisionRows);
+    EXPECT_EQ(table.columnCount(), 4);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath("results.csv");
+    ASSERT_TRUE(table.exportCsv(path));
+    const std::vector<QStringList> rows = readCsv(path);
+    ASSERT_EQ(static_cast<int>(rows.size()), table.rowCount() + 1);
+    EXPECT_EQ(rows[0], QStringList({"Subject", "Quantity", "Unit", "Value"}));
+
+    // Printed with 3 decimals (m/s) and 2 (km/h): half a unit in the last place.
+    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "delta-V", "m/s"), r.vehicle1.deltaV, 0.5e-3 + 1e-12);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 2", "delta-V", "m/s"), r.vehicle2->deltaV, 0.5e-3 + 1e-12);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "delta-V", "km/h"), r.vehicle1.deltaVKmh, 0.5e-2 + 1e-12);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 2", "delta-V", "km/h"), r.vehicle2->deltaVKmh, 0.5e-2 + 1e-12);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "PDOF", "deg"), r.vehicle1.pdofDeg, 0.05 + 1e-12);
+    EXPECT_EQ(csvValue(rows, "Vehicle 2", "PDOF", "o'clock"), r.vehicle2->pdofClock);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "EES", "m/s"), r.vehicle1.ees, 0.5e-3 + 1e-12);
+    EXPECT_NEAR(csvValue(rows, "Collision", "energy dissipated", "J"), r.energyDissipated, 0.05 + 1e-9);
+    EXPECT_NEAR(csvValue(rows, "Collision", "mu used (eq. 64)", "-"), r.mu, 0.5e-4 + 1e-12);
+    // m1 dV1 = m2 dV2 survives the rounding.
+    EXPECT_NEAR(in.vehicle1.mass * csvValue(rows, "Vehicle 1", "delta-V", "m/s"),
+                in.vehicle2->mass * csvValue(rows, "Vehicle 2", "delta-V", "m/s"), 1500.0 * 1e-3);
+
+    VehicleCollisionInput barrier = in;
+    barrier.vehicle2.reset();
+    barrier.normalAngle = EIGEN_PI;
+    table.setCollision(barrier, solveVehicleCollision(barrier));
+    EXPECT_EQ(table.rowCount(), VehicleResultsTable::kRowsPerVehicle + VehicleResultsTable::kCollisionRows);
+    table.clearResults();
+    EXPECT_EQ(table.rowCount(), 0);
+}
+
+// Pixels of `color` (within kChannelTol) in the image.
+int countPixels(const QImage& image, const QColor& color) {
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (isNear(image.pixel(x, y), color)) ++n;
+    return n;
+}
+
+QColor toQColor(const Eigen::Vector3d& c) { return QColor::fromRgbF(float(c.x()), float(c.y()), float(c.z())); }
+
+TEST(VehicleOverlay, DrawsArrowsAndConesOnTheGround) {
+    if (qEnvironmentVariableIsEmpty("DISPLAY")) GTEST_SKIP() << "VTK needs X (run under xvfb-run)";
+    const VehicleCollisionInput in = makeObliqueCollision(1.5);
+    const VehicleCollisionResult r = solveVehicleCollision(in);
+    VtkView view;
+    view.resize(640, 480);
+    view.setAntiAliasing(false);
+    SceneRenderer scene(view);
+    scene.setGround(0.0, 15.0);
+    VehicleOverlay overlay(view);
+    overlay.show(in, r);
+    EXPECT_TRUE(overlay.isShown());
+    overlay.frameCamera(89.0);
+    const QImage shown = view.renderToImage().convertToFormat(QImage::Format_RGB32);
+    ASSERT_FALSE(shown.isNull());
+    constexpr int kMinArrowPixels = 100;
+    EXPECT_GT(countPixels(shown, toQColor(VehicleOverlay::velocityBeforeColor())), kMinArrowPixels);
+    EXPECT_GT(countPixels(shown, toQColor(VehicleOverlay::velocityAfterColor())), kMinArrowPixels);
+    EXPECT_GT(countPixels(shown, toQColor(VehicleOverlay::impulseColor())), kMinArrowPixels / 4);
+    overlay.clear();
+    EXPECT_FALSE(overlay.isShown());
+    const QImage cleared = view.renderToImage().convertToFormat(QImage::Format_RGB32);
+    EXPECT_EQ(countPixels(cleared, toQColor(VehicleOverlay::velocityBeforeColor())), 0);
+}
+
+}  // namespace
+}  // namespace impactlab::ui

@@ -1,0 +1,80 @@
+#pragma once
+// Ground-plane overlay of a vehicle collision (core/vehicle/VehicleCollision.h)
+// in a VtkView, drawn on top of whatever scene the view holds (e.g. a
+// SceneRenderer's ground). World convention as in the 3D view: z up, ground
+// at z = 0; everything here lies a few centimetres above the ground, in
+// layers, so nothing flickers against the ground or the grid.
+//
+// What is drawn:
+//   outlines       each vehicle's length x width rectangle at impact (thin,
+//                  dark), and the trace of the contact plane through P;
+//   velocities     an arrow from each vehicle's CG for its velocity before the
+//                  impact (blue) and after it (green). Length = speed times
+//                  velocityScale() metres per m/s (default 0.25 m per m/s,
+//                  i.e. 4 m/s per metre of arrow; stated in the view's caption);
+//   impulse        the impulse J on vehicle 1 as an arrow from the impact
+//                  point P (dark red), drawn as the delta-V it gives vehicle 1
+//                  (|J| / m1) on the same velocity scale;
+//   friction cone  the wedge |J_t| <= mu |J_n| about the contact normal n at P
+//                  (the impulse on vehicle 1 lies in it), a translucent fan
+//                  for mu_user (grey) and, when mu~ binds (mu < mu_user), a
+//                  narrower fan for the mu used (orange), each with its two
+//                  bounding rays drawn opaque. Fan radius: 1.4 times the
+//                  impulse arrow's length, at least 0.75 of vehicle 1's width;
+//   marker         a small dark disc at P;
+//   caption        a 2D text in the lower-left corner with the scale, colours
+//                  and mu values.
+//
+// No VTK type appears here.
+#include <Eigen/Core>
+
+#include <memory>
+
+#include "vehicle/VehicleCollision.h"
+
+namespace impactlab::ui {
+
+class VtkView;
+
+class VehicleOverlay {
+public:
+    /// Adds nothing yet; show() adds the actors to `view`'s renderer. If the
+    /// view is destroyed first, this object becomes inert.
+    explicit VehicleOverlay(VtkView& view);
+    ~VehicleOverlay();
+
+    VehicleOverlay(const VehicleOverlay&) = delete;
+    VehicleOverlay& operator=(const VehicleOverlay&) = delete;
+
+    /// Replaces what is shown by the overlay of this collision.
+    void show(const VehicleCollisionInput& input, const VehicleCollisionResult& result);
+    /// Removes every actor of the overlay from the view.
+    void clear();
+    bool isShown() const;
+
+    /// Arrow length per unit speed, metres per (m/s); > 0. Takes effect at the
+    /// next show().
+    void setVelocityScale(double metresPerMps);
+    double velocityScale() const;
+
+    /// Points the view's camera at the overlay: looking down from high above
+    /// (elevationDegrees above the ground, from the -y side), framing the
+    /// vehicles, arrows and cones. Does nothing when nothing is shown.
+    void frameCamera(double elevationDegrees = 60.0);
+
+    /// The overlay's extent in the ground plane (x min, y min, x max, y max);
+    /// empty box when nothing is shown. For tests and framing.
+    Eigen::Vector4d bounds() const;
+
+    static Eigen::Vector3d velocityBeforeColor();
+    static Eigen::Vector3d velocityAfterColor();
+    static Eigen::Vector3d impulseColor();
+    static Eigen::Vector3d userConeColor();
+    static Eigen::Vector3d effectiveConeColor();
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d_;
+};
+
+}  // namespace impactlab::ui

@@ -1,0 +1,47 @@
+#pragma once
+// The numbers of a vehicle collision (core/vehicle/VehicleCollision.h) as a
+// read-only table in long form, one quantity in one unit per row:
+//
+//   Subject | Quantity | Unit | Value
+//
+// For each vehicle (kRowsPerVehicle rows): delta-V (m/s, km/h), PDOF (deg,
+// o'clock), EES (m/s, km/h), velocity after (x, y components in m/s, speed in
+// m/s and km/h), yaw rate after (rad/s, deg/s), kinetic energy before and
+// after and absorbed energy (J). Then kCollisionRows rows for the collision:
+// energy dissipated (J), closing speed (m/s), mu_user, mu~ (eq. 62; "inf"
+// when unbounded) and the mu used (eq. 64). A barrier has no vehicle 2 rows.
+//
+// Values are printed with a fixed number of decimals per quantity; the CSV
+// holds exactly the printed text, after a header row "Subject,Quantity,Unit,Value".
+#include <QString>
+#include <QTableWidget>
+
+#include "vehicle/VehicleCollision.h"
+
+namespace impactlab::ui {
+
+class VehicleResultsTable : public QTableWidget {
+    Q_OBJECT
+
+public:
+    static constexpr int kRowsPerVehicle = 15;
+    static constexpr int kCollisionRows = 5;
+    enum Column { SubjectColumn = 0, QuantityColumn, UnitColumn, ValueColumn, ColumnCount };
+
+    explicit VehicleResultsTable(QWidget* parent = nullptr);
+
+    /// Fills the table from this collision, replacing any earlier rows.
+    void setCollision(const VehicleCollisionInput& input, const VehicleCollisionResult& result);
+    /// No rows.
+    void clearResults();
+
+    /// The table as CSV (comma separated, fields with a comma or quote quoted),
+    /// header row first. False when the file cannot be written.
+    bool exportCsv(const QString& path) const;
+    /// The CSV text exportCsv() writes.
+    QString toCsv() const;
+
+    QSize sizeHint() const override;
+};
+
+}  // namespace impactlab::ui

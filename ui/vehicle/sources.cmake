@@ -1,0 +1,13 @@
+# Vehicle-collision views: the ground-plane overlay for the 3D view (VTK, so
+# impactlab_ui must link VTK as ui/render/render.cmake does), the momentum
+# diagram (Qt Charts, reuses ui/hodograph/ChartSupport) and the results table.
+# Headers use Q_OBJECT, so the target needs AUTOMOC. Usage in ui/CMakeLists.txt:
+#   include(vehicle/sources.cmake)  and add ${IMPACTLAB_UI_VEHICLE_SOURCES} to impactlab_ui.
+set(IMPACTLAB_UI_VEHICLE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/VehicleOverlay.h
+  ${CMAKE_CURRENT_LIST_DIR}/VehicleOverlay.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/MomentumDiagramView.h
+  ${CMAKE_CURRENT_LIST_DIR}/MomentumDiagramView.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/VehicleResultsTable.h
+  ${CMAKE_CURRENT_LIST_DIR}/VehicleResultsTable.cpp
+)
