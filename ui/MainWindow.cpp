@@ -14,6 +14,8 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QStackedWidget>
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -47,10 +49,18 @@ constexpr double kGroundMatchTol = 1e-9;
 // m: half size of a wall drawn without a size of its own, and pivot radius.
 constexpr double kDefaultPlaneHalfSize = 1.0;
 constexpr double kPivotRadius = 0.025;
-// Sensitivity map of a vehicle scene: points per axis, and the impact point's
-// offset range along the contact plane (m).
+// Sensitivity map of a vehicle scene: points per axis, and the range each
+// input is swept over (SI: m for the offset along the contact plane, rad for
+// the turn of the contact normal, m/s for speeds).
 constexpr int kSweepPoints = 21;
-constexpr double kSweepOffset = 0.8;
+struct SweepRange {
+    const char* name;
+    double from, to;
+};
+constexpr SweepRange kSweepRanges[] = {
+    {"epsilon", 0.0, 1.0},      {"mu_user", 0.0, 1.2},   {"impact_offset", -0.8, 0.8},
+    {"normal_angle_offset", -0.5, 0.5}, {"speed1", 1.0, 30.0}, {"speed2", 0.0, 30.0},
+};
 // Degrees. A planar scene moves in the x-z plane: look at it square-on from -y,
 // slightly from above so the floor shows; spatial scenes get an oblique view.
 constexpr double kPlanarViewAzimuth = -90.0;
@@ -126,7 +136,35 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     sweep_ = new SweepView;
     tabs_->addTab(momentum_, "Momentum");
     tabs_->addTab(results_, "Results");
-    tabs_->addTab(sweep_, "Sensitivity");
+    // Sensitivity: what to vary (one or two inputs) and what to map.
+    auto* sweepPage = new QWidget;
+    auto* sweepLayout = new QVBoxLayout(sweepPage);
+    auto* sweepControls = new QHBoxLayout;
+    sweepInput1_ = new QComboBox;
+    sweepInput2_ = new QComboBox;
+    sweepOutput_ = new QComboBox;
+    sweepInput2_->addItem("(none)");
+    for (const SweepRange& r : kSweepRanges) {
+        sweepInput1_->addItem(r.name);
+        sweepInput2_->addItem(r.name);
+    }
+    for (const auto& [name, unit] : getVehicleSweepOutputs())
+        sweepOutput_->addItem(QString::fromStdString(name), QString::fromStdString(unit));
+    sweepInput1_->setCurrentText("epsilon");
+    sweepInput2_->setCurrentText("impact_offset");
+    sweepOutput_->setCurrentText("delta_v1");
+    sweepControls->addWidget(new QLabel("Vary"));
+    sweepControls->addWidget(sweepInput1_);
+    sweepControls->addWidget(new QLabel("and"));
+    sweepControls->addWidget(sweepInput2_);
+    sweepControls->addWidget(new QLabel("map"));
+    sweepControls->addWidget(sweepOutput_);
+    sweepControls->addStretch(1);
+    sweepLayout->addLayout(sweepControls);
+    sweepLayout->addWidget(sweep_, 1);
+    for (QComboBox* box : {sweepInput1_, sweepInput2_, sweepOutput_})
+        connect(box, &QComboBox::currentTextChanged, this, [this] { updateVehicleViews(); });
+    tabs_->addTab(sweepPage, "Sensitivity");
     auto* views = new QSplitter(Qt::Horizontal);
     views->addWidget(view3d_);
     views->addWidget(tabs_);
@@ -482,8 +520,16 @@ void MainWindow::updateVehicleViews() {
     try {
         VehicleCollisionOptions o;
         o.recordTrace = false;
-        sweep_->setGrid(sweep(input, {"epsilon", 0.0, 1.0, kSweepPoints},
-                              SweepAxis{"impact_offset", -kSweepOffset, kSweepOffset, kSweepPoints}, "delta_v1", o));
+        auto axisFor = [&](const QString& name) {
+            for (const SweepRange& r : kSweepRanges)
+                if (name == r.name) return SweepAxis{r.name, r.from, r.to, kSweepPoints};
+            return SweepAxis{"epsilon", 0.0, 1.0, kSweepPoints};
+        };
+        std::optional<SweepAxis> axis2;
+        if (sweepInput2_->currentIndex() > 0 && sweepInput2_->currentText() != sweepInput1_->currentText())
+            axis2 = axisFor(sweepInput2_->currentText());
+        sweep_->setGrid(sweep(input, axisFor(sweepInput1_->currentText()), axis2,
+                              sweepOutput_->currentText().toStdString(), o));
     } catch (const InputError& e) {
         showError(QString::fromUtf8(e.what()));
     }

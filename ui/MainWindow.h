@@ -12,6 +12,7 @@
 #include "sim/Simulation.h"
 
 class QCheckBox;
+class QComboBox;
 class QLabel;
 class QTabWidget;
 class QStackedWidget;
@@ -135,6 +136,9 @@ private:
     MomentumDiagramView* momentum_ = nullptr;
     VehicleResultsTable* results_ = nullptr;
     SweepView* sweep_ = nullptr;
+    QComboBox* sweepInput1_ = nullptr;
+    QComboBox* sweepInput2_ = nullptr;
+    QComboBox* sweepOutput_ = nullptr;
     QLabel* sceneTitle_ = nullptr;
     QLabel* sceneDescription_ = nullptr;
     QLabel* eventSummary_ = nullptr;
