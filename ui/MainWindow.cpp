@@ -73,8 +73,9 @@ constexpr double kSpatialViewElevation = 25.0;
 // Pixels: room for a label, a slider and a spin box with its unit.
 constexpr int kSidePanelWidth = 430;
 
-BodyVisual toVisual(const SceneBody& b) {
+BodyVisual toVisual(const SceneBody& b, bool headingMarker) {
     BodyVisual v;
+    v.headingMarker = headingMarker;
     v.shape = b.shape.type == Shape::Type::Sphere ? BodyVisual::Shape::Sphere : BodyVisual::Shape::Box;
     v.radius = b.shape.radius;
     v.halfExtents = b.shape.halfExtents;
@@ -311,7 +312,7 @@ void MainWindow::applyScene(Scene scene, bool rebuildPanel) {
         sceneDescription_->setText(QString::fromStdString(scene_.description));
         panel_->setParameters(scene_.parameters);
         std::vector<BodyVisual> visuals;
-        for (const auto& b : scene_.bodies) visuals.push_back(toVisual(b));
+        for (const auto& b : scene_.bodies) visuals.push_back(toVisual(b, scene_.kind == SceneKind::Vehicles));
         renderer_->setBodies(visuals);
         std::vector<PlaneVisual> planes;
         for (const ScenePlane& sp : scene_.planes) {

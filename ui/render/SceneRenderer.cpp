@@ -31,6 +31,12 @@ const Eigen::Vector3d kGroundColor{0.80, 0.80, 0.78};
 const Eigen::Vector3d kGridColor{0.62, 0.62, 0.60};
 const Eigen::Vector3d kMarkerColor{1.0, 0.85, 0.0};
 const Eigen::Vector3d kPivotColor{0.15, 0.15, 0.15};
+// Heading marker of a box: a near-white bar over the front fifth of the roof,
+// 80% of the width and raised by 10% of the height.
+const Eigen::Vector3d kHeadingMarkerColor{0.95, 0.95, 0.9};
+constexpr double kHeadingMarkerDepth = 0.2;
+constexpr double kHeadingMarkerWidth = 0.8;
+constexpr double kHeadingMarkerRise = 0.1;
 // Walls are see-through so bodies behind them stay visible.
 constexpr double kPlaneOpacity = 0.35;
 // Ambient share that keeps the ground from going dark at grazing light.
@@ -107,6 +113,7 @@ struct SceneRenderer::Impl {
         BodyVisual visual;
         BodyPose pose;
         vtkSmartPointer<vtkActor> actor;
+        vtkSmartPointer<vtkActor> marker;   // heading marker, posed with the body
         vtkSmartPointer<vtkMatrix4x4> matrix;
         vtkSmartPointer<vtkActor> trail;
         std::vector<Eigen::Vector3d> trailPoints;
@@ -244,6 +251,7 @@ SceneRenderer::~SceneRenderer() {
     for (const auto& a : d_->pivots) d_->remove(a);
     for (const auto& body : d_->bodies) {
         d_->remove(body.actor);
+        d_->remove(body.marker);
         d_->remove(body.trail);
     }
     if (d_->view) {
@@ -319,6 +327,7 @@ void SceneRenderer::setPivots(const std::vector<Eigen::Vector3d>& points, double
 void SceneRenderer::setBodies(const std::vector<BodyVisual>& bodies) {
     for (const auto& body : d_->bodies) {
         d_->remove(body.actor);
+        d_->remove(body.marker);
         d_->remove(body.trail);
     }
     d_->bodies.clear();
@@ -330,6 +339,20 @@ void SceneRenderer::setBodies(const std::vector<BodyVisual>& bodies) {
         body.matrix = vtkSmartPointer<vtkMatrix4x4>::New();  // identity pose
         body.actor->SetUserMatrix(body.matrix);
         d_->renderer->AddActor(body.actor);
+        if (visual.shape == BodyVisual::Shape::Box && visual.headingMarker) {
+            // A light bar across the roof at the front (+x) end.
+            const Eigen::Vector3d h = visual.halfExtents;
+            auto bar = vtkSmartPointer<vtkCubeSource>::New();
+            bar->SetCenter(h.x() * (1.0 - kHeadingMarkerDepth), 0.0, h.z() * (1.0 + kHeadingMarkerRise));
+            bar->SetXLength(2.0 * h.x() * kHeadingMarkerDepth);
+            bar->SetYLength(2.0 * h.y() * kHeadingMarkerWidth);
+            bar->SetZLength(2.0 * h.z() * kHeadingMarkerRise);
+            bar->Update();
+            body.marker = actorFor(bar->GetOutput());
+            setColor(body.marker->GetProperty(), kHeadingMarkerColor);
+            body.marker->SetUserMatrix(body.matrix);
+            d_->renderer->AddActor(body.marker);
+        }
         largest = std::max(largest, boundingRadius(visual));
         d_->bodies.push_back(std::move(body));
     }

@@ -23,6 +23,7 @@ struct BodyVisual {
     double radius = 0;                            // spheres
     Eigen::Vector3d halfExtents{0, 0, 0};         // boxes, in the body frame
     Eigen::Vector3d color{0.8, 0.3, 0.2};         // linear RGB in [0, 1]
+    bool headingMarker = false;                   // boxes: a light bar across the top at the +x end (a vehicle's front)
 };
 
 // A fixed surface other than the ground (a wall, a moving belt), drawn as a
