@@ -15,6 +15,7 @@
 #include "diagram/ImpulseDiagramView.h"
 #include "hodograph/HodographView.h"
 #include "vehicle/SweepView.h"
+#include "vehicle/VehicleOverlay.h"
 #include "vehicle/VehicleResultsTable.h"
 #include "panel/ParameterPanel.h"
 #include "render/VtkView.h"
@@ -69,6 +70,9 @@ constexpr int kMinPathPixels = 200;
 constexpr int kColourTol = 40;
 // A dashed ray across a 1200x900 export covers hundreds of pixels.
 constexpr int kMinRayPixels = 100;
+// Overlay arrows are ~0.12 m wide shafts seen from a few tens of metres: a
+// few pixels wide over tens of pixels, lit but unshaded.
+constexpr int kMinOverlayPixels = 20;
 
 class MainWindowTest : public ::testing::Test {
 protected:
@@ -219,6 +223,13 @@ TEST(VehicleSceneWindowTest, ReconstructionViewsFollowTheSliders) {
     const double dv = w.run().vehicleCollision->vehicle1.deltaV;
     w.setParameter("speed1", 20.0);
     EXPECT_GT(w.run().vehicleCollision->vehicle1.deltaV, dv) << "a faster striking car must change more";
+    // The 3D view shows the overlay: the pre-impact velocity arrows and the
+    // impulse arrow in their own colours (VehicleOverlay).
+    const QImage view = w.view3d()->renderToImage();
+    for (const Eigen::Vector3d& c : {VehicleOverlay::velocityBeforeColor(), VehicleOverlay::impulseColor()}) {
+        const QColor q = QColor::fromRgbF(c.x(), c.y(), c.z());
+        EXPECT_GT(countColour(view, q, kColourTol), kMinOverlayPixels) << q.name().toStdString();
+    }
     QTemporaryDir dir;
     const QString csv = dir.filePath("results.csv");
     ASSERT_TRUE(w.exportVehicleResultsCsv(csv));

@@ -214,7 +214,11 @@ int countPixels(const QImage& image, const QColor& color) {
 QColor toQColor(const Eigen::Vector3d& c) { return QColor::fromRgbF(float(c.x()), float(c.y()), float(c.z())); }
 
 TEST(VehicleOverlay, DrawsArrowsAndConesOnTheGround) {
-    if (qEnvironmentVariableIsEmpty("DISPLAY")) GTEST_SKIP() << "VTK needs X (run under xvfb-run)";
+    // VTK needs X, and Qt on X beside it: with Qt offscreen VTK's own X
+    // connection failed intermittently. The rendering suite checks the overlay
+    // in the main window (VehicleSceneWindowTest).
+    if (qEnvironmentVariableIsEmpty("DISPLAY") || qEnvironmentVariable("QT_QPA_PLATFORM") == "offscreen")
+        GTEST_SKIP() << "needs Qt on an X display; covered by the rendering suite";
     const VehicleCollisionInput in = makeObliqueCollision(1.5);
     const VehicleCollisionResult r = solveVehicleCollision(in);
     VtkView view;
