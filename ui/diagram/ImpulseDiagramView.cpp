@@ -26,11 +26,7 @@
 namespace impactlab::ui {
 namespace {
 
-// Layout passes allowed for the axes to settle after a range change.
-constexpr int kMaxFitPasses = 4;
-
 // Helpers identical for every chart of the app live in hodograph/ChartSupport.
-using chart::calcNiceStep;
 using chart::findAxis;
 using chart::hideLegendMarkers;
 using chart::makeLineSeries;
@@ -40,17 +36,13 @@ constexpr double kPathWidth = 3.0;
 constexpr double kEnergyGainPathWidth = 5.0;
 constexpr double kReferenceLineWidth = 1.6;
 constexpr double kMarkerSize = 12.0;
-// Aim for one axis tick per this many pixels of plot.
+// Aim for one axis tick per this many pixels of plot: denser than the other
+// charts, so a narrow diagram still shows more than one tangential tick.
 constexpr double kTickSpacingPx = 60.0;
-// Axis ranges are rewritten only when they move by more than this fraction of
-// their span: smaller moves are invisible and rewriting them can make the fit
-// chase the axis labels' width forever.
-constexpr double kRangeChangeRelTol = 1e-3;
 
 // Translucent so the grid and the lines under the paths stay visible.
 const QColor kRegionFill(120, 190, 120, 70);
 
-constexpr const char* kBoxProperty = "impactlabViewBox";
 constexpr const char* kEnergyGainedTag = "ENERGY GAINED";
 
 QString toQString(const std::string& s) { return QString::fromStdString(s); }
@@ -124,62 +116,6 @@ QScatterSeries* makeMarkerSeries(const QString& name, const QColor& edge, const 
     return series;
 }
 
-void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
-    const double tol = kRangeChangeRelTol * (hi - lo);
-    if (std::abs(axis->min() - lo) > tol || std::abs(axis->max() - hi) > tol) axis->setRange(lo, hi);
-}
-
-// Widens the view box so one N s spans as many pixels on both axes (within
-// kMaxAspectStretch), then puts ticks on round numbers.
-void fitAxesOnce(QChart* chart) {
-    QValueAxis* ax = findAxis(chart, Qt::Horizontal);
-    QValueAxis* ay = findAxis(chart, Qt::Vertical);
-    const QRectF plot = chart->plotArea();
-    const QRectF box = chart->property(kBoxProperty).toRectF();
-    if (!ax || !ay || plot.width() < 1.0 || plot.height() < 1.0 || !(box.width() > 0.0) ||
-        !(box.height() > 0.0))
-        return;
-
-    const double scale = std::min(plot.width() / box.width(), plot.height() / box.height());  // px per N s
-    double spanX = plot.width() / scale;
-    double spanY = plot.height() / scale;
-    if (std::max(spanX / box.width(), spanY / box.height()) > kMaxAspectStretch) {
-        spanX = box.width();
-        spanY = box.height();
-    }
-    const QPointF c = box.center();
-    setRangeIfMoved(ax, c.x() - 0.5 * spanX, c.x() + 0.5 * spanX);
-    setRangeIfMoved(ay, c.y() - 0.5 * spanY, c.y() + 0.5 * spanY);
-
-    const double stepX = calcNiceStep(spanX * kTickSpacingPx / plot.width());
-    const double stepY = calcNiceStep(spanY * kTickSpacingPx / plot.height());
-    for (auto [axis, step] : {std::pair{ax, stepX}, std::pair{ay, stepY}}) {
-        axis->setTickType(QValueAxis::TicksDynamic);
-        axis->setTickAnchor(0.0);
-        axis->setTickInterval(step);
-    }
-}
-
-void fitAxesToPlot(QChart* chart) {
-    // Setting a range can change the labels' width and so the plot area,
-    // which calls this again (plotAreaChanged). A nested call only asks for
-    // another pass; the passes are bounded, so a layout that does not settle
-    // cannot recurse or loop forever.
-    static bool fitting = false;
-    static bool again = false;
-    if (fitting) {
-        again = true;
-        return;
-    }
-    fitting = true;
-    for (int pass = 0; pass < kMaxFitPasses; ++pass) {
-        again = false;
-        fitAxesOnce(chart);
-        if (!again) break;
-    }
-    fitting = false;
-}
-
 // Fills `chart` with the series of `diagram` (none when null): one function for
 // the widget and the exports so both always show the same thing.
 void populateChart(QChart* chart, const ImpulseDiagram* diagram, const QString& title) {
@@ -213,9 +149,7 @@ void populateChart(QChart* chart, const ImpulseDiagram* diagram, const QString& 
         const Vec2 span = (hi - lo).cwiseMax(Vec2::Constant(minSpan));
         box = QRectF(lo.x(), lo.y(), span.x(), span.y());
     }
-    chart->setProperty(kBoxProperty, box);
-    ax->setRange(box.left(), box.right());
-    ay->setRange(box.top(), box.bottom());
+    chart::setViewBox(chart, box, true, kMaxAspectStretch, kTickSpacingPx);
     if (!diagram) return;
 
     // Admissible region, underneath everything.
@@ -311,7 +245,7 @@ struct OffscreenChart {
         // Lay out, fit the axes to the plot, lay out again for the new labels.
         for (int pass = 0; pass < 3; ++pass) {
             chart->layout()->activate();
-            fitAxesToPlot(chart);
+            chart::fitAxes(chart);
         }
         chart->layout()->activate();
         scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(size)));
@@ -335,7 +269,7 @@ ImpulseDiagramView::ImpulseDiagramView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(chartView_);
-    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { fitAxesToPlot(chart); });
+    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
     rebuild();
 }
 
@@ -361,7 +295,7 @@ QChart* ImpulseDiagramView::chart() const { return chartView_->chart(); }
 
 void ImpulseDiagramView::rebuild() {
     populateChart(chart(), diagram_ ? &*diagram_ : nullptr, title_);
-    fitAxesToPlot(chart());
+    chart::fitAxes(chart());
 }
 
 QImage ImpulseDiagramView::renderImage(QSize size) const {

@@ -22,9 +22,6 @@ namespace {
 // Layout passes allowed for the axes to settle after a range change.
 constexpr int kMaxFitPasses = 4;
 
-// Aim for one axis tick per this many pixels of plot: labels of "-0.25"
-// width never collide at that spacing.
-constexpr double kTickSpacingPx = 90.0;
 // Axis ranges are rewritten only when they move by more than this share of
 // their span: smaller moves are invisible, and rewriting them can make the fit
 // chase the width of the axis labels forever.
@@ -34,6 +31,8 @@ constexpr double kRangeChangeRelTol = 1e-3;
 constexpr int kLayoutPasses = 3;
 constexpr const char* kBoxProperty = "impactlabViewBox";
 constexpr const char* kEqualProperty = "impactlabEqualScales";
+constexpr const char* kStretchProperty = "impactlabMaxStretch";
+constexpr const char* kTickProperty = "impactlabTickSpacing";
 
 void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
     const double tol = kRangeChangeRelTol * (hi - lo);
@@ -107,9 +106,11 @@ QValueAxis* findAxis(QChart* chart, Qt::Orientation orientation) {
     return axes.isEmpty() ? nullptr : qobject_cast<QValueAxis*>(axes.first());
 }
 
-void setViewBox(QChart* chart, const QRectF& box, bool equalScales) {
+void setViewBox(QChart* chart, const QRectF& box, bool equalScales, double maxStretch, double tickSpacingPx) {
     chart->setProperty(kBoxProperty, box);
     chart->setProperty(kEqualProperty, equalScales);
+    chart->setProperty(kStretchProperty, maxStretch);
+    chart->setProperty(kTickProperty, tickSpacingPx);
     if (QValueAxis* ax = findAxis(chart, Qt::Horizontal)) ax->setRange(box.left(), box.right());
     if (QValueAxis* ay = findAxis(chart, Qt::Vertical)) ay->setRange(box.top(), box.bottom());
 }
@@ -128,12 +129,17 @@ void fitAxesOnce(QChart* chart) {
         const double scale = std::min(plot.width() / box.width(), plot.height() / box.height());  // px per unit
         spanX = plot.width() / scale;
         spanY = plot.height() / scale;
+        if (std::max(spanX / box.width(), spanY / box.height()) > chart->property(kStretchProperty).toDouble()) {
+            spanX = box.width();
+            spanY = box.height();
+        }
     }
     const QPointF c = box.center();
     setRangeIfMoved(ax, c.x() - 0.5 * spanX, c.x() + 0.5 * spanX);
     setRangeIfMoved(ay, c.y() - 0.5 * spanY, c.y() + 0.5 * spanY);
-    const double stepX = calcNiceStep(spanX * kTickSpacingPx / plot.width());
-    const double stepY = calcNiceStep(spanY * kTickSpacingPx / plot.height());
+    const double tickSpacingPx = chart->property(kTickProperty).toDouble();
+    const double stepX = calcNiceStep(spanX * tickSpacingPx / plot.width());
+    const double stepY = calcNiceStep(spanY * tickSpacingPx / plot.height());
     for (auto [axis, step] : {std::pair{ax, stepX}, std::pair{ay, stepY}}) {
         axis->setTickType(QValueAxis::TicksDynamic);
         axis->setTickAnchor(0.0);

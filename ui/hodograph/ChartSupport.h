@@ -1,4 +1,5 @@
 #pragma once
+#include <limits>
 // Qt Charts plumbing shared by the hodograph and energy views: series
 // factories, axes fitted to a view box (optionally with equal scales), and
 // rendering a chart of any size into a QImage or an SVG file without a window
@@ -41,7 +42,14 @@ QValueAxis* findAxis(QChart* chart, Qt::Orientation orientation);
 // The data rectangle to show; with equalScales one data unit spans as many
 // pixels horizontally as vertically (the box grows along one axis to fill the
 // plot). Call fitAxes() after any change of the chart's size.
-void setViewBox(QChart* chart, const QRectF& box, bool equalScales);
+// With equal scales the box is widened along one axis to fill the plot; when
+// that would stretch it by more than `maxStretch`, the box is shown as given
+// (a tall narrow plot is better than a sliver of data). Ticks fall about
+// `tickSpacingPx` pixels apart on round numbers.
+inline constexpr double kDefaultTickSpacingPx = 90.0;
+void setViewBox(QChart* chart, const QRectF& box, bool equalScales,
+                double maxStretch = std::numeric_limits<double>::infinity(),
+                double tickSpacingPx = kDefaultTickSpacingPx);
 QRectF getViewBox(QChart* chart);
 void fitAxes(QChart* chart);
 
