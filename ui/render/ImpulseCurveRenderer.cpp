@@ -1,4 +1,5 @@
 #include "ImpulseCurveRenderer.h"
+#include "VtkSupport.h"
 
 #include "CameraFraming.h"
 #include "SceneGeometry.h"
@@ -76,7 +77,7 @@ constexpr double kMinSideShare = 0.45;
 // still has a view.
 constexpr double kMinHalfExtent = 1e-6;
 
-void setColor(vtkProperty* p, const Eigen::Vector3d& c) { p->SetColor(c.x(), c.y(), c.z()); }
+using render::setColor;
 
 vtkSmartPointer<vtkActor> makeActor(vtkPolyData* data) {
     auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
@@ -206,11 +207,7 @@ ImpulseCurveRenderer::ImpulseCurveRenderer(VtkView& view) : d_(std::make_unique<
     d_->view = &view;
     d_->renderer = view.renderer();
     vtkRenderer* r = d_->renderer;
-    r->GradientBackgroundOn();
-    r->SetBackground(kBackgroundBottom.x(), kBackgroundBottom.y(), kBackgroundBottom.z());
-    r->SetBackground2(kBackgroundTop.x(), kBackgroundTop.y(), kBackgroundTop.z());
-    auto lights = vtkSmartPointer<vtkLightKit>::New();
-    lights->AddLightsToRenderer(r);
+    render::setUpStudio(r, kBackgroundTop, kBackgroundBottom);
     view.setResetCameraHandler([impl = d_.get()] { impl->frameCamera(); });
     view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));
 }

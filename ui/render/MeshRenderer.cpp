@@ -1,4 +1,5 @@
 #include "MeshRenderer.h"
+#include "VtkSupport.h"
 
 #include "CameraFraming.h"
 #include "VtkView.h"
@@ -59,7 +60,7 @@ constexpr int kArrowResolution = 24;
 // The overlay renderer's layer: drawn after (over) layer 0 without clearing it.
 constexpr int kOverlayLayer = 1;
 
-void setColor(vtkProperty* p, const Eigen::Vector3d& c) { p->SetColor(c.x(), c.y(), c.z()); }
+using render::setColor;
 
 vtkSmartPointer<vtkPolyData> makePolyData(const geometry::TriangleMesh& mesh) {
     auto points = vtkSmartPointer<vtkPoints>::New();
@@ -154,11 +155,7 @@ MeshRenderer::MeshRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->renderer = view.renderer();
     d_->window = view.renderWindow();
     vtkRenderer* r = d_->renderer;
-    r->GradientBackgroundOn();
-    r->SetBackground(kBackgroundBottom.x(), kBackgroundBottom.y(), kBackgroundBottom.z());
-    r->SetBackground2(kBackgroundTop.x(), kBackgroundTop.y(), kBackgroundTop.z());
-    auto lights = vtkSmartPointer<vtkLightKit>::New();
-    lights->AddLightsToRenderer(r);
+    render::setUpStudio(r, kBackgroundTop, kBackgroundBottom);
 
     // The overlay shares the camera, so it turns and zooms with the bodies.
     d_->overlay = vtkSmartPointer<vtkRenderer>::New();

@@ -1,4 +1,5 @@
 #include "SceneRenderer.h"
+#include "VtkSupport.h"
 
 #include "SceneGeometry.h"
 #include "VtkView.h"
@@ -81,9 +82,7 @@ constexpr double kGroundFramingReach = 3.0;
 
 constexpr double kRadiansPerDegree = EIGEN_PI / 180.0;
 
-void setColor(vtkProperty* property, const Eigen::Vector3d& color) {
-    property->SetColor(color.x(), color.y(), color.z());
-}
+using render::setColor;
 
 vtkSmartPointer<vtkActor> actorFor(vtkPolyData* data) {
     auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
@@ -217,13 +216,7 @@ SceneRenderer::SceneRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->view = &view;
     d_->renderer = view.renderer();
     vtkRenderer* r = d_->renderer;
-    r->GradientBackgroundOn();
-    r->SetBackground(kBackgroundBottom.x(), kBackgroundBottom.y(), kBackgroundBottom.z());
-    r->SetBackground2(kBackgroundTop.x(), kBackgroundTop.y(), kBackgroundTop.z());
-    // Key, fill and back lights follow the camera: bodies keep their relief
-    // from any side, unlike with a single headlight.
-    auto lights = vtkSmartPointer<vtkLightKit>::New();
-    lights->AddLightsToRenderer(r);
+    render::setUpStudio(r, kBackgroundTop, kBackgroundBottom);
 
     d_->markerSource = vtkSmartPointer<vtkSphereSource>::New();
     d_->markerSource->SetThetaResolution(kMarkerResolution);

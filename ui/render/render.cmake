@@ -62,7 +62,9 @@ target_sources(${IMPACTLAB_UI_TARGET} PRIVATE
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.h
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.cpp
   ${IMPACTLAB_RENDER_DIR}/SceneRenderer.h
-  ${IMPACTLAB_RENDER_DIR}/SceneRenderer.cpp)
+  ${IMPACTLAB_RENDER_DIR}/SceneRenderer.cpp
+  ${IMPACTLAB_RENDER_DIR}/VtkSupport.h
+  ${IMPACTLAB_RENDER_DIR}/VtkSupport.cpp)
 set_target_properties(${IMPACTLAB_UI_TARGET} PROPERTIES AUTOMOC ON)
 # Qt and Eigen appear in the public headers; VTK does not, so it stays private
 # (consumers that call VtkView::renderer() link VTK themselves).
