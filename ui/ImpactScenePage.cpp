@@ -13,6 +13,7 @@
 #include "hodograph/EnergyView.h"
 #include "hodograph/HodographView.h"
 #include "hodograph/ImpulseCurveView.h"
+#include "impact/InvariantDirections.h"
 #include "impact/JiaWang.h"
 #include "impact/LawRegistry.h"
 #include "panel/ParameterPanel.h"
@@ -155,15 +156,15 @@ void ImpactScenePage::solveAndRedraw() {
     diagram_->setDiagram(makeImpulseDiagram(p, {outcome_}));
     diagram_->setTitle(QString("Impulse space (%1)").arg(QString::fromStdString(r.model)));
 
-    const Vec2 Bd = p.W.topLeftCorner<2, 2>().ldlt().solve(p.W.topRightCorner<2, 1>());
+    const double stickThreshold = calcStickThreshold(p.W);
     QString text = QString("<b>%1</b>, mu = %2, e = %3<br>sequence <b>%4</b>; ||B^-1 d|| = %5 (%6)<br>"
                            "impulse [t1, t2, n] = %7 N s<br>v+ = %8 m/s<br>energy %9 J -> %10 J<br>invariant directions:")
                        .arg(QString::fromStdString(r.model))
                        .arg(p.friction)
                        .arg(p.restitution)
                        .arg(QString::fromStdString(sequence_))
-                       .arg(Bd.norm(), 0, 'f', 4)
-                       .arg(Bd.norm() <= p.friction ? "sticks when sliding stops" : "slip resumes when sliding stops")
+                       .arg(stickThreshold, 0, 'f', 4)
+                       .arg(stickThreshold <= p.friction ? "sticks when sliding stops" : "slip resumes when sliding stops")
                        .arg(vec(r.impulse))
                        .arg(vec(r.vPlus, 4))
                        .arg(r.energyBefore, 0, 'g', 5)

@@ -177,4 +177,8 @@ std::optional<Vec2> findCentrifugalDirection(const Mat2& B, const Vec2& d, doubl
     return std::nullopt;
 }
 
+double calcStickThreshold(const Mat3& W) {
+    return W.topLeftCorner<2, 2>().ldlt().solve(W.topRightCorner<2, 1>()).norm();
+}
+
 }  // namespace impactlab

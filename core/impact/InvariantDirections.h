@@ -68,6 +68,10 @@ std::optional<InvariantDirection> polishInvariantDirection(const Mat2& B, const 
 // ||B^-1 d|| > mu; nullopt otherwise.
 std::optional<Vec2> findCentrifugalDirection(const Mat2& B, const Vec2& d, double mu);
 
+// ||B^-1 d|| of a contact-frame W (eqs. 21-22): when sliding stops the contact
+// sticks if this is <= mu and resumes slip otherwise (Jia & Wang sec. 5).
+double calcStickThreshold(const Mat3& W);
+
 // Tolerances of the solver, relative to the size mu ||B|| + ||d|| of f.
 // Residual |f| accepted for a polished root: a few hundred ulps of the terms,
 // since f sums four products of O(scale) numbers.

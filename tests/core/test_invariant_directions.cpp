@@ -240,3 +240,13 @@ TEST(InvariantDirections, RaysTurnWithTheFrame) {
         }
     }
 }
+
+TEST(InvariantDirections, StickThresholdOfTheIcosahedron) {
+    // Jia & Wang sec. 5 / reference A2.2: ||B^-1 d|| = 0.3157 for W of eq. 13
+    // (0.3157003 with the block of eq. 13); printed to four digits.
+    Mat3 W;
+    W << 11.5984, -0.910367, 2.44236, -0.910367, 9.90134, 1.95747, 2.44236, 1.95747, 2.59042;
+    EXPECT_NEAR(calcStickThreshold(W), 0.3157, 5e-5);
+    // A central impact (d = 0) always sticks: the threshold is zero.
+    EXPECT_EQ(calcStickThreshold(Vec3(3.5, 3.5, 1.0).asDiagonal()), 0.0);
+}
