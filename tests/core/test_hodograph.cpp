@@ -68,8 +68,9 @@ TEST(Hodograph, DiagramOfTheIcosahedronImpact) {
     EXPECT_LE(d.points[2].gamma.norm(), kExactTol) << "the contact sticks at the origin";
     // g_c is the sliding velocity where the trace switches phase.
     for (std::size_t i = 1; i < s.trace.samples.size(); ++i) {
-        if (s.trace.samples[i].phase != s.trace.samples[i - 1].phase)
+        if (s.trace.samples[i].phase != s.trace.samples[i - 1].phase) {
             EXPECT_LE((s.trace.samples[i].velocity.head<2>() - d.points[1].gamma).norm(), kExactTol);
+        }
     }
     for (const Vec2& g : d.path) {
         EXPECT_TRUE((g.array() >= d.min.array()).all() && (g.array() <= d.max.array()).all());
@@ -144,8 +145,12 @@ TEST(Hodograph, BundleOfFigure6) {
         lastStart = start;
         const bool reachesOrigin = path.back().norm() < 1e-9;
         stuck += reachesOrigin;
-        if (start > 200.0 && start < 250.0) EXPECT_FALSE(reachesOrigin) << start;
-        if (start < 180.0 || start > 280.0) EXPECT_TRUE(reachesOrigin) << start;
+        if (start > 200.0 && start < 250.0) {
+            EXPECT_FALSE(reachesOrigin) << start;
+        }
+        if (start < 180.0 || start > 280.0) {
+            EXPECT_TRUE(reachesOrigin) << start;
+        }
         for (const InvariantRay& r : b.rays) {
             if (std::abs(std::remainder(start - r.angleDeg, 360.0)) > 1e-9) continue;
             for (const Vec2& g : path) EXPECT_NEAR(g.x() * r.direction.y() - g.y() * r.direction.x(), 0.0, kExactTol);

@@ -115,7 +115,9 @@ TEST(JiaWangProperties, StickOrResumedSlipByTheorem5) {
             if (e.kind == ImpactEventKind::Stick) {
                 ++sticks;
                 EXPECT_TRUE(canStick) << k;
-                if (r.status == SolveStatus::Converged) EXPECT_LE(r.vPlus.head<2>().norm(), kVelocityRelTol * p.vMinus.norm()) << k;
+                if (r.status == SolveStatus::Converged) {
+                    EXPECT_LE(r.vPlus.head<2>().norm(), kVelocityRelTol * p.vMinus.norm()) << k;
+                }
             }
             if (e.kind == ImpactEventKind::ResumedSlip) {
                 ++resumes;
@@ -123,7 +125,9 @@ TEST(JiaWangProperties, StickOrResumedSlipByTheorem5) {
                 const auto cf = findCentrifugalDirection(B, d, p.friction);
                 ASSERT_TRUE(cf.has_value());
                 const Vec2 g = r.vPlus.head<2>();
-                if (g.norm() > 0.0) EXPECT_LE((g.normalized() - *cf).norm(), kVelocityRelTol) << k;
+                if (g.norm() > 0.0) {
+                    EXPECT_LE((g.normalized() - *cf).norm(), kVelocityRelTol) << k;
+                }
             }
         }
     }

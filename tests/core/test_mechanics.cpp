@@ -83,7 +83,9 @@ TEST(MomentumBalance, LinearAndAngularForRandomImpulses) {
         const double scale = 1.0 + p0.norm() + I.norm();
         // Body 1 gains exactly I; with a free body 2 the total is conserved.
         EXPECT_LE((a.body1.calcLinearMomentum() - c.body1.calcLinearMomentum() - I).norm(), kBalanceRelTol * scale);
-        if (!fixed2) EXPECT_LE((p1 - p0).norm(), kBalanceRelTol * scale);
+        if (!fixed2) {
+            EXPECT_LE((p1 - p0).norm(), kBalanceRelTol * scale);
+        }
         // The impulse acts at the contact point: angular momentum about that
         // point is unchanged for each body.
         for (auto [before, after] : {std::pair{&c.body1, &a.body1}, std::pair{&c.body2, &a.body2}}) {

@@ -293,8 +293,11 @@ TEST(PlanarSimulation, GlockerPfeifferSuperballTurnsBack) {
             EXPECT_NEAR(run.impacts[i].result.bodiesAfter->body1.velocity.x(), c.xdot[i], kPrintedTol)
                 << "e_t = " << c.et << ", impact " << i;
         }
-        if (c.et == 1.0)
-            for (const auto& e : run.impacts) EXPECT_NEAR(e.kineticEnergyAfter, 1.0, kRoundOffTol);
+        if (c.et == 1.0) {
+            for (const auto& e : run.impacts) {
+                EXPECT_NEAR(e.kineticEnergyAfter, 1.0, kRoundOffTol);
+            }
+        }
     }
 }
 

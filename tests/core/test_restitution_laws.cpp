@@ -196,8 +196,9 @@ TEST(RestitutionLaws, StrongeNeverGainsEnergyAndNewtonWarnsWhenItDoes) {
     for (int k = 0; k < 200; ++k) {
         const ImpactProblem p = randomProblem(rnd, false, rnd.uniform(0.0, 1.5));
         const ImpactResult s = solveStronge(p);
-        if (s.status == SolveStatus::Converged)
+        if (s.status == SolveStatus::Converged) {
             EXPECT_LE(s.energyAfter, s.energyBefore * (1 + kInvariantRelTol)) << k;
+        }
         const ImpactResult n = solveNewton(p);
         const bool gained = n.energyAfter > n.energyBefore * (1 + kEnergyGainRelTol);
         newtonGains += gained;
@@ -215,11 +216,13 @@ TEST(RestitutionLaws, TerminationRulesHold) {
     for (int k = 0; k < 100; ++k) {
         const ImpactProblem p = randomProblem(rnd, false, rnd.uniform(0.0, 1.0));
         const ImpactResult n = solveNewton(p);
-        if (n.status == SolveStatus::Converged)
+        if (n.status == SolveStatus::Converged) {
             EXPECT_NEAR(n.vPlus.z(), -p.restitution * p.vMinus.z(), kCurvedPathRelTol * (1 + std::abs(p.vMinus.z())));
+        }
         const ImpactResult po = solvePoisson(p);
-        if (po.status == SolveStatus::Converged)
+        if (po.status == SolveStatus::Converged) {
             EXPECT_NEAR(po.impulse.z(), (1 + p.restitution) * po.compressionImpulse.z(), kCurvedPathRelTol * po.impulse.z());
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "SceneTestSupport.h"
 #include "scene/Scene.h"
@@ -112,7 +113,7 @@ TEST(Scene, MalformedScenesNameTheField) {
     d["bodies"][0]["inertia"] = {1, 1, 0};
     EXPECT_EQ(errorField(d), "bodies[0].inertia");
     d = superballDoc();
-    d["bodies"][0]["position"][2] = 1e999;   // parses as infinity
+    d["bodies"][0]["position"][2] = std::numeric_limits<double>::infinity();   // as 1e999 in a file parses
     EXPECT_EQ(errorField(d), "bodies[0].position[2]");
     d = superballDoc();
     d["parameters"][0]["target"] = "/bodies/7/position/2";
