@@ -21,6 +21,8 @@ int runModels(const std::vector<std::string>& args, Streams& io) {
         io.out << law.id << std::string(width - law.id.size() + 2, ' ') << law.title << '\n';
         if (!verbose) continue;
         io.out << "    reference: " << law.reference << '\n';
+        if (law.approach == ApproachRequirement::Any)
+            io.out << "    accepts grazing (v_n- = 0) and separating (v_n- > 0) contacts as well as approaching ones\n";
         if (law.mayGainEnergy)
             io.out << "    may gain energy for some inputs (reported as a warning in the result)\n";
         if (law.options.empty()) {

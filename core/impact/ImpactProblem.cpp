@@ -6,19 +6,19 @@
 namespace impactlab {
 
 ImpactProblem ImpactProblem::makeContactLevel(const Mat3& W, const Vec3& vMinus, double friction,
-                                              double restitution) {
+                                              double restitution, ApproachRequirement approach) {
     ImpactProblem p;
     p.W = W;
     p.vMinus = vMinus;
     p.friction = friction;
     p.restitution = restitution;
-    p.validate();
+    p.validate(approach);
     p.W = 0.5 * (W + W.transpose());
     return p;
 }
 
 ImpactProblem ImpactProblem::makeBodyLevel(const TwoBodyContact& contact, double friction,
-                                           double restitution) {
+                                           double restitution, ApproachRequirement approach) {
     if (contact.body1.fixed && contact.body2.fixed)
         throw InputError("bodies", "at least one body must be free");
     ImpactProblem p;
@@ -27,11 +27,11 @@ ImpactProblem ImpactProblem::makeBodyLevel(const TwoBodyContact& contact, double
     p.vMinus = contact.calcContactRelativeVelocity();
     p.friction = friction;
     p.restitution = restitution;
-    p.validate();
+    p.validate(approach);
     return p;
 }
 
-void ImpactProblem::validate() const {
+void ImpactProblem::validate(ApproachRequirement approach) const {
     if (!std::isfinite(friction)) throw InputError("friction", "must be a finite number");
     if (friction < 0.0) {
         std::ostringstream os;
@@ -52,7 +52,7 @@ void ImpactProblem::validate() const {
     if (!(scale > 0.0) || llt.info() != Eigen::Success)
         throw InputError("W", "must be positive definite");
     if (!vMinus.allFinite()) throw InputError("v_minus", "must contain finite numbers");
-    if (!(vMinus.z() < 0.0)) {
+    if (approach == ApproachRequirement::Approaching && !(vMinus.z() < 0.0)) {
         std::ostringstream os;
         os << "normal component must be < 0 (bodies approaching), got " << vMinus.z();
         throw InputError("v_minus", os.str());

@@ -11,6 +11,13 @@
 
 namespace impactlab {
 
+// Which pre-impact normal velocities a law defines (problem-format.md, "Errors").
+enum class ApproachRequirement {
+    Approaching,   // v_n- < 0 only: laws with a compression phase to restore
+    Any,           // also grazing (v_n- = 0) and separating (v_n- > 0): the inelastic
+                   // single-contact laws (max-dissipation, coulomb-inelastic)
+};
+
 struct ImpactProblem {
     Mat3 W = Mat3::Identity();      // (kg)^-1, contact frame, symmetric positive definite
     Vec3 vMinus = Vec3::Zero();     // m/s, pre-impact relative contact velocity [t1, t2, n]
@@ -29,14 +36,17 @@ struct ImpactProblem {
 
     // Contact-level problem; validates (see validate()).
     static ImpactProblem makeContactLevel(const Mat3& W, const Vec3& vMinus, double friction,
-                                          double restitution);
+                                          double restitution,
+                                          ApproachRequirement approach = ApproachRequirement::Approaching);
     // Body-level problem: W and vMinus are computed from the bodies.
     static ImpactProblem makeBodyLevel(const TwoBodyContact& contact, double friction,
-                                       double restitution);
+                                       double restitution,
+                                       ApproachRequirement approach = ApproachRequirement::Approaching);
 
     // Throws InputError naming the field ("W", "v_minus", "friction",
-    // "restitution") when the problem is not a valid approaching impact.
-    void validate() const;
+    // "restitution") when the problem is not a valid impact; v_minus must be
+    // approaching unless `approach` is Any.
+    void validate(ApproachRequirement approach = ApproachRequirement::Approaching) const;
 
     double calcEnergyBefore() const;                   // J: bodies' kinetic energy, or 1/2 v^T W^-1 v
     // J: change of the system's kinetic energy, I.(v- + u2) + 1/2 I^T W I, with

@@ -32,6 +32,15 @@ struct ImpactEvent {
     Vec3 impulse = Vec3::Zero();    // N s, contact frame
 };
 
+// One admissible solution of a law with several (coulomb-inelastic).
+struct ImpactSolution {
+    Vec3 impulse = Vec3::Zero();    // N s, contact frame
+    Vec3 vPlus = Vec3::Zero();      // m/s, post-impact relative contact velocity
+    double energyAfter = 0.0;       // J, as ImpactResult::energyAfter
+    std::string kind;               // "zero", "stick", "slide", "continuum-end"
+    bool maxDissipation = false;    // equals the max-dissipation law's impulse
+};
+
 struct ImpactResult {
     std::string model;
     Vec3 impulse = Vec3::Zero();             // N s, total, contact frame
@@ -44,6 +53,16 @@ struct ImpactResult {
     SolveStatus status = SolveStatus::Converged;
     int steps = 0;                            // integration steps or iterations taken
     std::optional<TwoBodyContact> bodiesAfter;  // body-level input only
+
+    // Laws with a decision tree (max-dissipation, coulomb-inelastic): the leaf
+    // taken ("conic-boundary", ...) and the conic section of the plane of
+    // maximum compression with the cone ("ellipse", "degenerate-hyperbola", ...).
+    std::optional<std::string> branch;
+    std::optional<std::string> conic;
+    // Every admissible solution, for laws that have several (coulomb-inelastic);
+    // `impulse` above is solutions[primarySolution].
+    std::vector<ImpactSolution> solutions;
+    std::optional<int> primarySolution;
 
     // J: change of the kinetic energy of relative motion. It equals
     // energyAfter - energyBefore unless body 2 is a moving obstacle, whose work

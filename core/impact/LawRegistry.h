@@ -28,6 +28,8 @@ struct LawInfo {
     // Solves with options read from `options` (a JSON object, possibly empty).
     // Throws InputError("<id>.<key>") for an unknown or invalid option.
     std::function<ImpactResult(const ImpactProblem&, const nlohmann::json& options, ImpactTrace*)> solve;
+    // Approaching only (v_n- < 0), or grazing and separating contacts too.
+    ApproachRequirement approach = ApproachRequirement::Approaching;
 };
 
 const std::vector<LawInfo>& getLaws();
@@ -36,6 +38,7 @@ const std::vector<LawInfo>& getLaws();
 void appendPlanarLaws(std::vector<LawInfo>& laws);       // impact/planar/
 void appendJiaWangLaws(std::vector<LawInfo>& laws);      // impact/JiaWang.cpp
 void appendVehicleLaws(std::vector<LawInfo>& laws);      // impact/vehicle/
+void appendMaxDissipationLaws(std::vector<LawInfo>& laws);   // impact/MaxDissipationLaws.cpp
 // nullptr when the id is unknown.
 const LawInfo* findLaw(const std::string& id);
 // Like findLaw, but throws InputError(field) listing the known ids.

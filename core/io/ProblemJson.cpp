@@ -82,13 +82,14 @@ void checkTopLevelKeys(const json& document) {
         if (document.contains(metadata)) readString(document[metadata], metadata);
 }
 
-ImpactProblem parseContactLevel(const json& contactLevel, double friction, double restitution) {
+ImpactProblem parseContactLevel(const json& contactLevel, double friction, double restitution,
+                                ApproachRequirement approach) {
     const std::string field = "contact_level";
     rejectUnknownKeys(contactLevel, kContactLevelKeys, field);
     const Mat3 W = readMat3(getMember(contactLevel, "W", field), field + ".W");
     const Vec3 vMinus = readVec3(getMember(contactLevel, "v_minus", field), field + ".v_minus");
     try {
-        return ImpactProblem::makeContactLevel(W, vMinus, friction, restitution);
+        return ImpactProblem::makeContactLevel(W, vMinus, friction, restitution, approach);
     } catch (const InputError& e) {
         if (e.field() == "W" || e.field() == "v_minus")
             throw InputError(joinField(field, e.field()), reasonOf(e));
@@ -120,7 +121,8 @@ RigidBody parseBody(const json& body, const std::string& field) {
     return b;
 }
 
-ImpactProblem parseBodyLevel(const json& document, double friction, double restitution) {
+ImpactProblem parseBodyLevel(const json& document, double friction, double restitution,
+                             ApproachRequirement approach) {
     const json& bodies = getMember(document, "bodies", "");
     if (!bodies.is_array() || bodies.size() != 2)
         throw InputError("bodies", "must be an array of two bodies (body 1, which the normal points "
@@ -139,7 +141,7 @@ ImpactProblem parseBodyLevel(const json& document, double friction, double resti
     contact.frame = ContactFrame::makeFromNormal(normal, "contact.normal");
 
     try {
-        return ImpactProblem::makeBodyLevel(contact, friction, restitution);
+        return ImpactProblem::makeBodyLevel(contact, friction, restitution, approach);
     } catch (const InputError& e) {
         // W and v_minus are derived here; name what the user wrote.
         if (e.field() == "v_minus")
@@ -155,7 +157,7 @@ ImpactProblem parseBodyLevel(const json& document, double friction, double resti
 
 }  // namespace
 
-ImpactProblem parseProblem(const json& document) {
+ImpactProblem parseProblem(const json& document, ApproachRequirement approach) {
     requireObject(document, "problem");
     checkFormat(document);
     if (document.contains("contacts")) throwMultiContact("contacts");
@@ -170,8 +172,8 @@ ImpactProblem parseProblem(const json& document) {
     const bool bodyLevel = document.contains("bodies") || document.contains("contact");
     if (contactLevel && bodyLevel)
         throw InputError("contact_level", "give either contact_level or bodies and contact, not both");
-    if (contactLevel) return parseContactLevel(document["contact_level"], friction, restitution);
-    if (bodyLevel) return parseBodyLevel(document, friction, restitution);
+    if (contactLevel) return parseContactLevel(document["contact_level"], friction, restitution, approach);
+    if (bodyLevel) return parseBodyLevel(document, friction, restitution, approach);
     throw InputError("contact_level",
                      "missing (a problem needs contact_level {W, v_minus}, or bodies and contact)");
 }
@@ -179,7 +181,9 @@ ImpactProblem parseProblem(const json& document) {
 SolveRequest parseSolveRequest(const json& document, const std::optional<std::string>& modelOverride,
                                const std::string& overrideField) {
     SolveRequest request;
-    request.problem = parseProblem(document);
+    // Read leniently first: whether a grazing or separating contact is valid
+    // depends on the laws, resolved below.
+    request.problem = parseProblem(document, ApproachRequirement::Any);
 
     struct Requested {
         std::string id;
@@ -221,6 +225,9 @@ SolveRequest parseSolveRequest(const json& document, const std::optional<std::st
         if (options != document.end()) law.options = *options;
         request.laws.push_back(law);
     }
+    for (const LawRequest& law : request.laws)
+        if (law.law->approach == ApproachRequirement::Approaching && !(request.problem.vMinus.z() < 0.0))
+            parseProblem(document, ApproachRequirement::Approaching);   // throws the approach error
     return request;
 }
 

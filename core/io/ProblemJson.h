@@ -43,8 +43,10 @@ inline constexpr const char* kProblemFormat = "impactlab.problem/1";
 
 // The physics of a problem document: validated, ready for any law. Checks the
 // whole document's shape (format, unknown fields, law-option keys) but does not
-// resolve "model" / "models".
-ImpactProblem parseProblem(const nlohmann::json& document);
+// resolve "model" / "models". A grazing or separating contact is an error
+// unless `approach` is Any (parseSolveRequest decides by the laws requested).
+ImpactProblem parseProblem(const nlohmann::json& document,
+                           ApproachRequirement approach = ApproachRequirement::Approaching);
 
 // One law to run and the options object it reads (empty when none was given).
 struct LawRequest {

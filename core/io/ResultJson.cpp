@@ -74,6 +74,27 @@ ordered_json resultToJson(const ImpactProblem& problem, const ImpactResult& resu
         j["bodies"] = ordered_json::array({bodyToJson(after.body1), bodyToJson(after.body2)});
     }
 
+    // Decision-tree laws (max-dissipation, coulomb-inelastic) and laws with
+    // several admissible solutions (coulomb-inelastic): additive fields.
+    if (result.branch) j["branch"] = *result.branch;
+    if (result.conic) j["conic"] = *result.conic;
+    if (!result.solutions.empty() || result.primarySolution) {
+        ordered_json solutions = ordered_json::array();
+        for (const ImpactSolution& s : result.solutions) {
+            ordered_json sj;
+            sj["impulse"] = toJson(s.impulse);
+            sj["impulse_world"] = toJson(axes * s.impulse);
+            sj["v_plus"] = toJson(s.vPlus);
+            sj["v_plus_world"] = toJson(axes * s.vPlus);
+            sj["energy_after"] = s.energyAfter;
+            sj["kind"] = s.kind;
+            sj["max_dissipation"] = s.maxDissipation;
+            solutions.push_back(std::move(sj));
+        }
+        j["solutions"] = std::move(solutions);
+        if (result.primarySolution) j["primary_solution"] = *result.primarySolution;
+    }
+
     j["warnings"] = result.warnings;
     if (traceOrNull) j["trace"] = traceToJson(*traceOrNull);
     return j;

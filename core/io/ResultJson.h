@@ -7,6 +7,11 @@
 //   compression_impulse (its normal component, N s), compression_impulse_vector,
 //   energy_before, energy_after, events [{kind, normal_impulse, impulse}],
 //   contact_frame {t1, t2, n} and bodies [...] (body level only),
+//   branch, conic (max-dissipation and coulomb-inelastic: the decision-tree leaf
+//   and the conic section of the plane of maximum compression),
+//   solutions [{impulse, impulse_world, v_plus, v_plus_world, energy_after,
+//   kind, max_dissipation}] and primary_solution (the index reported as
+//   "impulse"), for coulomb-inelastic,
 //   warnings [...], and with a trace: trace [{normal_impulse, impulse,
 //   velocity, energy, mode, phase}, ...].
 //

@@ -1,0 +1,48 @@
+// Registers max-dissipation and coulomb-inelastic (Preclik, Eibl & Ruede).
+#include <nlohmann/json.hpp>
+
+#include "impact/CoulombInelastic.h"
+#include "impact/LawRegistry.h"
+#include "impact/MaxDissipation.h"
+
+namespace impactlab {
+
+namespace {
+
+// Neither law takes options: an options object must be empty.
+void rejectOptions(const std::string& law, const nlohmann::json& o) {
+    if (o.is_null()) return;
+    if (!o.is_object()) throw InputError(law, "options must be a JSON object");
+    if (!o.empty()) throw InputError(law + "." + o.begin().key(), "unknown option (the law takes none)");
+}
+
+}  // namespace
+
+void appendMaxDissipationLaws(std::vector<LawInfo>& laws) {
+    LawInfo mdp{"max-dissipation",
+                "Maximum dissipation, purely inelastic, friction cone: the analytic single-contact solver "
+                "(accepts grazing and separating contacts)",
+                "Preclik, Eibl & Ruede, eq. (3), Fig. 5, eqs. (6)-(9), Appendix A",
+                {},
+                false,
+                [](const ImpactProblem& p, const nlohmann::json& o, ImpactTrace* t) {
+                    rejectOptions("max-dissipation", o);
+                    return solveMaxDissipation(p, t);
+                },
+                ApproachRequirement::Any};
+    LawInfo coulomb{"coulomb-inelastic",
+                    "Every purely inelastic Coulomb-friction solution of the single contact (\"solutions\"); "
+                    "impulse: the maximum-dissipation one if it is among them, else the least energy",
+                    "Preclik, Eibl & Ruede, Fig. 1 (impulse level), sec. 4.1 Table 1, sec. 4.2",
+                    {},
+                    false,
+                    [](const ImpactProblem& p, const nlohmann::json& o, ImpactTrace* t) {
+                        rejectOptions("coulomb-inelastic", o);
+                        return solveCoulombInelastic(p, t);
+                    },
+                    ApproachRequirement::Any};
+    laws.push_back(std::move(mdp));
+    laws.push_back(std::move(coulomb));
+}
+
+}  // namespace impactlab
