@@ -280,6 +280,22 @@ void MainWindow::buildLawComparison(QWidget*, QVBoxLayout* layout) {
     layout->addWidget(box);
 }
 
+namespace {
+
+// One line for a scene that could not be opened. InputError already names the
+// field; anything else escaping the readers (a library type error, memory) is
+// a bug of ours, but the window must survive it: say what failed, without the
+// JSON library's "[json.exception...]" prefix.
+QString describeLoadFailure(const QString& path, const std::exception& e) {
+    if (dynamic_cast<const InputError*>(&e)) return QString::fromUtf8(e.what());
+    QString what = QString::fromUtf8(e.what());
+    if (what.startsWith('[')) what = what.mid(what.indexOf(']') + 1).trimmed();
+    if (dynamic_cast<const std::bad_alloc*>(&e)) what = "the scene needs more memory than is available";
+    return path + ": cannot be opened: " + what;
+}
+
+}  // namespace
+
 bool MainWindow::openScene(const QString& path, QString* error) {
     try {
         const nlohmann::json doc = readSceneDocument(path);
@@ -293,11 +309,24 @@ bool MainWindow::openScene(const QString& path, QString* error) {
         renderer_->resetCamera();
         view3d_->requestRender();
         return true;
-    } catch (const InputError& e) {
-        if (error) *error = QString::fromUtf8(e.what());
-        showError(QString::fromUtf8(e.what()));
+    } catch (const std::exception& e) {
+        // The scene on screen stays: nothing was applied before the throw
+        // (both readers return a whole scene or throw).
+        const QString message = describeLoadFailure(path, e);
+        if (error) *error = message;
+        showError(message);
         return false;
     }
+}
+
+bool MainWindow::openSceneOrDefault(const QString& path) {
+    QString error;
+    if (openScene(path, &error)) return true;
+    openScene(defaultScenePath());
+    showError(error);   // the status bar keeps the reason, not the default scene's run
+    // After the window is shown, so the dialog has a parent on screen.
+    QTimer::singleShot(0, this, [this, error] { QMessageBox::warning(this, "Cannot open scene", error); });
+    return false;
 }
 
 void MainWindow::setScene(const Scene& scene) {
@@ -375,7 +404,7 @@ bool MainWindow::isImpactSceneOpen() const { return stack_->currentWidget() == i
 
 bool MainWindow::showTab(const QString& name) {
     if (isImpactSceneOpen()) {
-        const QStringList names{"hodograph", "bundle", "curve", "energy", "diagram"};
+        const QStringList names{"hodograph", "bundle", "curve", "energy", "diagram", "plane", "fobj", "tree"};
         if (!names.contains(name)) return false;
         impactPage_->showTab(names.indexOf(name));
         return true;
@@ -390,16 +419,16 @@ void MainWindow::setTime(double t) { timeline_->setTime(t); }
 void MainWindow::onNumberChanged(const QString& id, double value) {
     try {
         applyScene(withParameter(scene_, id.toStdString(), value), false);
-    } catch (const InputError& e) {
-        showError(QString::fromUtf8(e.what()));
+    } catch (const std::exception& e) {
+        showError(describeLoadFailure(QString::fromStdString(scene_.name), e));
     }
 }
 
 void MainWindow::onChoiceChanged(const QString& id, const QString& choice) {
     try {
         applyScene(withChoice(scene_, id.toStdString(), choice.toStdString()), false);
-    } catch (const InputError& e) {
-        showError(QString::fromUtf8(e.what()));
+    } catch (const std::exception& e) {
+        showError(describeLoadFailure(QString::fromStdString(scene_.name), e));
     }
 }
 
@@ -409,8 +438,8 @@ void MainWindow::resimulate() {
     try {
         run_ = simulate(scene_);
         lastError_.clear();
-    } catch (const InputError& e) {
-        showError(QString::fromUtf8(e.what()));
+    } catch (const std::exception& e) {
+        showError(describeLoadFailure(QString::fromStdString(scene_.name), e));
         return;
     }
     timing_.simulateMs = clock.nsecsElapsed() * 1e-6;

@@ -49,7 +49,12 @@ public:
 
     // Opens a scene file or a built-in resource (":/scenes/..."). On failure
     // returns false and puts the one-line reason in *error.
+    // Catches every exception of the readers; the current scene stays open.
     bool openScene(const QString& path, QString* error = nullptr);
+    // Opens `path`, or on failure the default scene with a dialog naming the
+    // error (a scene given on the command line). Returns whether `path` opened.
+    bool openSceneOrDefault(const QString& path);
+    const QString& lastError() const { return lastError_; }
     void setScene(const Scene& scene);
 
     // Programmatic edits, as the panel would make them (used by --measure-slider).

@@ -3,6 +3,9 @@
 #include <QDir>
 #include <QFile>
 
+#include "io/JsonInput.h"
+#include "scene/ImpactScene.h"
+
 // The scenes are compiled into the static ui library, whose resource
 // initialiser the linker would drop: register it explicitly (outside any
 // namespace, as Q_INIT_RESOURCE requires).
@@ -30,7 +33,11 @@ QString defaultScenePath() { return ":/scenes/superball.json"; }
 Scene readScene(const QString& path) { return parseScene(readSceneDocument(path)); }
 
 bool isImpactSceneDocument(const nlohmann::json& document) {
-    return document.is_object() && document.value("format", "") == "impactlab.impact-scene/1";
+    // A malformed "format" (a number, say) is not an impact scene; the scene
+    // reader then names the field.
+    if (!document.is_object()) return false;
+    const auto it = document.find("format");
+    return it != document.end() && it->is_string() && it->get_ref<const std::string&>() == kImpactSceneFormat;
 }
 
 nlohmann::json readSceneDocument(const QString& path) {
@@ -38,13 +45,9 @@ nlohmann::json readSceneDocument(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) throw InputError(path.toStdString(), "cannot be opened");
     const QByteArray bytes = f.readAll();
-    nlohmann::json doc;
-    try {
-        doc = nlohmann::json::parse(bytes.begin(), bytes.end());
-    } catch (const nlohmann::json::parse_error& e) {
-        throw InputError(path.toStdString(), std::string("is not valid JSON: ") + e.what());
-    }
-    return doc;
+    // The core's reader: line and column of a syntax error, the field of a
+    // number out of range, without the JSON library's exception prefixes.
+    return parseJsonText(bytes.toStdString(), path.toStdString());
 }
 
 }  // namespace impactlab::ui

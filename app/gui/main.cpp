@@ -80,10 +80,19 @@ int main(int argc, char** argv) {
     if (wh.size() == 2) w.resize(wh[0].toInt(), wh[1].toInt());
     w.setPrintTiming(parser.isSet(printTiming));
     const QString scenePath = parser.positionalArguments().value(0, impactlab::ui::defaultScenePath());
-    QString error;
-    if (!w.openScene(scenePath, &error)) {
-        std::fprintf(stderr, "impactlab: %s\n", qPrintable(error));
-        return 1;
+    // A batch run (images, timing) must not hide a bad scene behind the default
+    // one: it reports and fails. Interactively the window opens on the default
+    // scene and a dialog names the error.
+    const bool batch = parser.isSet(screenshot) || parser.isSet(exportDiagram) || parser.isSet(exportView) ||
+                       parser.isSet(measure);
+    if (batch) {
+        QString error;
+        if (!w.openScene(scenePath, &error)) {
+            std::fprintf(stderr, "impactlab: %s\n", qPrintable(error));
+            return 1;
+        }
+    } else if (!w.openSceneOrDefault(scenePath)) {
+        std::fprintf(stderr, "impactlab: %s (opened the default scene instead)\n", qPrintable(w.lastError()));
     }
     for (const QString& kv : parser.values(set)) {
         const int eq = kv.indexOf('=');
