@@ -16,6 +16,9 @@
 #include "impact/InvariantDirections.h"
 #include "impact/JiaWang.h"
 #include "impact/LawRegistry.h"
+#include "mdp/CompressionPlaneView.h"
+#include "mdp/DecisionTreeView.h"
+#include "mdp/FobjView.h"
 #include "panel/ParameterPanel.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
@@ -71,6 +74,16 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : QWidget(parent) {
     tabs_->addTab(curve_, "Impulse curve (3D)");
     tabs_->addTab(energy_, "Energy");
     tabs_->addTab(diagram_, "Impulse space");
+    plane_ = new CompressionPlaneView;
+    fobj_ = new FobjView;
+    tree_ = new DecisionTreeView;
+    tabs_->addTab(plane_, "Max. compression plane");
+    tabs_->addTab(fobj_, "f_obj(alpha)");
+    tabs_->addTab(tree_, "Decision tree");
+    tabs_->setTabToolTip(tabs_->indexOf(plane_), "Preclik, Eibl & Ruede Figs. 2 and 7: objective contours, the cone's section, "
+                                                 "the maximum-dissipation impulse (red cross) and every Coulomb solution (circles)");
+    tabs_->setTabToolTip(tabs_->indexOf(fobj_), "Preclik, Eibl & Ruede Fig. 3: the objective on the cone boundary against the polar angle");
+    tabs_->setTabToolTip(tabs_->indexOf(tree_), "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted");
 
     auto* views = new QSplitter(Qt::Horizontal);
     views->addWidget(bodiesView_);
@@ -100,7 +113,7 @@ void ImpactScenePage::setParameter(const QString& id, double siValue) {
     try {
         panel_->setValue(id, siValue);
         apply(withParameter(scene_, id.toStdString(), siValue), false);
-    } catch (const InputError& e) {
+    } catch (const std::exception& e) {
         emit errorOccurred(QString::fromUtf8(e.what()));
     }
 }
@@ -109,7 +122,7 @@ void ImpactScenePage::setChoice(const QString& id, const QString& choice) {
     try {
         panel_->setChoice(id, choice);
         apply(withChoice(scene_, id.toStdString(), choice.toStdString()), false);
-    } catch (const InputError& e) {
+    } catch (const std::exception& e) {
         emit errorOccurred(QString::fromUtf8(e.what()));
     }
 }
@@ -138,7 +151,7 @@ void ImpactScenePage::solveAndRedraw() {
     outcome_ = LawOutcome{};
     try {
         outcome_.result = getLaw(scene_.law, "law").solve(scene_.problem, scene_.lawOptions, &outcome_.trace);
-    } catch (const InputError& e) {
+    } catch (const std::exception& e) {
         emit errorOccurred(QString::fromUtf8(e.what()));
         return;
     }
@@ -156,6 +169,15 @@ void ImpactScenePage::solveAndRedraw() {
     diagram_->setDiagram(makeImpulseDiagram(p, {outcome_}));
     diagram_->setTitle(QString("Impulse space (%1)").arg(QString::fromStdString(r.model)));
 
+    // Maximum dissipation on the same contact, whatever the scene's law: the
+    // plane of maximum compression, f_obj(alpha) and the branch taken.
+    mdp_ = makeMdpDiagram(p);
+    plane_->setPlane(mdp_.plane);
+    plane_->setTitle(QString("Plane of maximum compression (%1)").arg(toString(mdp_.plane.conic)));
+    fobj_->setCurve(mdp_.fobj);
+    tree_->setPath(mdp_.path);
+    tree_->setTitle(QString("Decision tree (Fig. 5): branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
+
     const double stickThreshold = calcStickThreshold(p.W);
     QString text = QString("<b>%1</b>, mu = %2, e = %3<br>sequence <b>%4</b>; ||B^-1 d|| = %5 (%6)<br>"
                            "impulse [t1, t2, n] = %7 N s<br>v+ = %8 m/s<br>energy %9 J -> %10 J<br>invariant directions:")
@@ -172,6 +194,19 @@ void ImpactScenePage::solveAndRedraw() {
     if (hodo.everyDirectionInvariant) text += " every direction";
     for (const InvariantRay& ray : hodo.rays)
         text += QString(" %1 deg (%2)").arg(ray.angleDeg, 0, 'f', 2).arg(ray.centrifugal ? "centrifugal" : "centripetal");
+    for (std::size_t i = 0; i < r.solutions.size(); ++i) {
+        const ImpactSolution& sol = r.solutions[i];
+        text += QString("<br>Coulomb solution %1 (%2): %3 N s, energy after %4 J%5")
+                    .arg(i + 1)
+                    .arg(QString::fromStdString(sol.kind))
+                    .arg(vec(sol.impulse, 4))
+                    .arg(sol.energyAfter, 0, 'g', 5)
+                    .arg(sol.maxDissipation ? " <b>(maximum dissipation)</b>" : "");
+    }
+    text += QString("<br>maximum dissipation: %1 N s (branch %2)")
+                .arg(vec(mdp_.solution.impulse, 5))
+                .arg(QString::fromStdString(mdp_.path.leaf));
+    for (const std::string& note : scene_.notes) text += "<br>" + QString::fromStdString(note).toHtmlEscaped();
     for (const auto& w : r.warnings)
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     summary_->setText(text);
@@ -194,6 +229,10 @@ bool ImpactScenePage::exportCurrentView(const QString& path) {
     if (w == energy_) return svg ? energy_->exportSvg(path) : energy_->exportPng(path);
     if (w == diagram_) return svg ? diagram_->exportSvg(path) : diagram_->exportPng(path);
     if (w == curve_) return !svg && curve_->exportPng(path);
+    const bool csv = path.endsWith(".csv", Qt::CaseInsensitive);
+    if (w == plane_) return csv ? plane_->exportCsv(path) : svg ? plane_->exportSvg(path) : plane_->exportPng(path);
+    if (w == fobj_) return csv ? fobj_->exportCsv(path) : svg ? fobj_->exportSvg(path) : fobj_->exportPng(path);
+    if (w == tree_) return csv ? tree_->exportCsv(path) : svg ? tree_->exportSvg(path) : tree_->exportPng(path);
     return false;
 }
 

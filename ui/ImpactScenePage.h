@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "diagram/ImpulseDiagram.h"
+#include "diagram/MaxDissipationDiagram.h"
 #include "scene/ImpactScene.h"
 
 class QLabel;
@@ -22,6 +23,9 @@ class HodographView;
 class EnergyView;
 class ImpulseCurveView;
 class ImpulseDiagramView;
+class CompressionPlaneView;
+class FobjView;
+class DecisionTreeView;
 
 class ImpactScenePage : public QWidget {
     Q_OBJECT
@@ -47,10 +51,15 @@ public:
     ImpulseCurveView* impulseCurveView() const { return curve_; }
     EnergyView* energyView() const { return energy_; }
     ImpulseDiagramView* diagramView() const { return diagram_; }
+    CompressionPlaneView* compressionPlaneView() const { return plane_; }
+    FobjView* fobjView() const { return fobj_; }
+    DecisionTreeView* decisionTreeView() const { return tree_; }
+    // The maximum-dissipation geometry of the current problem (every law).
+    const MdpDiagram& mdpDiagram() const { return mdp_; }
     ParameterPanel* parameterPanel() const { return panel_; }
 
     // Exports the view on the current tab (PNG or SVG by extension; the 3D
-    // impulse curve only as PNG).
+    // impulse curve only as PNG; the maximum-dissipation views also as CSV).
     bool exportCurrentView(const QString& path);
 
 signals:
@@ -78,6 +87,10 @@ private:
     ImpulseCurveView* curve_ = nullptr;
     EnergyView* energy_ = nullptr;
     ImpulseDiagramView* diagram_ = nullptr;
+    CompressionPlaneView* plane_ = nullptr;
+    FobjView* fobj_ = nullptr;
+    DecisionTreeView* tree_ = nullptr;
+    MdpDiagram mdp_;
 };
 
 }  // namespace impactlab::ui

@@ -11,6 +11,7 @@
 #include "geometry/Revolution.h"
 #include "geometry/Sphere.h"
 #include "impact/LawRegistry.h"
+#include "scene/ImpactSystemScene.h"
 
 namespace impactlab {
 
@@ -331,6 +332,7 @@ const SceneParameter* ImpactScene::findParameter(const std::string& id) const {
 
 ImpactScene parseImpactScene(const json& doc) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
+    if (isImpactSystemDocument(doc)) return parseImpactSystemScene(doc);
     checkKeys(doc, "", {"format", "name", "description", "contact", "bodies", "preset", "parameters"});
     const json& format = require(doc, "format", "");
     if (format != kImpactSceneFormat) throw InputError("format", std::string("must be \"") + kImpactSceneFormat + "\"");

@@ -96,6 +96,8 @@ struct ImpactScene {
     std::optional<ImpactPreset> preset;
     ImpactProblem problem;               // body level, or contact level from the preset
     std::vector<SceneParameter> parameters;
+    // Lines the model adds for the reader (mu*(theta0) of the Painleve rod).
+    std::vector<std::string> notes;
     nlohmann::json document;             // the source, for parameter edits and saving
 
     const SceneParameter* findParameter(const std::string& id) const;

@@ -10,6 +10,8 @@
 #include <functional>
 
 #include "impact/LawRegistry.h"
+#include "mechanics/PainleveRod.h"
+#include "mechanics/SixPointMassBody.h"
 #include "scene/ImpactScene.h"
 
 namespace impactlab {
@@ -53,8 +55,10 @@ TEST(ImpactScene, BuiltInScenesLoadAndTouch) {
     for (const auto& entry : std::filesystem::directory_iterator(IMPACTLAB_SCENES_DIR)) {
         const std::string file = entry.path().filename().string();
         if (file.rfind("impact-", 0) != 0 || entry.path().extension() != ".json") continue;
-        ++count;
         const ImpactScene s = loadImpactScene(entry.path().string());
+        // Model scenes (a "system", not two posed solids) have their own test below.
+        if (s.document.contains("system")) continue;
+        ++count;
         EXPECT_FALSE(s.parameters.empty()) << file << ": every built-in scene has sliders";
         const Vec3 n = s.contact.frame.n();
         for (int i = 0; i < 2; ++i) {
@@ -82,6 +86,60 @@ TEST(ImpactScene, BuiltInScenesLoadAndTouch) {
         EXPECT_LT(s.problem.vMinus.z(), 0.0) << file;
     }
     EXPECT_EQ(count, 4);
+}
+
+// The maximum-dissipation model scenes (Preclik, Eibl & Ruede secs. 4.1, 4.2):
+// the problem is the core model's, the drawn contact features touch at the
+// drawn contact point facing each other, and the sliders move the model.
+TEST(ImpactScene, ModelScenesCarryTheirModelsProblem) {
+    const ImpactScene academic = loadImpactScene(scenePath("impact-mdp-academic.json"));
+    SixPointMassParams ap;
+    ap.literalPaperFrame = true;   // the scene's default reproduces Table 1
+    const SixPointMassProblem am = makeSixPointMassProblem(ap);
+    EXPECT_LT((academic.problem.W - am.problem.W).cwiseAbs().maxCoeff(), kExactTol);
+    EXPECT_LT((academic.problem.vMinus - am.problem.vMinus).norm(), kExactTol);
+    EXPECT_DOUBLE_EQ(academic.problem.friction, 3.7);
+    EXPECT_EQ(academic.law, "max-dissipation");
+
+    const ImpactScene rod = loadImpactScene(scenePath("impact-painleve-rod.json"));
+    PainleveRodParams rp;
+    rp.mu = 2.0;
+    const PainleveRodProblem rm = makePainleveRod(rp);
+    EXPECT_LT((rod.problem.W - rm.problem.W).cwiseAbs().maxCoeff(), kExactTol);
+    EXPECT_NEAR(rod.problem.vMinus.z(), 0.0, kExactTol);   // grazing
+    ASSERT_FALSE(rod.notes.empty());
+    EXPECT_NE(rod.notes.front().find("mu*(theta0) = 1.667"), std::string::npos) << rod.notes.front();
+
+    for (const ImpactScene* s : {&academic, &rod}) {
+        const Vec3 n = s->contact.frame.n();
+        for (int i = 0; i < 2; ++i) {
+            const ImpactSceneBody& b = s->bodies[i];
+            EXPECT_FALSE(geometry::findMeshDefect(b.mesh).has_value()) << s->name << " body " << i;
+            EXPECT_LT((toWorld(b, b.feature.point) - s->contact.point).norm(), kExactTol) << s->name << " body " << i;
+            EXPECT_LT((b.meshRotation * b.feature.normal - (i == 0 ? Vec3(-n) : n)).norm(), kExactTol) << s->name;
+        }
+    }
+    // The drawn rod stands on the plane: no vertex below it (the drawing's up is z).
+    for (const Vec3& v : rod.bodies[0].mesh.vertices) EXPECT_GT(toWorld(rod.bodies[0], v).z(), -kExactTol);
+
+    // Sliders: the tilt of the rod moves mu*, the frame switch leaves Table 1.
+    const ImpactScene steeper = withParameter(rod, "theta0", std::atan(2.0));
+    EXPECT_NE(steeper.notes.front().find("mu*(theta0) = 1.333"), std::string::npos) << steeper.notes.front();
+    const ImpactScene unit = withChoice(academic, "frame", "orthonormal");
+    EXPECT_TRUE(unit.problem.bodies.has_value());
+    EXPECT_GT((unit.problem.W - academic.problem.W).cwiseAbs().maxCoeff(), 1e-3);
+}
+
+TEST(ImpactScene, ModelScenesNameTheirBadFields) {
+    const std::string rod = "impact-painleve-rod.json", academic = "impact-mdp-academic.json";
+    EXPECT_EQ(getFieldOfEdit(rod, [](json& d) { d["system"]["theta0"] = 2.0; }), "system.theta0");
+    EXPECT_EQ(getFieldOfEdit(rod, [](json& d) { d["system"]["type"] = "pendulum"; }), "system.type");
+    EXPECT_EQ(getFieldOfEdit(rod, [](json& d) { d["system"]["spin"] = 1.0; }), "system.spin");
+    EXPECT_EQ(getFieldOfEdit(academic, [](json& d) { d["system"]["mx"] = -1.0; }), "system.mx");
+    EXPECT_EQ(getFieldOfEdit(academic, [](json& d) { d["contact"]["friction"] = -0.1; }), "contact.friction");
+    EXPECT_EQ(getFieldOfEdit(academic, [](json& d) { d["system"]["frame"] = "skewed"; }), "system.frame");
+    EXPECT_EQ(getFieldOfEdit(academic, [](json& d) { d["system"]["normal"] = json::array({1.0, 0.0, 0.0}); }),
+              "system.normal");
 }
 
 TEST(ImpactScene, IcosahedronPresetGivesThePublishedW) {

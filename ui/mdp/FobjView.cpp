@@ -1,0 +1,169 @@
+#include "FobjView.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QFile>
+#include <QLineSeries>
+#include <QScatterSeries>
+#include <QTextStream>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "hodograph/ChartSupport.h"
+
+namespace impactlab::ui {
+
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+constexpr double kCurveWidth = 2.6;
+constexpr double kCrossShare = 0.02;    // of the axis spans, each arm
+constexpr double kCrossWidth = 2.8;
+constexpr double kStationarySize = 9.0;
+
+void addCross(QChart* chart, const Vec2& p, const Vec2& arm, const QColor& color, const QString& name) {
+    const QPen pen(color, kCrossWidth);
+    auto* a = chart::makeLineSeries({p - arm, p + arm}, name, pen);
+    auto* b = chart::makeLineSeries({p + Vec2(-arm.x(), arm.y()), p + Vec2(arm.x(), -arm.y())}, QString(), pen);
+    chart::attach(chart, a);
+    chart::attach(chart, b);
+    chart::hideLegendMarkers(chart, b);
+}
+
+void populate(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
+    chart::resetChart(chart, QStringLiteral("alpha [rad]"), QStringLiteral("f_obj [J]"));
+    if (!curve || !curve->available) {
+        chart->setTitle(curve ? QString("f_obj(alpha): %1").arg(QString::fromStdString(curve->reason))
+                              : QStringLiteral("f_obj(alpha)"));
+        chart::setViewBox(chart, QRectF(0.0, 0.0, kTwoPi, 1.0), false);
+        return;
+    }
+    chart->setTitle(title.isEmpty() ? QStringLiteral("Objective on the cone boundary, f_obj(alpha)") : title);
+    const double y0 = curve->yMin, y1 = curve->yMax;
+    chart::setViewBox(chart, QRectF(0.0, y0, kTwoPi, y1 - y0), false);
+
+    // Infeasible arcs: striped rectangles over the whole height.
+    bool shadeNamed = false;
+    for (const auto& arc : curve->infeasibleArcs) {
+        auto* upper = chart::makeLineSeries({Vec2(arc[0], y1), Vec2(arc[1], y1)}, QString(), QPen(Qt::NoPen));
+        auto* lower = chart::makeLineSeries({Vec2(arc[0], y0), Vec2(arc[1], y0)}, QString(), QPen(Qt::NoPen));
+        auto* area = new QAreaSeries(upper, lower);
+        upper->setParent(area);
+        lower->setParent(area);
+        area->setName(shadeNamed ? QString() : QStringLiteral("f_r <= 0"));
+        area->setPen(QPen(QColor(150, 150, 150), 0.8));
+        area->setBrush(QBrush(QColor(150, 150, 150), Qt::BDiagPattern));
+        chart::attach(chart, area);
+        if (shadeNamed) chart::hideLegendMarkers(chart, area);
+        shadeNamed = true;
+    }
+    // Poles: dotted verticals.
+    QPen dotted(QColor(60, 60, 60), 1.4, Qt::DotLine);
+    for (std::size_t i = 0; i < curve->poles.size(); ++i) {
+        auto* s = chart::makeLineSeries({Vec2(curve->poles[i], y0), Vec2(curve->poles[i], y1)},
+                                        i == 0 ? QStringLiteral("poles") : QString(), dotted);
+        chart::attach(chart, s);
+        if (i > 0) chart::hideLegendMarkers(chart, s);
+    }
+    // The curve, broken where it is infeasible or leaves the view.
+    QPen pen(FobjView::curveColor(), kCurveWidth);
+    std::vector<std::vector<Vec2>> pieces(1);
+    for (std::size_t i = 0; i < curve->alpha.size(); ++i) {
+        const double f = curve->fobj[i];
+        if (curve->feasible[i] && std::isfinite(f) && f >= y0 && f <= y1) {
+            pieces.back().emplace_back(curve->alpha[i], f);
+        } else if (!pieces.back().empty()) {
+            pieces.emplace_back();
+        }
+    }
+    bool named = false;
+    for (const auto& piece : pieces) {
+        if (piece.size() < 2) continue;
+        auto* s = chart::makeLineSeries(piece, named ? QString() : QStringLiteral("f_obj"), pen);
+        chart::attach(chart, s);
+        if (named) chart::hideLegendMarkers(chart, s);
+        named = true;
+    }
+    // Stationary points of eq. (8) on the feasible arc.
+    auto* stationary = chart::makeMarkerSeries(QStringLiteral("eq. (8) roots"), QColor(0, 0, 0), Qt::white, kStationarySize);
+    for (const auto& s : curve->stationary)
+        if (s.feasible && s.fobj >= y0 && s.fobj <= y1) stationary->append(s.alpha, s.fobj);
+    chart::attach(chart, stationary);
+    if (curve->minimumIsSolution)
+        addCross(chart, Vec2(curve->alphaMin, curve->fobjMin), Vec2(kCrossShare * kTwoPi, kCrossShare * (y1 - y0)),
+                 FobjView::minimumColor(), QStringLiteral("global minimum"));
+}
+
+}  // namespace
+
+FobjView::FobjView(QWidget* parent) : QWidget(parent) {
+    auto* chart = new QChart;
+    chart::styleChart(chart);
+    chartView_ = new QChartView(chart, this);
+    chartView_->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(chartView_);
+    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
+    rebuild();
+}
+
+FobjView::~FobjView() = default;
+
+void FobjView::setCurve(const MdpFobjCurve& curve) {
+    curve_ = curve;
+    rebuild();
+}
+
+void FobjView::clear() {
+    curve_.reset();
+    rebuild();
+}
+
+void FobjView::setTitle(const QString& title) {
+    title_ = title;
+    rebuild();
+}
+
+QChart* FobjView::chart() const { return chartView_->chart(); }
+
+void FobjView::rebuild() {
+    populate(chart(), curve_ ? &*curve_ : nullptr, title_);
+    chart::fitAxes(chart());
+}
+
+QImage FobjView::renderImage(QSize size) const {
+    return chart::renderChart([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, size);
+}
+
+bool FobjView::exportPng(const QString& path, QSize size) const {
+    return chart::exportChartPng([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, path, size);
+}
+
+bool FobjView::exportSvg(const QString& path, QSize size) const {
+    return chart::exportChartSvg([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, path, size,
+                                 QStringLiteral("ImpactLab objective on the cone boundary"));
+}
+
+QPointF FobjView::mapToImage(const Vec2& point, QSize size) const {
+    return chart::mapChartPoint([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, point, size);
+}
+
+bool FobjView::exportCsv(const QString& path) const {
+    if (!curve_ || !curve_->available) return false;
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return false;
+    QTextStream out(&f);
+    out.setRealNumberPrecision(12);
+    out << "alpha_rad,f_obj_J,feasible\n";
+    for (std::size_t i = 0; i < curve_->alpha.size(); ++i)
+        out << curve_->alpha[i] << ',' << curve_->fobj[i] << ',' << (curve_->feasible[i] ? 1 : 0) << '\n';
+    return out.status() == QTextStream::Ok;
+}
+
+QColor FobjView::curveColor() { return QColor(0, 90, 200); }
+QColor FobjView::minimumColor() { return QColor(220, 20, 20); }
+
+}  // namespace impactlab::ui

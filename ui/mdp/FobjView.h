@@ -1,0 +1,51 @@
+#pragma once
+// The reduced objective on the cone boundary, f_obj(alpha) (Preclik, Eibl &
+// Ruede Fig. 3): the curve over the feasible arcs (solid blue), the infeasible
+// arcs (f_r <= 0) shaded with grey stripes, the poles (f_r = 0) dotted, the
+// stationary points of eq. (8) and the global minimum (red cross). Maps the
+// core's MdpFobjCurve to Qt Charts series. Exports PNG, SVG and CSV.
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+#include "diagram/MaxDissipationDiagram.h"
+
+class QChart;
+class QChartView;
+
+namespace impactlab::ui {
+
+class FobjView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit FobjView(QWidget* parent = nullptr);
+    ~FobjView() override;
+
+    void setCurve(const MdpFobjCurve& curve);
+    void clear();
+    void setTitle(const QString& title);
+    QString title() const { return title_; }
+
+    QImage renderImage(QSize size = {1000, 700}) const;
+    bool exportPng(const QString& path, QSize size = {1000, 700}) const;
+    bool exportSvg(const QString& path, QSize size = {1000, 700}) const;
+    bool exportCsv(const QString& path) const;
+    QPointF mapToImage(const Vec2& point, QSize size) const;   // (alpha, f_obj) to pixels
+
+    QChart* chart() const;
+    static QColor curveColor();
+    static QColor minimumColor();
+
+private:
+    void rebuild();
+
+    QChartView* chartView_ = nullptr;
+    std::optional<MdpFobjCurve> curve_;
+    QString title_;
+};
+
+}  // namespace impactlab::ui
