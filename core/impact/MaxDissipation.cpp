@@ -113,20 +113,23 @@ Vec3 calcMaxDissipationPaper(const PaperFrameProblem& problem, MaxDissipationSol
             const TrigRoots roots = findTrigPoly2Roots(plane.calcStationarity(), plane.calcPolynomialScale());
             s.candidates = roots.count;
             s.newtonIterations = roots.newtonIterations;
-            double bestAlpha = 0.0, bestF = std::numeric_limits<double>::infinity();
+            double bestF = std::numeric_limits<double>::infinity();
+            Vec2 best = Vec2::Zero();
             for (int i = 0; i < roots.count; ++i) {
-                const double alpha = roots.alpha[i];
-                if (!plane.isFeasibleAngle(alpha)) continue;
-                const double f = plane.calcFobj(alpha);
-                if (f < bestF) { bestF = f; bestAlpha = alpha; }
+                const Vec2 u(roots.cosAlpha[i], roots.sinAlpha[i]);
+                const double fr = plane.Ann + mu * plane.a.dot(u);
+                if (!(fr > 0.0)) continue;                       // outside the feasible arc (eq. 6)
+                const Vec2 gamma = (mu * bn / fr) * u;
+                const double f = plane.calcReducedObjective(gamma);
+                if (f < bestF) { bestF = f; best = gamma; s.alpha = roots.alpha[i]; }
             }
             if (!(bestF < std::numeric_limits<double>::infinity())) {
                 s.usedFallback = true;
-                bestAlpha = findArcMinimumBySampling(plane);
+                s.alpha = findArcMinimumBySampling(plane);
+                best = plane.calcGamma(s.alpha);
             }
             s.hasAngle = true;
-            s.alpha = bestAlpha;
-            x = plane.liftToPaper(plane.calcGamma(bestAlpha));
+            x = plane.liftToPaper(best);
         }
     }
     s.impulse = toContractOrder(x);
