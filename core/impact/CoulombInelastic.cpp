@@ -55,7 +55,9 @@ struct Finder {
         if (plane.conic == ConicType::Ellipse) return;
         const int rays = plane.conic == ConicType::Parabola ? 1 : 2;
         for (int k = 0; k < rays; ++k) {
-            const double alpha = std::remainder(plane.alpha0 + (k == 0 ? 1.0 : -1.0) * plane.deltaAlpha, 2.0 * kPi);
+            // The parabola's one ray is alpha0 + pi (C.4.2): the continuum lies on it exactly.
+            const double width = plane.conic == ConicType::Parabola ? kPi : plane.deltaAlpha;
+            const double alpha = std::remainder(plane.alpha0 + (k == 0 ? 1.0 : -1.0) * width, 2.0 * kPi);
             const Vec2 u = CompressionPlane::calcDirection(alpha), uPerp(-u.y(), u.x());
             const double d = uPerp.dot(plane.Ahat * u), e = uPerp.dot(plane.bhat);
             const double aScale = plane.Ahat.norm(), bScale = plane.bhat.norm();
