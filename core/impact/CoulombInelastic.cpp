@@ -156,7 +156,7 @@ ImpactResult solveCoulombInelastic(const ImpactProblem& problem, ImpactTrace* tr
         s.vPlus = problem.calcVelocityAfter(c.impulse);
         s.energyAfter = result.energyBefore + problem.calcEnergyChange(c.impulse);
         s.kind = toString(c.kind);
-        s.maxDissipation = (c.impulse - mdp.impulse).norm() <= kSameSolutionRelTol * std::max(impulseScale, 1e-300);
+        s.maxDissipation = (c.impulse - mdp.impulse).norm() <= kSameSolutionRelTol * impulseScale;
         if (s.maxDissipation && !mdpIndex) mdpIndex = static_cast<int>(i);
         result.solutions.push_back(s);
     }

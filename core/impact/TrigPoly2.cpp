@@ -8,6 +8,13 @@ namespace impactlab {
 
 namespace {
 
+// |q| below this fraction of the depressed quartic's scale^3 makes it
+// biquadratic: Ferrari's resolvent root m would then be ~0 and q / sqrt(2m)
+// ill-defined, while the biquadratic formula is exact there.
+constexpr double kBiquadraticRelTol = 1e-14;
+// Guards a division by a scale of an all-zero quartic.
+constexpr double kTinyScale = 1e-300;
+
 // Largest real root of m^3 + A m^2 + B m + C = 0 (Cardano / Viete, then two
 // Newton steps on the cubic to recover the digits the closed form loses).
 double calcLargestCubicRoot(double A, double B, double C) {
@@ -75,9 +82,9 @@ int solveQuarticCandidates(const std::array<double, 5>& coeff, std::array<double
     const double q = c - 0.5 * a * b + a2 * a / 8.0;
     const double r = d - 0.25 * a * c + a2 * b / 16.0 - 3.0 * a2 * a2 / 256.0;
     const double shift = -0.25 * a;
-    const double scale = std::max({std::abs(p), std::sqrt(std::abs(r)), std::cbrt(std::abs(q)), 1e-300});
+    const double scale = std::max({std::abs(p), std::sqrt(std::abs(r)), std::cbrt(std::abs(q)), kTinyScale});
     double y[4];
-    if (std::abs(q) <= 1e-14 * scale * scale * scale) {
+    if (std::abs(q) <= kBiquadraticRelTol * scale * scale * scale) {
         // Biquadratic: z = y^2 solves z^2 + p z + r = 0.
         double z[2];
         solveQuadraticCandidates(p, r, z);
