@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <string>
 
 #include "impact/CoulombPath.h"
 #include "impact/MaxDissipation.h"
@@ -168,6 +169,12 @@ ImpactResult solveCoulombInelastic(const ImpactProblem& problem, ImpactTrace* tr
         result.primarySolution = mdpIndex.value_or(0);
         result.impulse = result.solutions[*result.primarySolution].impulse;
         result.branch = result.solutions[*result.primarySolution].kind;
+    }
+    if (problem.restitution > 0.0) {
+        std::ostringstream os;
+        os << "purely inelastic law: restitution " << problem.restitution
+           << " is not used (v_n+ = 0 for a colliding contact)";
+        result.warnings.push_back(os.str());
     }
     if (set.continuum)
         result.warnings.push_back("the solutions form a continuum (a segment on a ray of the degenerate "

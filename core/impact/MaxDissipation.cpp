@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <string>
 
 #include "impact/CoulombPath.h"
 
@@ -157,6 +158,12 @@ ImpactResult solveMaxDissipation(const ImpactProblem& problem, ImpactTrace* trac
     if (s.usedFallback)
         result.warnings.push_back("no stationary point of eq. (8) found on the feasible arc; the minimum "
                                   "was located by a dense angular search");
+    if (problem.restitution > 0.0) {
+        std::ostringstream os;
+        os << "purely inelastic law: restitution " << problem.restitution
+           << " is not used (v_n+ = 0 for a colliding contact)";
+        result.warnings.push_back(os.str());
+    }
     if (s.branch == MaxDissipationBranch::Separating)
         result.warnings.push_back("separating contact (v_n- > 0): no impulse");
     completeResult(problem, result);
