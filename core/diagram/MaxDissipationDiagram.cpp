@@ -19,6 +19,22 @@ constexpr double kConicReach = 3.0;
 // f_r samples within this fraction of max |f_r| of a pole are left out of the
 // suggested vertical range of the f_obj view (f_obj is unbounded there).
 constexpr double kPoleExclusion = 0.05;
+// A marker is on the plane when |a_n^T x - b_n| is below this fraction of the
+// terms' scale: the laws put their impulses there to round-off (~1e-15).
+constexpr double kOnPlaneRelTol = 1e-9;
+// A quartic candidate is a stationary point of eq. (8) when |g| is below this
+// fraction of g's scale: polished roots reach ~1e-15; the near-double
+// candidates (real parts of complex pairs) stay far above.
+constexpr double kStationaryRelTol = 1e-8;
+// Candidates closer than this (rad) are one stationary point.
+constexpr double kSameAngle = 1e-9;
+// rad: a sample exactly on a pole is moved this far off it (f_obj is infinite there).
+constexpr double kPoleNudge = 1e-9;
+// N s: half-size of the view box when every marker is at the origin and the
+// problem has no scale (b = 0).
+constexpr double kMinViewSize = 1e-12;
+// Padding of the suggested f_obj range (fraction of its height).
+constexpr double kRangePad = 0.05;
 
 double wrapTwoPi(double a) {
     const double w = std::fmod(a, kTwoPi);
@@ -72,7 +88,7 @@ MdpMarker makeMarker(const CompressionPlane& plane, const PaperFrameProblem& p, 
     const Vec3 x = toPaperOrder(impulse);
     m.objective = 0.5 * x.dot(p.A * x) - x.dot(p.b);
     m.kind = kind;
-    m.onPlane = std::abs(p.A.row(0).dot(x) - plane.bn) <= 1e-9 * (std::abs(plane.bn) + p.A.norm() * x.norm());
+    m.onPlane = std::abs(p.A.row(0).dot(x) - plane.bn) <= kOnPlaneRelTol * (std::abs(plane.bn) + p.A.norm() * x.norm());
     return m;
 }
 
@@ -155,7 +171,7 @@ MdpPlaneView makePlaneView(const PaperFrameProblem& p, const CompressionPlane& p
     Vec2 lo = pts.front(), hi = pts.front();
     for (const Vec2& q : pts) { lo = lo.cwiseMin(q); hi = hi.cwiseMax(q); }
     double size = (hi - lo).maxCoeff();
-    if (!(size > 0.0)) size = std::max(p.b.norm() / p.A.norm(), 1e-12);
+    if (!(size > 0.0)) size = std::max(p.b.norm() / p.A.norm(), kMinViewSize);
     const Vec2 centre = 0.5 * (lo + hi);
     const double half = 0.5 * size * (1.0 + 2.0 * kViewMargin);
     v.min = centre - Vec2::Constant(half);
@@ -205,7 +221,7 @@ MdpFobjCurve makeFobjCurve(const CompressionPlane& plane, const MaxDissipationSo
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (int k = 0; k < n; ++k) {
         double alpha = kTwoPi * k / (n - 1);
-        if (plane.calcFr(alpha) == 0.0) alpha += 1e-9;   // exactly on a pole: step off it
+        if (plane.calcFr(alpha) == 0.0) alpha += kPoleNudge;
         const double fr = plane.calcFr(alpha);
         const double f = plane.calcFobj(alpha);
         c.alpha.push_back(alpha);
@@ -229,9 +245,9 @@ MdpFobjCurve makeFobjCurve(const CompressionPlane& plane, const MaxDissipationSo
     double bestF = std::numeric_limits<double>::infinity(), bestA = 0.0;
     for (int i = 0; i < roots.count; ++i) {
         const double alpha = wrapTwoPi(roots.alpha[i]);
-        if (std::abs(g.eval(alpha)) > 1e-8 * plane.calcPolynomialScale()) continue;   // not a root (near-double candidate)
+        if (std::abs(g.eval(alpha)) > kStationaryRelTol * g.calcScale()) continue;   // not a root
         bool duplicate = false;
-        for (const auto& st : c.stationary) duplicate = duplicate || std::abs(st.alpha - alpha) < 1e-9;
+        for (const auto& st : c.stationary) duplicate = duplicate || std::abs(st.alpha - alpha) < kSameAngle;
         if (duplicate) continue;
         const double fr = plane.calcFr(alpha);
         MdpFobjCurve::Stationary st{alpha, fr != 0.0 ? plane.calcFobj(alpha) : 0.0, fr > 0.0,
@@ -245,7 +261,7 @@ MdpFobjCurve makeFobjCurve(const CompressionPlane& plane, const MaxDissipationSo
     c.alphaMin = bestA;
     c.fobjMin = bestF;
     lo = std::min(lo, bestF);
-    const double pad = 0.05 * std::max(hi - lo, 1e-300);
+    const double pad = kRangePad * std::max(hi - lo, kMinViewSize);
     c.yMin = lo - pad;
     c.yMax = hi + pad;
     return c;

@@ -51,8 +51,11 @@ CompressionPlane CompressionPlane::make(const PaperFrameProblem& p) {
     const double coupling = c.mu * c.aNorm;
     c.alpha0 = std::atan2(c.a.y(), c.a.x());
     if (std::abs(c.Ann - coupling) <= kParabolaRelTol * c.Ann) {
+        // Labelled a parabola, but the arc keeps its exact width: a hyperbola
+        // within the tolerance has two rays ~sqrt(2 tol) rad apart, and taking
+        // the exact ones keeps grazing minima exact (1e-9 brute-force checks).
         c.conic = ConicType::Parabola;
-        c.deltaAlpha = kPi;
+        c.deltaAlpha = coupling > c.Ann ? std::acos(-c.Ann / coupling) : kPi;
     } else if (c.Ann > coupling) {
         c.conic = ConicType::Ellipse;
         c.deltaAlpha = kPi;

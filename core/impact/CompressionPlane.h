@@ -68,6 +68,7 @@ struct CompressionPlane {
     bool grazing = false;       // |b_n| within kGrazingRelTol: b_n is taken as 0
     double alpha0 = 0.0;        // rad, atan2(A_no, A_nt): direction of least rbar
     double deltaAlpha = 0.0;    // rad, half-width of the feasible arc (eq. 6); pi for the ellipse
+                                // (and a parabola with A_nn >= mu ||a||)
 
     static CompressionPlane make(const PaperFrameProblem& p);
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <string>
 
 #include "impact/CoulombPath.h"
 #include "impact/MaxDissipation.h"
@@ -55,7 +56,9 @@ struct Finder {
         if (plane.conic == ConicType::Ellipse) return;
         const int rays = plane.conic == ConicType::Parabola ? 1 : 2;
         for (int k = 0; k < rays; ++k) {
-            const double alpha = std::remainder(plane.alpha0 + (k == 0 ? 1.0 : -1.0) * plane.deltaAlpha, 2.0 * kPi);
+            // The parabola's one ray is alpha0 + pi (C.4.2): the continuum lies on it exactly.
+            const double width = plane.conic == ConicType::Parabola ? kPi : plane.deltaAlpha;
+            const double alpha = std::remainder(plane.alpha0 + (k == 0 ? 1.0 : -1.0) * width, 2.0 * kPi);
             const Vec2 u = CompressionPlane::calcDirection(alpha), uPerp(-u.y(), u.x());
             const double d = uPerp.dot(plane.Ahat * u), e = uPerp.dot(plane.bhat);
             const double aScale = plane.Ahat.norm(), bScale = plane.bhat.norm();
@@ -154,7 +157,7 @@ ImpactResult solveCoulombInelastic(const ImpactProblem& problem, ImpactTrace* tr
         s.vPlus = problem.calcVelocityAfter(c.impulse);
         s.energyAfter = result.energyBefore + problem.calcEnergyChange(c.impulse);
         s.kind = toString(c.kind);
-        s.maxDissipation = (c.impulse - mdp.impulse).norm() <= kSameSolutionRelTol * std::max(impulseScale, 1e-300);
+        s.maxDissipation = (c.impulse - mdp.impulse).norm() <= kSameSolutionRelTol * impulseScale;
         if (s.maxDissipation && !mdpIndex) mdpIndex = static_cast<int>(i);
         result.solutions.push_back(s);
     }
@@ -166,6 +169,12 @@ ImpactResult solveCoulombInelastic(const ImpactProblem& problem, ImpactTrace* tr
         result.primarySolution = mdpIndex.value_or(0);
         result.impulse = result.solutions[*result.primarySolution].impulse;
         result.branch = result.solutions[*result.primarySolution].kind;
+    }
+    if (problem.restitution > 0.0) {
+        std::ostringstream os;
+        os << "purely inelastic law: restitution " << problem.restitution
+           << " is not used (v_n+ = 0 for a colliding contact)";
+        result.warnings.push_back(os.str());
     }
     if (set.continuum)
         result.warnings.push_back("the solutions form a continuum (a segment on a ray of the degenerate "

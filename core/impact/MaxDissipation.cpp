@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <string>
 
 #include "impact/CoulombPath.h"
 
@@ -113,20 +114,23 @@ Vec3 calcMaxDissipationPaper(const PaperFrameProblem& problem, MaxDissipationSol
             const TrigRoots roots = findTrigPoly2Roots(plane.calcStationarity(), plane.calcPolynomialScale());
             s.candidates = roots.count;
             s.newtonIterations = roots.newtonIterations;
-            double bestAlpha = 0.0, bestF = std::numeric_limits<double>::infinity();
+            double bestF = std::numeric_limits<double>::infinity();
+            Vec2 best = Vec2::Zero();
             for (int i = 0; i < roots.count; ++i) {
-                const double alpha = roots.alpha[i];
-                if (!plane.isFeasibleAngle(alpha)) continue;
-                const double f = plane.calcFobj(alpha);
-                if (f < bestF) { bestF = f; bestAlpha = alpha; }
+                const Vec2 u(roots.cosAlpha[i], roots.sinAlpha[i]);
+                const double fr = plane.Ann + mu * plane.a.dot(u);
+                if (!(fr > 0.0)) continue;                       // outside the feasible arc (eq. 6)
+                const Vec2 gamma = (mu * bn / fr) * u;
+                const double f = plane.calcReducedObjective(gamma);
+                if (f < bestF) { bestF = f; best = gamma; s.alpha = roots.alpha[i]; }
             }
             if (!(bestF < std::numeric_limits<double>::infinity())) {
                 s.usedFallback = true;
-                bestAlpha = findArcMinimumBySampling(plane);
+                s.alpha = findArcMinimumBySampling(plane);
+                best = plane.calcGamma(s.alpha);
             }
             s.hasAngle = true;
-            s.alpha = bestAlpha;
-            x = plane.liftToPaper(plane.calcGamma(bestAlpha));
+            x = plane.liftToPaper(best);
         }
     }
     s.impulse = toContractOrder(x);
@@ -154,6 +158,12 @@ ImpactResult solveMaxDissipation(const ImpactProblem& problem, ImpactTrace* trac
     if (s.usedFallback)
         result.warnings.push_back("no stationary point of eq. (8) found on the feasible arc; the minimum "
                                   "was located by a dense angular search");
+    if (problem.restitution > 0.0) {
+        std::ostringstream os;
+        os << "purely inelastic law: restitution " << problem.restitution
+           << " is not used (v_n+ = 0 for a colliding contact)";
+        result.warnings.push_back(os.str());
+    }
     if (s.branch == MaxDissipationBranch::Separating)
         result.warnings.push_back("separating contact (v_n- > 0): no impulse");
     completeResult(problem, result);

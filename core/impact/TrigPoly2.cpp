@@ -8,7 +8,12 @@ namespace impactlab {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
+// |q| below this fraction of the depressed quartic's scale^3 makes it
+// biquadratic: Ferrari's resolvent root m would then be ~0 and q / sqrt(2m)
+// ill-defined, while the biquadratic formula is exact there.
+constexpr double kBiquadraticRelTol = 1e-14;
+// Guards a division by a scale of an all-zero quartic.
+constexpr double kTinyScale = 1e-300;
 
 // Largest real root of m^3 + A m^2 + B m + C = 0 (Cardano / Viete, then two
 // Newton steps on the cubic to recover the digits the closed form loses).
@@ -77,9 +82,9 @@ int solveQuarticCandidates(const std::array<double, 5>& coeff, std::array<double
     const double q = c - 0.5 * a * b + a2 * a / 8.0;
     const double r = d - 0.25 * a * c + a2 * b / 16.0 - 3.0 * a2 * a2 / 256.0;
     const double shift = -0.25 * a;
-    const double scale = std::max({std::abs(p), std::sqrt(std::abs(r)), std::cbrt(std::abs(q)), 1e-300});
+    const double scale = std::max({std::abs(p), std::sqrt(std::abs(r)), std::cbrt(std::abs(q)), kTinyScale});
     double y[4];
-    if (std::abs(q) <= 1e-14 * scale * scale * scale) {
+    if (std::abs(q) <= kBiquadraticRelTol * scale * scale * scale) {
         // Biquadratic: z = y^2 solves z^2 + p z + r = 0.
         double z[2];
         solveQuadraticCandidates(p, r, z);
@@ -114,8 +119,7 @@ TrigRoots findTrigPoly2Roots(const TrigPoly2& g, double referenceScale) {
         const double v = g.k0 + g.k1c * c + g.k1s * s + g.k2c * (c * c - s * s) + g.k2s * (2.0 * s * c);
         if (std::abs(v) > std::abs(gPole)) { gPole = v; pole = j; }
     }
-    const double beta = 2.0 * kPi * pole / 5.0 - kPi;
-    const double cb = -kCos[pole], sb = -kSin[pole];
+    const double cb = -kCos[pole], sb = -kSin[pole];   // beta = 2 pi pole / 5 - pi
     // g(beta + theta) in coefficients of theta.
     const double c2b = cb * cb - sb * sb, s2b = 2.0 * sb * cb;
     const double k1c = g.k1c * cb + g.k1s * sb, k1s = -g.k1c * sb + g.k1s * cb;
@@ -127,25 +131,31 @@ TrigRoots findTrigPoly2Roots(const TrigPoly2& g, double referenceScale) {
     solveQuarticCandidates(quartic, u);
 
     for (double ui : u) {
-        // Newton on g, one sine and cosine per step; a step that does not
-        // reduce |g| is undone (the candidate was not in a root's basin).
-        double alpha = beta + 2.0 * std::atan(ui);
-        double previous = alpha, previousAbs = std::numeric_limits<double>::infinity();
+        // Newton on the quartic (Horner, no trigonometry); a step that does
+        // not reduce |p| is undone (the candidate was not in a root's basin).
+        double previous = ui, previousAbs = std::numeric_limits<double>::infinity();
         for (int it = 0; it < kTrigRootMaxNewton; ++it) {
-            const double c = std::cos(alpha), s = std::sin(alpha);
-            const double c2 = c * c - s * s, s2 = 2.0 * s * c;
-            const double value = g.k0 + g.k1c * c + g.k1s * s + g.k2c * c2 + g.k2s * s2;
-            const double slope = -g.k1c * s + g.k1s * c - 2.0 * g.k2c * s2 + 2.0 * g.k2s * c2;
+            double value = quartic[4], slope = 0.0;
+            for (int k = 3; k >= 0; --k) {
+                slope = slope * ui + value;
+                value = value * ui + quartic[k];
+            }
             ++out.newtonIterations;
-            if (!(std::abs(value) < previousAbs)) { alpha = previous; break; }
-            previous = alpha;
+            if (!(std::abs(value) < previousAbs)) { ui = previous; break; }
+            previous = ui;
             previousAbs = std::abs(value);
             if (slope == 0.0 || value == 0.0) break;
             const double step = value / slope;
-            alpha -= step;
-            if (std::abs(step) <= kTrigRootAngleTol) break;
+            ui -= step;
+            if (std::abs(step) <= kTrigRootAngleTol * (1.0 + std::abs(ui))) break;
         }
-        out.alpha[out.count++] = std::remainder(alpha, 2.0 * kPi);
+        // cos, sin of theta from u, then of alpha = beta + theta: no trigonometric calls.
+        const double w = 1.0 / (1.0 + ui * ui);
+        const double ct = (1.0 - ui * ui) * w, st = 2.0 * ui * w;
+        const int i = out.count++;
+        out.cosAlpha[i] = cb * ct - sb * st;
+        out.sinAlpha[i] = sb * ct + cb * st;
+        out.alpha[i] = std::atan2(out.sinAlpha[i], out.cosAlpha[i]);
     }
     return out;
 }

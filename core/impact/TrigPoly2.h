@@ -10,7 +10,9 @@
 // leading coefficient, is largest: no root then sits at u = infinity, and a
 // non-zero g cannot vanish at all five. The quartic is solved in closed form
 // (Ferrari), a complex pair contributes its real part (a near-double root),
-// and every candidate is polished by Newton's method on g itself. Candidates
+// and every candidate is polished by Newton's method on the quartic (whose
+// real roots are exactly the roots of g; no trigonometric call per step).
+// Candidates
 // are a superset of the roots: callers that minimise over them lose nothing
 // by the extra points. No allocation.
 #include <array>
@@ -27,14 +29,15 @@ struct TrigPoly2 {
 
 struct TrigRoots {
     std::array<double, 4> alpha{};   // rad, in (-pi, pi]
+    std::array<double, 4> cosAlpha{}, sinAlpha{};   // of alpha, computed without trigonometry
     int count = 0;
     int newtonIterations = 0;        // total over the candidates
 };
 
-// |Newton step| below this ends the polish (rad): a few ulps of 2 pi.
+// |Newton step| below this (times 1 + |u|) ends the polish: a few ulps.
 inline constexpr double kTrigRootAngleTol = 1e-14;
 // Newton steps per candidate; quadratic convergence from the closed form's
-// ~1e-8 start needs two or three.
+// start (~1e-8 at worst, near double roots) needs two or three.
 inline constexpr int kTrigRootMaxNewton = 8;
 // g whose coefficients are all below this fraction of `reference` is treated
 // as identically zero (no isolated roots).

@@ -233,7 +233,9 @@ TEST(MaxDissipationBranches, GrazingParabolaUsesTheCorrectedRay) {
     EXPECT_EQ(s.branch, MaxDissipationBranch::GrazingRay);
     const CompressionPlane plane = CompressionPlane::make(p);
     if (x.norm() > 0.0) {
-        EXPECT_NEAR(std::remainder(s.alpha - plane.alpha0 - 3.14159265358979323846, 6.283185307179586), 0.0, 1e-12);
+        // mu = A_nn / ||a|| in double misses the parabola by ~1e-16 relative; the
+        // law keeps the exact rays, ~sqrt(2e-16) = 1.5e-8 rad from alpha0 + pi.
+        EXPECT_NEAR(std::remainder(s.alpha - plane.alpha0 - 3.14159265358979323846, 6.283185307179586), 0.0, 1e-7);
         EXPECT_GT(x(0), 0.0);
     }
     const double brute = test::findBruteForceMinimum(p);

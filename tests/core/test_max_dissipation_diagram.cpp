@@ -2,6 +2,7 @@
 // and the scene builders: what is drawn agrees with what the laws compute.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <set>
 
 #include "MaxDissipationTestSupport.h"
@@ -221,4 +222,45 @@ TEST(SceneBuilders, PainleveRodMatchesThePapersMatrix) {
     }
     EXPECT_THROW(makePainleveRod({0.0, 1.0, 1.0, 1.0, 1.0}), InputError);
     EXPECT_THROW(makePainleveRod({0.5, -1.0, 1.0, 1.0, 1.0}), InputError);
+}
+
+TEST(MaxDissipationDiagram, EveryBranchGivesFiniteGeometry) {
+    // Random problems of every kind (colliding, grazing, separating,
+    // frictionless, hyperbolas): nothing the UI draws may be NaN or infinite,
+    // and the max-dissipation marker lies on the drawn boundary whenever the
+    // impulse is on the cone's section.
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    MdpDiagramOptions coarse;
+    coarse.gridSize = 21;
+    coarse.conicSamples = 2000;
+    for (int trial = 0; trial < 300; ++trial) {
+        PaperFrameProblem p;
+        Mat3 L;
+        for (int i = 0; i < 9; ++i) L(i / 3, i % 3) = u(rng);
+        p.A = L * L.transpose() + 0.05 * Mat3::Identity();
+        p.b = Vec3(u(rng), u(rng), u(rng));
+        if (trial % 5 == 0) p.b(0) = 0.0;
+        p.mu = trial % 7 == 0 ? 0.0 : 3.0 * std::abs(u(rng));
+        const MdpDiagram d = makeMdpDiagram(contactProblem(p), coarse);
+        const std::string where = "trial " + std::to_string(trial);
+        EXPECT_TRUE(d.plane.min.allFinite() && d.plane.max.allFinite()) << where;
+        for (double g : d.plane.gridValues) ASSERT_TRUE(std::isfinite(g)) << where;
+        for (const auto& c : d.plane.contours)
+            for (const auto& s : c.segments) ASSERT_TRUE(s[0].allFinite() && s[1].allFinite()) << where;
+        for (const auto& l : d.plane.feasibleBoundary)
+            for (const Vec2& q : l) ASSERT_TRUE(q.allFinite()) << where;
+        for (const auto& l : d.plane.infeasibleBranch)
+            for (const Vec2& q : l) ASSERT_TRUE(q.allFinite()) << where;
+        for (double f : d.fobj.fobj) ASSERT_TRUE(std::isfinite(f)) << where;
+        EXPECT_TRUE(std::isfinite(d.fobj.yMin) && std::isfinite(d.fobj.yMax)) << where;
+        EXPECT_FALSE(d.path.steps.empty());
+        EXPECT_EQ(d.path.leaf, toString(d.solution.branch));
+        if (d.solution.branch == MaxDissipationBranch::ConicBoundary) {
+            const double size = (d.plane.max - d.plane.min).maxCoeff();
+            EXPECT_LT(distanceToBoundary(d.plane, d.plane.maxDissipation.point), kOnPolylineRelTol * size) << where;
+            EXPECT_NEAR(d.fobj.fobjMin - p.b(0) * p.b(0) / (2.0 * p.A(0, 0)), d.solution.objective,
+                        kSameValueRelTol * (1.0 + std::abs(d.solution.objective))) << where;
+        }
+    }
 }

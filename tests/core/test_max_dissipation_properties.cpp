@@ -24,6 +24,11 @@ constexpr double kFeasibleRelTol = 1e-10;
 constexpr double kCoulombRelTol = 1e-9;
 // Rotation about the normal: the algebra is equivariant; round-off only.
 constexpr double kRotationRelTol = 1e-9;
+// ...except at an exact parabola with b_n = 0, where the solution depends on
+// the input like a square root: A_nn - mu ||a|| rounds to +-1e-16 relative,
+// differently in each frame, and the wedge's rays sit sqrt(2e-16) = 1.5e-8 rad
+// from alpha0 + pi, or on it; the impulse moves by ~1e-8 relative (seen: 1.2e-8).
+constexpr double kParabolaRotationRelTol = 1e-6;
 
 constexpr double kPi = 3.14159265358979323846;
 
@@ -182,13 +187,14 @@ TEST(MaxDissipationProperties, RotationAboutTheNormal) {
         const MaxDissipationSolution a = calcMaxDissipationImpulse(W, v, p.mu);
         const MaxDissipationSolution b = calcMaxDissipationImpulse(Wr, vr, p.mu);
         const double scale = a.impulse.norm() + p.b.norm() / p.A.norm();
-        EXPECT_LE((R * b.impulse - a.impulse).norm(), kRotationRelTol * scale) << trial;
+        const double tol = static_cast<Kind>(trial % 9) == Kind::GrazingParabola ? kParabolaRotationRelTol : kRotationRelTol;
+        EXPECT_LE((R * b.impulse - a.impulse).norm(), tol * scale) << trial;
         EXPECT_EQ(a.branch, b.branch) << trial;
         const CoulombSolutionSet ca = findCoulombInelasticSolutions(W, v, p.mu);
         const CoulombSolutionSet cb = findCoulombInelasticSolutions(Wr, vr, p.mu);
         ASSERT_EQ(ca.solutions.size(), cb.solutions.size()) << trial;
         for (std::size_t i = 0; i < ca.solutions.size(); ++i)
-            EXPECT_LE((R * cb.solutions[i].impulse - ca.solutions[i].impulse).norm(), kRotationRelTol * scale) << trial;
+            EXPECT_LE((R * cb.solutions[i].impulse - ca.solutions[i].impulse).norm(), tol * scale) << trial;
     }
 }
 
