@@ -52,7 +52,13 @@ const char* toString(CompliantEventKind kind) {
 
 void CompliantSystem::validate() const {
     const int nb = static_cast<int>(bodies.size());
-    for (int b = 0; b < nb; ++b) bodies[b].validate("bodies[" + std::to_string(b) + "]");
+    for (int b = 0; b < nb; ++b) {
+        const std::string f = "bodies[" + std::to_string(b) + "]";
+        bodies[b].validate(f);
+        const double qn = bodies[b].orientation.coeffs().norm();
+        if (!std::isfinite(qn) || !(qn > 0.0))
+            throw InputError(f + ".orientation", "must be a finite non-zero quaternion");
+    }
     for (size_t i = 0; i < spheres.size(); ++i) {
         const std::string f = "spheres[" + std::to_string(i) + "]";
         if (spheres[i].body < 0 || spheres[i].body >= nb)

@@ -291,6 +291,14 @@ TEST(CompliantCollision, BadInputIsRefusedByName) {
     sys.spheres[1].body = 0;  // both spheres on one body
     EXPECT_THROW(simulateCompliantCollision(sys), InputError);
     sys = makeTwoBallCollision(0.4, 0.26);
+    sys.bodies[1].orientation = Quat(0, 0, 0, 0);
+    try {
+        simulateCompliantCollision(sys);
+        FAIL() << "zero quaternion accepted";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), "bodies[1].orientation");
+    }
+    sys = makeTwoBallCollision(0.4, 0.26);
     sys.bodies[0].mass = -2.0;
     try {
         simulateCompliantCollision(sys);
