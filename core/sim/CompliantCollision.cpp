@@ -105,6 +105,9 @@ void CompliantOptions::validate() const {
     if (!(separationSpeed >= 0.0) || !std::isfinite(separationSpeed))
         throw InputError("options.separation_speed", "must be a finite number >= 0, got " + str(separationSpeed));
     requirePositive(slideToRollSpeed, "options.slide_to_roll_speed");
+    if (interpolatedSamplesPerStep < 0)
+        throw InputError("options.interpolated_samples_per_step",
+                         "must be >= 0, got " + std::to_string(interpolatedSamplesPerStep));
     if (maxSteps < 1) throw InputError("options.max_steps", "must be >= 1, got " + std::to_string(maxSteps));
     requirePositive(maxDuration, "options.max_duration");
     requirePositive(minStep, "options.min_step");
@@ -235,12 +238,20 @@ void Run::findEvents(double t0, double h, const std::vector<EventSigns>& before,
 }
 
 void Run::addDenseSamples(double t0, double h) {
-    if (options_.sampleInterval <= 0.0) return;
+    std::vector<double> times;
+    if (options_.sampleInterval > 0.0) {
+        for (; nextSampleTime_ <= t0 + h; nextSampleTime_ += options_.sampleInterval) times.push_back(nextSampleTime_);
+    }
+    if (options_.recordSteps) {
+        const int k = options_.interpolatedSamplesPerStep;
+        for (int j = 1; j <= k; ++j) times.push_back(t0 + h * j / (k + 1));
+    }
+    std::sort(times.begin(), times.end());
     Eigen::VectorXd y(model_.size());
-    while (nextSampleTime_ <= t0 + h) {
-        stepper_.interpolate(std::clamp((nextSampleTime_ - t0) / h, 0.0, 1.0), y);
-        result_.samples.push_back(model_.makeSample(nextSampleTime_, y, options_.recordBodies));
-        nextSampleTime_ += options_.sampleInterval;
+    for (double t : times) {
+        stepper_.interpolate(std::clamp((t - t0) / h, 0.0, 1.0), y);
+        result_.samples.push_back(model_.makeSample(t, y, options_.recordBodies));
+        result_.samples.back().interpolated = true;
     }
 }
 

@@ -90,6 +90,10 @@ struct CompliantOptions {
     // seconds from the dense output (0: none).
     bool recordSteps = true;
     double sampleInterval = 0.0;
+    // With recordSteps, this many extra samples evenly inside each accepted step
+    // from the dense output: loose tolerances take few, long steps, and the
+    // views' curves would show them as corners.
+    int interpolatedSamplesPerStep = 3;
     bool recordBodies = true;        // body states in each sample (for the 3D view)
 
     void validate() const;           // InputError naming "options.<field>"
@@ -112,6 +116,7 @@ struct CompliantContactSample {
 
 struct CompliantSample {
     double time = 0.0;                // s, from the start of the run
+    bool interpolated = false;        // from the dense output, not at an accepted step
     std::vector<CompliantContactSample> contacts;
     std::vector<BodyState> bodies;    // empty unless options.recordBodies
     double kineticEnergy = 0.0;       // J, free bodies

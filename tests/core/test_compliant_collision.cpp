@@ -233,6 +233,22 @@ TEST(CompliantCollision, ReportsTimeHistoryAndDenseSamples) {
     // The accumulated normal impulse never decreases (the force never pulls).
     for (size_t k = 1; k < r.samples.size(); ++k)
         EXPECT_GE(r.samples[k].contacts[0].impulse.z(), r.samples[k - 1].contacts[0].impulse.z() - 1e-12);
+
+    // Accepted steps with three interpolated samples inside each: in time order,
+    // and the samples at steps are the ones not marked interpolated.
+    o = makeTightOptions();
+    o.interpolatedSamplesPerStep = 3;
+    const CompliantResult s = simulateCompliantCollision(makeBallDrop(2.0, 0.26), o);
+    ASSERT_EQ(s.status, CompliantStatus::Separated);
+    int atSteps = 0;
+    for (size_t k = 0; k < s.samples.size(); ++k) {
+        if (!s.samples[k].interpolated) ++atSteps;
+        if (k > 0) {
+            EXPECT_GT(s.samples[k].time, s.samples[k - 1].time);
+        }
+    }
+    EXPECT_EQ(atSteps, s.acceptedSteps + 1);  // plus the initial state
+    EXPECT_EQ(s.samples.size(), static_cast<size_t>(4 * s.acceptedSteps + 1));
 }
 
 TEST(CompliantCollision, BudgetsEndTheRunWithAStatusAndAWarning) {
