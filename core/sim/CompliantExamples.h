@@ -44,6 +44,14 @@ inline constexpr std::array<double, 3> kBrickVertexFrictionCases = {0.125, 0.225
 CompliantBrickSetup makeBrickOnVertexSetup(double mu = 0.325);
 // Example 2: identity orientation (0.4 x 0.6 face down), v = (-2, 0, -8.84) m/s,
 // mu = 0.2, c = 0.15 s/m, E = 10 GPa.
+// Known difference from PLUS: the friction moment pitches the compliant brick
+// (omega_y ~ -3 rad/s mid-impact), which stops the slip early, so the points
+// take ~0.72 / 0.48 N s of friction impulse (leading / trailing) against
+// PLUS's 1.77 / 0.62 (reference B.2.7), and the brick leaves at v_x ~ -0.80
+// m/s, omega_y ~ -1.41 rad/s instead of +0.39, +0.79. Rigid PLUS keeps all four
+// normals closed together, which forbids the pitch. The compliant values do
+// not move with the stiffness: with Hertz springs the pitch mode's period and
+// the contact time scale alike (E^{-2/5}), so no E reaches the rigid limit.
 CompliantBrickSetup makeBrickOnFourVerticesSetup();
 // The system: one free body (the brick), its eight vertex spheres, the ground
 // plane, and a contact candidate per proximal vertex, named
