@@ -63,6 +63,7 @@ std::vector<LawInfo> makeLaws() {
     appendPlanarLaws(laws);
     appendJiaWangLaws(laws);
     appendVehicleLaws(laws);
+    appendPlusLaws(laws);
     return laws;
 }
 

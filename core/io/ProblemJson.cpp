@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "impact/ContactSpaceAdapter.h"
+#include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
 
 namespace impactlab {
@@ -96,6 +98,8 @@ ImpactProblem parseContactLevel(const json& contactLevel, double friction, doubl
     }
 }
 
+}  // namespace
+
 RigidBody parseBody(const json& body, const std::string& field) {
     requireObject(body, field);
     if (body.contains("fixed") && readBool(body["fixed"], field + ".fixed")) {
@@ -119,6 +123,8 @@ RigidBody parseBody(const json& body, const std::string& field) {
     b.angularVelocity = angularVelocity;
     return b;
 }
+
+namespace {
 
 ImpactProblem parseBodyLevel(const json& document, double friction, double restitution) {
     const json& bodies = getMember(document, "bodies", "");
@@ -179,7 +185,8 @@ ImpactProblem parseProblem(const json& document) {
 SolveRequest parseSolveRequest(const json& document, const std::optional<std::string>& modelOverride,
                                const std::string& overrideField) {
     SolveRequest request;
-    request.problem = parseProblem(document);
+    if (isContactSpaceDocument(document)) request.contactSpace = parseContactSpaceProblem(document);   // several contacts
+    else request.problem = parseProblem(document);
 
     struct Requested {
         std::string id;
@@ -217,6 +224,7 @@ SolveRequest parseSolveRequest(const json& document, const std::optional<std::st
     for (const Requested& r : requested) {
         LawRequest law;
         law.law = &getLaw(r.id, r.field);
+        if (request.contactSpace) checkContactCount(*law.law, *request.contactSpace);
         const auto options = document.find(r.id);
         if (options != document.end()) law.options = *options;
         request.laws.push_back(law);

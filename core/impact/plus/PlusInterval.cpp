@@ -1,0 +1,184 @@
+#include "impact/plus/PlusInterval.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "impact/plus/PlusStepLength.h"
+
+namespace impactlab {
+
+namespace {
+
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+// The active set of Algorithm 1 and the sliding directions s_k.
+struct WorkingSet {
+    std::vector<bool> carries;        // the contact's normal row is active
+    std::vector<ContactSlip> slip;
+    std::vector<Vec2> direction;      // s_k of sliding and impending-slip contacts
+};
+
+// B pi = w of Table 1 for the current working set.
+void assemble(const ContactSpaceProblem& p, const VectorXd& v, const std::vector<PlusContactState>& states,
+              const WorkingSet& ws, MatrixXd& B, VectorXd& w) {
+    const int n = static_cast<int>(v.size());
+    B.setZero(n, n);
+    w.setZero(n);
+    for (int k = 0; k < p.getContactCount(); ++k) {
+        const int r = 3 * k;
+        if (!ws.carries[k]) {   // pi_k = 0
+            B.block<3, 3>(r, r).setIdentity();
+            continue;
+        }
+        if (states[k].phase == ContactPhase::Compressing) {   // eq. 2.3
+            B.row(r + 2) = p.A.row(r + 2);
+            w(r + 2) = -v(r + 2);
+        } else {   // expanding: pi_n = pi_exp (eq. 2.4, Table 1)
+            B(r + 2, r + 2) = 1.0;
+            w(r + 2) = states[k].expansionImpulse;
+        }
+        const double mu = p.contacts[k].friction;
+        if (ws.slip[k] == ContactSlip::Rolling) {   // eq. 2.7
+            B.middleRows(r, 2) = p.A.middleRows(r, 2);
+            w.segment<2>(r) = -v.segment<2>(r);
+        } else {   // eqs. 2.8, 2.11: pi_xy + mu pi_n s = 0
+            B.block<2, 2>(r, r).setIdentity();
+            B.block<2, 1>(r, r + 2) = mu * ws.direction[k];
+        }
+    }
+}
+
+// The minimum-norm least-squares solution of B x = w over the unknowns and
+// rows of the contacts that carry an impulse; the others stay exactly zero
+// (their rows pi_k = 0 must not compete in the least-squares sense).
+VectorXd solveMinNorm(const MatrixXd& B, const VectorXd& w, const std::vector<bool>& carries) {
+    std::vector<int> idx;
+    for (std::size_t k = 0; k < carries.size(); ++k)
+        if (carries[k])
+            for (int i = 0; i < 3; ++i) idx.push_back(3 * static_cast<int>(k) + i);
+    VectorXd x = VectorXd::Zero(w.size());
+    if (idx.empty()) return x;
+    const int m = static_cast<int>(idx.size());
+    MatrixXd Br(m, m);
+    VectorXd wr(m);
+    for (int i = 0; i < m; ++i) {
+        wr(i) = w(idx[i]);
+        for (int j = 0; j < m; ++j) Br(i, j) = B(idx[i], idx[j]);
+    }
+    const VectorXd xr = Eigen::CompleteOrthogonalDecomposition<MatrixXd>(Br).solve(wr);
+    for (int i = 0; i < m; ++i) x(idx[i]) = xr(i);
+    return x;
+}
+
+// Newton's method on B(s(pi)) pi = w with s_k = (v + A pi)_xy,k / |.| for the
+// impending-slip contacts (eq. 2.9b). d s / d pi = (E2 - s s^T) / |u| A_xy,k.
+bool solveImpendingSlip(const ContactSpaceProblem& p, const VectorXd& v,
+                        const std::vector<PlusContactState>& states, WorkingSet& ws, VectorXd& pi,
+                        int maxIterations) {
+    MatrixXd B;
+    VectorXd w;
+    for (int it = 0; it < maxIterations; ++it) {
+        const VectorXd vEnd = v + p.A * pi;
+        std::vector<double> speed(p.getContactCount(), 0.0);
+        for (int k = 0; k < p.getContactCount(); ++k) {
+            if (!ws.carries[k] || ws.slip[k] != ContactSlip::ImpendingSlip) continue;
+            const Vec2 u = vEnd.segment<2>(3 * k);
+            speed[k] = u.norm();
+            if (speed[k] > kPlusMinDirectionSpeed) ws.direction[k] = u / speed[k];   // else keep (B.4.8)
+        }
+        assemble(p, v, states, ws, B, w);
+        const VectorXd F = B * pi - w;
+        MatrixXd J = B;
+        for (int k = 0; k < p.getContactCount(); ++k) {
+            if (!ws.carries[k] || ws.slip[k] != ContactSlip::ImpendingSlip || !(speed[k] > kPlusMinDirectionSpeed))
+                continue;
+            const Vec2& s = ws.direction[k];
+            const Mat2 dS = (Mat2::Identity() - s * s.transpose()) / speed[k];
+            J.middleRows(3 * k, 2) += p.contacts[k].friction * pi(3 * k + 2) * dS * p.A.middleRows(3 * k, 2);
+        }
+        const VectorXd step = solveMinNorm(J, F, ws.carries);
+        pi -= step;
+        if (step.norm() <= kPlusNewtonRelTol * std::max(pi.norm(), std::numeric_limits<double>::min()))
+            return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+PlusIntervalResult solvePlusInterval(const ContactSpaceProblem& p, const VectorXd& v,
+                                     const std::vector<PlusContactState>& states, const PlusOptions& o) {
+    const int nc = p.getContactCount();
+    WorkingSet ws;
+    for (int k = 0; k < nc; ++k) {
+        const Vec2 vt = v.segment<2>(3 * k);
+        const double mu = p.contacts[k].friction;
+        ws.carries.push_back(states[k].phase != ContactPhase::Observing);
+        const bool sliding = mu == 0.0 || vt.norm() >= o.vTransition;   // eq. 2.9
+        ws.slip.push_back(sliding ? ContactSlip::Sliding : ContactSlip::Rolling);
+        ws.direction.push_back(sliding && mu > 0.0 ? Vec2(vt / vt.norm()) : Vec2::Zero());
+    }
+
+    PlusIntervalResult r;
+    MatrixXd B;
+    VectorXd w;
+    VectorXd pi = VectorXd::Zero(3 * nc);
+    // Each pass turns a rolling contact into impending slip or drops a
+    // compressing one, so 2 nc + 1 passes always suffice.
+    const int maxPasses = 2 * nc + 1;
+    int pass = 0;
+    for (; pass < maxPasses; ++pass) {
+        assemble(p, v, states, ws, B, w);
+        pi = solveMinNorm(B, w, ws.carries);
+        const bool anyImpending =
+            std::find(ws.slip.begin(), ws.slip.end(), ContactSlip::ImpendingSlip) != ws.slip.end();
+        if (anyImpending && !solveImpendingSlip(p, v, states, ws, pi, o.maxNewtonIterations))
+            r.newtonConverged = false;
+
+        // The largest violation of eq. 2.5 (pi_n >= 0) or eq. 2.6 (the cone).
+        std::vector<double> violation(nc, 0.0);
+        std::vector<bool> isCone(nc, false);
+        double worst = 0.0;
+        for (int k = 0; k < nc; ++k) {
+            if (!ws.carries[k]) continue;
+            const double pn = pi(3 * k + 2);
+            if (states[k].phase == ContactPhase::Compressing) violation[k] = -pn;
+            if (ws.slip[k] == ContactSlip::Rolling) {   // Algorithm 1: a rolling point becomes impending slip
+                violation[k] = std::max(violation[k], pi.segment<2>(3 * k).norm() - p.contacts[k].friction * pn);
+                isCone[k] = true;
+            }
+            worst = std::max(worst, violation[k]);
+        }
+        const double scale = std::max(pi.cwiseAbs().maxCoeff(), std::numeric_limits<double>::min());
+        if (worst <= kPlusFeasibilityRelTol * scale) break;
+        for (int k = 0; k < nc; ++k) {
+            if (!ws.carries[k] || violation[k] < worst * (1.0 - kPlusTieRelTol)) continue;
+            if (isCone[k]) {   // rolling -> impending slip, s from the rolling impulse (B.4.8)
+                ws.slip[k] = ContactSlip::ImpendingSlip;
+                const Vec2 pt = pi.segment<2>(3 * k);
+                ws.direction[k] = pt.norm() > 0.0 ? Vec2(-pt / pt.norm()) : states[k].lastDirection;
+            } else {           // no normal impulse at this contact
+                ws.carries[k] = false;
+            }
+        }
+    }
+    r.activeSetConverged = pass < maxPasses;
+
+    // Step length (sec. 2d): only contacts sliding at the interval's start
+    // limit alpha (B.4.10).
+    r.alpha = 1.0;
+    for (int k = 0; k < nc; ++k) {
+        if (!ws.carries[k] || ws.slip[k] != ContactSlip::Sliding || p.contacts[k].friction == 0.0) continue;
+        const Vec2 a = v.segment<2>(3 * k);
+        const Vec2 d = (p.A.middleRows(3 * k, 2) * pi);
+        r.alpha = std::min(r.alpha, calcSlidingStep(a, d, o.vTransition, o.thetaMax, o.alphaMin).alpha);
+    }
+    r.impulse = pi;
+    r.slip = ws.slip;
+    r.active = ws.carries;
+    r.directions = ws.direction;
+    return r;
+}
+
+}  // namespace impactlab

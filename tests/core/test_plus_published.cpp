@@ -1,0 +1,129 @@
+// PLUS (Uchida, Sherman & Delp 2015) against the paper's examples and the
+// numbers of reference note B.2 (kudlich-slibar-plus-mdp.md).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "impact/ContactSpaceProblem.h"
+#include "impact/plus/Plus.h"
+#include "impact/plus/PlusRestitution.h"
+#include "mechanics/ImpactExamples.h"
+
+namespace impactlab {
+namespace {
+
+using Eigen::VectorXd;
+
+// Closed forms of B.2.5 are printed to ~9 digits; 1e-6 relative leaves room
+// for their rounding and none for a wrong impulse.
+constexpr double kClosedFormRelTol = 1e-6;
+
+ContactParameters plusContact(double mu, double eMin) {
+    return {"", mu, eMin, RestitutionKind::VelocityDependent};
+}
+
+ContactSpaceProblem brickOnVertex(double mu, double eMin) {
+    return ContactSpaceProblem::makeBodyLevel({plusContact(mu, eMin)}, makeBrickOnVertex());
+}
+
+int countEvents(const ContactSpaceResult& r, ContactEventKind kind) {
+    int n = 0;
+    for (const ContactEvent& e : r.events) n += e.kind == kind ? 1 : 0;
+    return n;
+}
+
+void expectNear3(const Vec3& actual, const Vec3& expected, double absTol, const char* what) {
+    for (int i = 0; i < 3; ++i) EXPECT_NEAR(actual(i), expected(i), absTol) << what << "[" << i << "]";
+}
+
+TEST(PlusPublished, BrickGeometryMatchesReferenceDelassusOperator) {
+    const ContactSpaceProblem p = brickOnVertex(0.325, 0.373);
+    ASSERT_EQ(p.getContactCount(), 1);   // the next sphere is 0.141 m up (B.2.2)
+    Mat3 A;
+    A << 3.905169201, 0.561289916, -0.052775827, 0.561289916, 3.355677237, 0.446966327, -0.052775827,
+        0.446966327, 0.57596068;
+    EXPECT_LT((p.getBlock(0, 0) - A).cwiseAbs().maxCoeff(), 1e-8);
+    expectNear3(p.bodies->contacts[0].point - p.bodies->bodies[0].position,
+                Vec3(-0.026794919, 0.103527618, -0.627791687), 1e-8, "r");
+    expectNear3(p.getVelocity(0), Vec3(-5.0, 0.0, -5.74), 1e-12, "v-");
+}
+
+// B.2.5: mu = 0.325 rolls before the end of compression, so the totals are
+// closed forms independent of theta_max.
+TEST(PlusPublished, BrickOnVertexRollingInCompressionHasClosedFormTotals) {
+    for (double thetaMax : {0.01, 0.15, 0.25}) {
+        PlusOptions o;
+        o.thetaMax = thetaMax;
+        const ContactSpaceProblem p = brickOnVertex(0.325, 0.373);
+        const ContactSpaceResult r = solvePlus(p, o);
+        ASSERT_EQ(r.status, SolveStatus::Converged);
+        const Vec3 total(1.841831288, -2.417437796, 15.836404735);
+        expectNear3(r.getImpulse(0), total, kClosedFormRelTol * total.norm(), "pi");
+        expectNear3(r.getVelocityAfter(0), Vec3(0, 0, 2.203428972), kClosedFormRelTol * 2.2, "v+");
+        const RigidBody& b = r.bodiesAfter->at(0);
+        expectNear3(b.velocity, Vec3(-4.079084356, -1.208718898, 2.178202367), kClosedFormRelTol * 4.6, "v_com");
+        expectNear3(b.angularVelocity, Vec3(1.927776110, -6.506885235, 0.056836056), kClosedFormRelTol * 6.8, "omega");
+        EXPECT_NEAR(r.energyBefore, 57.9476, 1e-4);
+        EXPECT_NEAR(r.energyAfter, 25.339737, kClosedFormRelTol * 25.3);
+        EXPECT_EQ(r.rounds, 2);
+        // The end of compression (the star of Fig. 9c) is -A^-1 v-.
+        for (const ContactEvent& e : r.events)
+            if (e.kind == ContactEventKind::EndOfCompression)
+                expectNear3(e.impulse.head<3>(), Vec3(1.697864247, -1.820311005, 11.534162225), 1e-5, "star");
+    }
+}
+
+// B.2.4 / Fig. 10: 116 / 11 / 8 intervals for theta_max 0.01 / 0.15 / 0.25
+// with mu = 0.325 and alpha_min = 1e-3 (B.4.2).
+TEST(PlusPublished, BrickOnVertexIntervalCountsOfFigure10) {
+    const std::pair<double, int> rows[] = {{0.01, 116}, {0.15, 11}, {0.25, 8}};
+    for (const auto& [thetaMax, intervals] : rows) {
+        PlusOptions o;
+        o.thetaMax = thetaMax;
+        const ContactSpaceResult r = solvePlus(brickOnVertex(0.325, 0.373), o);
+        EXPECT_EQ(r.intervals, intervals) << "theta_max " << thetaMax;
+    }
+}
+
+// B.2.3 / Figs. 8-9: mu 0.125 slides throughout, 0.225 rolls in expansion,
+// 0.325 rolls in compression (at a tangency with the transition circle).
+TEST(PlusPublished, BrickOnVertexRegimesOfFigure8) {
+    struct Row { double mu, eMin; int rollRound; };   // 0: never rolls
+    const Row rows[] = {{0.125, 0.392, 0}, {0.225, 0.387, 2}, {0.325, 0.373, 1}};
+    for (const Row& row : rows) {
+        ContactSpaceTrace trace;
+        const ContactSpaceResult r = solvePlus(brickOnVertex(row.mu, row.eMin), {}, &trace);
+        ASSERT_EQ(r.status, SolveStatus::Converged);
+        int rollRound = 0;
+        for (const ContactEvent& e : r.events)
+            if (e.kind == ContactEventKind::SlideToRoll && rollRound == 0) rollRound = e.round;
+        EXPECT_EQ(rollRound, row.rollRound) << "mu " << row.mu;
+        for (const ContactSpaceSample& s : trace.samples) {
+            if (s.interval == 0) continue;
+            const ContactSample& c = s.contacts[0];
+            EXPECT_LE(c.impulse.head<2>().norm(), row.mu * c.impulse.z() * (1 + 1e-9) + 1e-12);
+            if (row.rollRound == 0) EXPECT_EQ(c.slip, ContactSlip::Sliding) << "mu " << row.mu;
+        }
+        // The final normal rebound is e_min times the... approach of ~2.2 m/s in every case.
+        EXPECT_NEAR(r.getVelocityAfter(0).z(), 2.19, 0.03) << "mu " << row.mu;
+    }
+}
+
+// B.2.6 (derived by another implementation, path-dependent): ~0.5 %.
+TEST(PlusPublished, BrickOnVertexPathDependentTotals) {
+    struct Row { double mu, eMin; Vec3 total, vPlus; };
+    const Row rows[] = {
+        {0.125, 0.392, Vec3(1.287278, -1.148297, 14.745163), Vec3(-1.395677, 3.459813, 2.171447)},
+        {0.225, 0.387, Vec3(1.841814, -2.417367, 15.835898), Vec3(0, 0, 2.203169)},
+    };
+    for (const Row& row : rows) {
+        PlusOptions o;
+        o.alphaMin = 1e-9;   // B.2.6 used alpha_min = 0
+        const ContactSpaceResult r = solvePlus(brickOnVertex(row.mu, row.eMin), o);
+        expectNear3(r.getImpulse(0), row.total, 5e-3 * row.total.norm(), "pi");
+        expectNear3(r.getVelocityAfter(0), row.vPlus, 5e-3 * 4.0, "v+");
+    }
+}
+
+}  // namespace
+}  // namespace impactlab
