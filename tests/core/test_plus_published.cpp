@@ -26,12 +26,6 @@ ContactSpaceProblem brickOnVertex(double mu, double eMin) {
     return ContactSpaceProblem::makeBodyLevel({plusContact(mu, eMin)}, makeBrickOnVertex());
 }
 
-int countEvents(const ContactSpaceResult& r, ContactEventKind kind) {
-    int n = 0;
-    for (const ContactEvent& e : r.events) n += e.kind == kind ? 1 : 0;
-    return n;
-}
-
 void expectNear3(const Vec3& actual, const Vec3& expected, double absTol, const char* what) {
     for (int i = 0; i < 3; ++i) EXPECT_NEAR(actual(i), expected(i), absTol) << what << "[" << i << "]";
 }
@@ -102,9 +96,11 @@ TEST(PlusPublished, BrickOnVertexRegimesOfFigure8) {
             if (s.interval == 0) continue;
             const ContactSample& c = s.contacts[0];
             EXPECT_LE(c.impulse.head<2>().norm(), row.mu * c.impulse.z() * (1 + 1e-9) + 1e-12);
-            if (row.rollRound == 0) EXPECT_EQ(c.slip, ContactSlip::Sliding) << "mu " << row.mu;
+            if (row.rollRound == 0) {
+                EXPECT_EQ(c.slip, ContactSlip::Sliding) << "mu " << row.mu;
+            }
         }
-        // The final normal rebound is e_min times the... approach of ~2.2 m/s in every case.
+        // B.2.6: the e_min values make the rebound ~2.17-2.20 m/s in every case.
         EXPECT_NEAR(r.getVelocityAfter(0).z(), 2.19, 0.03) << "mu " << row.mu;
     }
 }

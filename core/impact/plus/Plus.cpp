@@ -159,8 +159,9 @@ ContactSpaceResult solvePlus(const ContactSpaceProblem& p, const PlusOptions& o,
         r.events.push_back(makeEvent(ContactEventKind::EndOfRound, -1, r.rounds, r.intervals, total));
         if (!anyImpulse && approaching() && pending.maxCoeff() <= 0.0) {
             r.status = SolveStatus::NoSolution;
-            r.warnings.push_back("no contact can carry an impulse while some still approach" +
-                                 where(r.rounds, r.intervals) + ": v_minus is not reachable through A");
+            r.warnings.push_back("a contact still approaches but none can push" + where(r.rounds, r.intervals) +
+                                 ": a sliding contact would need a pulling normal impulse (a Painleve-type "
+                                 "jam PLUS does not resolve) or v_minus is outside the range of A");
             break;
         }
     }

@@ -28,8 +28,12 @@
 //   entering the rolling/impending-slip loop, which would reach the same
 //   impulse after an extra pass;
 // - a round in which no contact can carry an impulse while some still
-//   approach (possible only for a v- outside the range of A at contact
-//   level) ends the solve with status no-solution instead of looping.
+//   approach ends the solve with status no-solution instead of looping.
+//   This happens when a sliding contact's normal row, with its friction
+//   substituted, has A_nn - mu A_n,xy s <= 0 (a Painleve-type jam: stopping
+//   the approach would need a pulling impulse) or for a v- outside the range
+//   of A at contact level. The paper does not treat it; the impulse up to
+//   that point is returned (it satisfies the cone, the sign and energy).
 //
 // Known non-physical cases: Poisson restitution with friction can in
 // principle gain energy when sliding reverses; the result then carries a

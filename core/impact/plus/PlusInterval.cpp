@@ -71,24 +71,37 @@ VectorXd solveMinNorm(const MatrixXd& B, const VectorXd& w, const std::vector<bo
     return x;
 }
 
-// Newton's method on B(s(pi)) pi = w with s_k = (v + A pi)_xy,k / |.| for the
-// impending-slip contacts (eq. 2.9b). d s / d pi = (E2 - s s^T) / |u| A_xy,k.
+// The residual B(s(pi)) pi - w of the impending-slip system, updating the
+// directions s_k = (v + A pi)_xy,k / |.| (eq. 2.9b) and their speeds |.|.
+VectorXd calcImpendingResidual(const ContactSpaceProblem& p, const VectorXd& v,
+                               const std::vector<PlusContactState>& states, WorkingSet& ws, const VectorXd& pi,
+                               std::vector<double>& speed, MatrixXd& B) {
+    const VectorXd vEnd = v + p.A * pi;
+    speed.assign(p.getContactCount(), 0.0);
+    for (int k = 0; k < p.getContactCount(); ++k) {
+        if (!ws.carries[k] || ws.slip[k] != ContactSlip::ImpendingSlip) continue;
+        const Vec2 u = vEnd.segment<2>(3 * k);
+        speed[k] = u.norm();
+        if (speed[k] > kPlusMinDirectionSpeed) ws.direction[k] = u / speed[k];   // else keep (B.4.8)
+    }
+    VectorXd w;
+    assemble(p, v, states, ws, B, w);
+    VectorXd F = B * pi - w;
+    for (int k = 0; k < p.getContactCount(); ++k)
+        if (!ws.carries[k]) F.segment<3>(3 * k).setZero();
+    return F;
+}
+
+// Newton's method on B(s(pi)) pi = w for the impending-slip contacts, with
+// d s / d pi = (E2 - s s^T) / |u| A_xy,k, and step halving while the
+// residual grows (the direction is not smooth where |u| is small).
 bool solveImpendingSlip(const ContactSpaceProblem& p, const VectorXd& v,
                         const std::vector<PlusContactState>& states, WorkingSet& ws, VectorXd& pi,
                         int maxIterations) {
     MatrixXd B;
-    VectorXd w;
+    std::vector<double> speed;
+    VectorXd F = calcImpendingResidual(p, v, states, ws, pi, speed, B);
     for (int it = 0; it < maxIterations; ++it) {
-        const VectorXd vEnd = v + p.A * pi;
-        std::vector<double> speed(p.getContactCount(), 0.0);
-        for (int k = 0; k < p.getContactCount(); ++k) {
-            if (!ws.carries[k] || ws.slip[k] != ContactSlip::ImpendingSlip) continue;
-            const Vec2 u = vEnd.segment<2>(3 * k);
-            speed[k] = u.norm();
-            if (speed[k] > kPlusMinDirectionSpeed) ws.direction[k] = u / speed[k];   // else keep (B.4.8)
-        }
-        assemble(p, v, states, ws, B, w);
-        const VectorXd F = B * pi - w;
         MatrixXd J = B;
         for (int k = 0; k < p.getContactCount(); ++k) {
             if (!ws.carries[k] || ws.slip[k] != ContactSlip::ImpendingSlip || !(speed[k] > kPlusMinDirectionSpeed))
@@ -98,9 +111,25 @@ bool solveImpendingSlip(const ContactSpaceProblem& p, const VectorXd& v,
             J.middleRows(3 * k, 2) += p.contacts[k].friction * pi(3 * k + 2) * dS * p.A.middleRows(3 * k, 2);
         }
         const VectorXd step = solveMinNorm(J, F, ws.carries);
-        pi -= step;
         if (step.norm() <= kPlusNewtonRelTol * std::max(pi.norm(), std::numeric_limits<double>::min()))
             return true;
+        const WorkingSet before = ws;
+        double lambda = 1.0;
+        for (int halving = 0;; ++halving) {
+            ws = before;
+            const VectorXd trial = pi - lambda * step;
+            std::vector<double> trialSpeed;
+            MatrixXd trialB;
+            const VectorXd trialF = calcImpendingResidual(p, v, states, ws, trial, trialSpeed, trialB);
+            if (trialF.norm() < F.norm() || halving == kPlusNewtonMaxHalvings) {
+                pi = trial;
+                F = trialF;
+                speed = trialSpeed;
+                B = trialB;
+                break;
+            }
+            lambda *= 0.5;
+        }
     }
     return false;
 }
@@ -133,8 +162,23 @@ PlusIntervalResult solvePlusInterval(const ContactSpaceProblem& p, const VectorX
         pi = solveMinNorm(B, w, ws.carries);
         const bool anyImpending =
             std::find(ws.slip.begin(), ws.slip.end(), ContactSlip::ImpendingSlip) != ws.slip.end();
-        if (anyImpending && !solveImpendingSlip(p, v, states, ws, pi, o.maxNewtonIterations))
-            r.newtonConverged = false;
+        if (anyImpending) {
+            const WorkingSet guess = ws;
+            if (!solveImpendingSlip(p, v, states, ws, pi, o.maxNewtonIterations)) {
+                // No end direction found: redundant contacts on one body often
+                // end at zero slip, where s is 0/0 and Newton's Jacobian blows
+                // up (B.2.7). Keep the initial directions (B.4.8); that is a
+                // solution when every impending contact then ends at rest.
+                ws = guess;
+                assemble(p, v, states, ws, B, w);
+                pi = solveMinNorm(B, w, ws.carries);
+                const VectorXd vEnd = v + p.A * pi;
+                for (int k = 0; k < nc; ++k)
+                    if (ws.carries[k] && ws.slip[k] == ContactSlip::ImpendingSlip &&
+                        vEnd.segment<2>(3 * k).norm() > kPlusZeroSlipSpeed)
+                        r.newtonConverged = false;
+            }
+        }
 
         // The largest violation of eq. 2.5 (pi_n >= 0) or eq. 2.6 (the cone).
         std::vector<double> violation(nc, 0.0);

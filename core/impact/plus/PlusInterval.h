@@ -54,9 +54,19 @@ inline constexpr double kPlusFeasibilityRelTol = 1e-10;
 // Violations within this fraction of the largest are removed together (B.4.9).
 inline constexpr double kPlusTieRelTol = 1e-9;
 // m/s: an end-of-interval tangential speed below this has no direction; the
-// impending-slip direction then stays as it was (B.4.8).
-inline constexpr double kPlusMinDirectionSpeed = 1e-9;
-// Newton stops when its step is below this fraction of the impulse.
-inline constexpr double kPlusNewtonRelTol = 1e-13;
+// impending-slip direction then stays as it was (B.4.8). Redundant rolling
+// contacts on one body end at exactly zero in exact arithmetic and at
+// ~1e-12 m/s in floating point, whose direction is noise; 1e-8 m/s is
+// 1e-7 of the default v_transition, far below any sliding that matters.
+inline constexpr double kPlusMinDirectionSpeed = 1e-8;
+// Newton stops when its step is below this fraction of the impulse: the
+// least-squares solve is accurate to ~1e-14 times the condition number.
+inline constexpr double kPlusNewtonRelTol = 1e-10;
+// m/s: an impending-slip contact whose end tangential speed is below this
+// with the fallback directions of B.4.8 is at rest, and any direction is
+// consistent (1e-6 of the default v_transition).
+inline constexpr double kPlusZeroSlipSpeed = 1e-7;
+// Newton halves a step at most this often while the residual grows.
+inline constexpr int kPlusNewtonMaxHalvings = 10;
 
 }  // namespace impactlab
