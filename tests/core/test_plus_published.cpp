@@ -121,5 +121,103 @@ TEST(PlusPublished, BrickOnVertexPathDependentTotals) {
     }
 }
 
+
+// B.2.10: the COR of Fig. 2 at the tabulated approach speeds. At s =
+// v_capture exactly we follow the paper ("vanishes for -v_z < v_capture"),
+// so e is on the line there (B.4.14).
+TEST(PlusPublished, RestitutionCurveOfFigure2) {
+    const PlusOptions o;
+    struct Row { double eMin; double e[6]; };
+    const double s[6] = {0.005, 0.01, 0.0100001, 0.05, 0.1, 5.74};
+    const Row rows[] = {{0.392, {0.0, 0.9392, 0.939199, 0.696, 0.392, 0.392}},
+                        {0.373, {0.0, 0.9373, 0.937299, 0.6865, 0.373, 0.373}},
+                        {0.414, {0.0, 0.9414, 0.941399, 0.707, 0.414, 0.414}}};
+    for (const Row& row : rows)
+        for (int i = 0; i < 6; ++i)   // the table prints six digits
+            EXPECT_NEAR(calcPlusRestitution(s[i], row.eMin, o), row.e[i], 1e-6) << row.eMin << " at " << s[i];
+}
+
+// B.2.7, Example 2: four contacts on one body (A of rank 6). Round 1 is one
+// sliding compression interval; in round 2 all four reach rolling together
+// and the trailing pair ends at impending slip. Leading : trailing = 3 : 1.
+TEST(PlusPublished, FourPointBrickSplitAndSymmetry) {
+    const BodyContacts bodies = makeBrickOnFourVertices();
+    const ContactSpaceProblem p = ContactSpaceProblem::makeBodyLevel(
+        std::vector<ContactParameters>(4, plusContact(0.2, 0.414)), bodies);
+    ContactSpaceTrace trace;
+    const ContactSpaceResult r = solvePlus(p, {}, &trace);
+    ASSERT_EQ(r.status, SolveStatus::Converged);
+    EXPECT_EQ(r.rounds, 2);
+    const double tol = 1e-6 * 10;   // B.2.7 prints six to seven digits
+    for (int k = 0; k < 4; ++k) {
+        const bool leading = bodies.contacts[k].point.x() < 0.0;   // toward the motion (-x)
+        const Vec3 pi = r.getImpulse(k);
+        EXPECT_NEAR(pi.z(), leading ? 9.37482 : 3.12494, tol) << k;
+        EXPECT_NEAR(r.getVelocityAfter(k).z(), leading ? 3.817723 : 3.501797, tol) << k;
+        EXPECT_LT(r.getVelocityAfter(k).head<2>().norm(), 1e-9) << k;
+        EXPECT_LE(pi.head<2>().norm(), 0.2 * pi.z() * (1 + 1e-9)) << k;
+        // Symmetry about the x-z plane: the mirror contact has the same normal impulse.
+        for (int l = 0; l < 4; ++l) {
+            if (bodies.contacts[l].point.x() == bodies.contacts[k].point.x()) {
+                EXPECT_NEAR(r.getImpulse(l).z(), pi.z(), 1e-12 * pi.z()) << k << " vs " << l;
+            }
+        }
+        // The end of round 1 (B.2.7 table, first row).
+        for (const ContactSpaceSample& s : trace.samples) {
+            if (s.round != 1) continue;
+            EXPECT_NEAR(s.contacts[k].impulse.x(), leading ? 1.326 : 0.442, 1e-3) << k;   // printed to 3-4 digits
+            EXPECT_NEAR(s.contacts[k].impulse.z(), leading ? 6.63 : 2.21, 1e-2) << k;
+        }
+    }
+    EXPECT_NEAR(r.impulse(2) + r.impulse(5) + r.impulse(8) + r.impulse(11), 24.99952, 1e-5);
+    const RigidBody& b = r.bodiesAfter->at(0);
+    EXPECT_LT((b.velocity - Vec3(0.394907, 0.0, 3.65976)).norm(), 1e-5);
+    EXPECT_LT((b.angularVelocity - Vec3(0.0, 0.789814, 0.0)).norm(), 1e-5);
+}
+
+// B.2.8, Example 3 and Table 2: five rounds; contact k compresses in round
+// k, expands in round k + 1 and observes otherwise; one interval per round
+// with an impulse of 1 N s per active contact; the speeds move down the row.
+TEST(PlusPublished, NewtonsCradleRoundsOfTable2) {
+    const ContactSpaceProblem p = ContactSpaceProblem::makeBodyLevel(
+        std::vector<ContactParameters>(4, {"", 0.0, 1.0, RestitutionKind::Constant}), makeNewtonsCradle());
+    ContactSpaceTrace trace;
+    const ContactSpaceResult r = solvePlus(p, {}, &trace);
+    ASSERT_EQ(r.status, SolveStatus::Converged);
+    ASSERT_EQ(r.rounds, 5);
+    ASSERT_EQ(r.intervals, 5);
+    ASSERT_EQ(trace.samples.size(), 6u);
+    const double speeds[5][5] = {{1, 1, 0, 0, 0}, {0, 1, 1, 0, 0}, {0, 0, 1, 1, 0}, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 2}};
+    for (int round = 1; round <= 5; ++round) {
+        const ContactSpaceSample& s = trace.samples[round];
+        EXPECT_EQ(s.round, round);
+        for (int k = 0; k < 4; ++k) {
+            const ContactPhase expected = k + 1 == round   ? ContactPhase::Compressing
+                                          : k + 2 == round ? ContactPhase::Expanding
+                                                           : ContactPhase::Observing;
+            EXPECT_EQ(s.contacts[k].phase, expected) << "round " << round << " contact " << k;
+        }
+        // Ball velocities after the round, from the accumulated impulses.
+        const std::vector<RigidBody> after = p.bodies->calcBodiesAfter([&] {
+            VectorXd pi(12);
+            for (int k = 0; k < 4; ++k) pi.segment<3>(3 * k) = s.contacts[k].impulse;
+            return pi;
+        }());
+        for (int i = 0; i < 5; ++i)   // exact arithmetic on 1s and 2s
+            EXPECT_NEAR(-after[i].velocity.x(), speeds[round - 1][i], 1e-12) << "round " << round << " ball " << i + 1;
+    }
+    EXPECT_NEAR(r.energyAfter, r.energyBefore, 1e-12);
+    for (int k = 0; k < 4; ++k) EXPECT_NEAR(r.getImpulse(k).z(), 2.0, 1e-12);
+
+    // Row C of Fig. 14: everything proximal compresses and expands at once.
+    PlusOptions simultaneous;
+    simultaneous.impactModel = PlusImpactModel::Simultaneous;
+    const ContactSpaceResult c = solvePlus(p, simultaneous);
+    EXPECT_EQ(c.rounds, 2);
+    EXPECT_NEAR(c.bodiesAfter->at(0).velocity.x(), 1.2, 1e-12);
+    for (int i = 1; i < 5; ++i) EXPECT_NEAR(c.bodiesAfter->at(i).velocity.x(), -0.8, 1e-12);
+    EXPECT_NEAR(c.energyAfter, c.energyBefore, 1e-12);
+}
+
 }  // namespace
 }  // namespace impactlab
