@@ -140,8 +140,10 @@ ImpactResult toSingleContact(const ContactSpaceResult& result, const ImpactProbl
     r.model = result.model;
     r.impulse = result.getImpulse(0);
     r.vPlus = result.getVelocityAfter(0);
-    r.energyBefore = result.energyBefore;
-    r.energyAfter = result.energyAfter;
+    // The single-contact problem knows energies the contact-space one may not
+    // (a system's kinetic energy, a moving obstacle's work).
+    r.energyBefore = problem.calcEnergyBefore();
+    r.energyAfter = r.energyBefore + problem.calcEnergyChange(r.impulse);
     r.relativeEnergyChange = problem.calcRelativeEnergyChange(r.impulse);
     bool compressionSeen = false;
     for (const ContactEvent& e : result.events) {
