@@ -63,7 +63,8 @@ ContactSpaceResult solvePlus(const ContactSpaceProblem& p, const PlusOptions& o,
     VectorXd total = VectorXd::Zero(3 * nc);
     VectorXd v = p.vMinus;
     std::vector<PlusContactState> states(nc);
-    VectorXd pending = VectorXd::Zero(nc);   // pi_acc of Algorithm 2: e * pi_n of this round's compression
+    VectorXd pending = VectorXd::Zero(nc);   // pi_acc of Algorithm 2: e * pi_n of the compression just ended
+    VectorXd compression = VectorXd::Zero(nc);   // pi_n of a compression still going on (a jam)
     std::vector<ContactSlip> lastSlip(nc, ContactSlip::Sliding);
     if (trace) {
         trace->samples.clear();
@@ -148,13 +149,17 @@ ContactSpaceResult solvePlus(const ContactSpaceProblem& p, const PlusOptions& o,
 
         // End of the round: compressing contacts that pushed have v_n = 0 now
         // and owe e times their compression impulse (Algorithm 2, B.1.9).
+        // A jammed contact still approaches: its compression goes on next round.
         bool anyImpulse = false;
         for (int k = 0; k < nc; ++k) {
             const double pn = roundImpulse(3 * k + 2);
             anyImpulse = anyImpulse || pn > 0.0;
             if (states[k].phase != ContactPhase::Compressing || !(pn > 0.0)) continue;
+            compression(k) += pn;
+            if (v(3 * k + 2) < -tolV) continue;
             r.events.push_back(makeEvent(ContactEventKind::EndOfCompression, k, r.rounds, r.intervals, total));
-            pending(k) = e[k] * pn;
+            pending(k) = e[k] * compression(k);
+            compression(k) = 0.0;
         }
         r.events.push_back(makeEvent(ContactEventKind::EndOfRound, -1, r.rounds, r.intervals, total));
         if (!anyImpulse && approaching() && pending.maxCoeff() <= 0.0) {

@@ -111,8 +111,11 @@ bool solveImpendingSlip(const ContactSpaceProblem& p, const VectorXd& v,
             J.middleRows(3 * k, 2) += p.contacts[k].friction * pi(3 * k + 2) * dS * p.A.middleRows(3 * k, 2);
         }
         const VectorXd step = solveMinNorm(J, F, ws.carries);
-        if (step.norm() <= kPlusNewtonRelTol * std::max(pi.norm(), std::numeric_limits<double>::min()))
-            return true;
+        // Converged when the step is negligible, or the residual is: near
+        // zero slip the Jacobian grows like 1/|u| and steps stay large while
+        // the residual (impulse rows pi_xy + mu pi_n s) vanishes.
+        const double scale = std::max(pi.norm(), std::numeric_limits<double>::min());
+        if (step.norm() <= kPlusNewtonRelTol * scale || F.norm() <= kPlusNewtonRelTol * scale) return true;
         const WorkingSet before = ws;
         double lambda = 1.0;
         for (int halving = 0;; ++halving) {
@@ -132,6 +135,60 @@ bool solveImpendingSlip(const ContactSpaceProblem& p, const VectorXd& v,
         }
     }
     return false;
+}
+
+// The largest end-of-interval slip speed of the impending-slip contacts when
+// their directions are held fixed; pi is the min-norm solution for them.
+double calcEndSlip(const ContactSpaceProblem& p, const VectorXd& v, const std::vector<PlusContactState>& states,
+                   const WorkingSet& ws, VectorXd& pi) {
+    MatrixXd B;
+    VectorXd w;
+    assemble(p, v, states, ws, B, w);
+    pi = solveMinNorm(B, w, ws.carries);
+    const VectorXd vEnd = v + p.A * pi;
+    double slip = 0.0;
+    for (int k = 0; k < p.getContactCount(); ++k)
+        if (ws.carries[k] && ws.slip[k] == ContactSlip::ImpendingSlip)
+            slip = std::max(slip, vEnd.segment<2>(3 * k).norm());
+    return slip;
+}
+
+// When eq. 2.9b has no root with non-zero slip, the contacts may end at rest
+// on the cone's edge (B.2.7's trailing points), where any direction is
+// consistent: search each impending contact's direction angle for zero end
+// slip (a scan, then golden-section refinement; two sweeps over contacts).
+bool searchZeroSlipDirections(const ContactSpaceProblem& p, const VectorXd& v,
+                              const std::vector<PlusContactState>& states, WorkingSet& ws, VectorXd& pi) {
+    constexpr int kScan = 72;          // 5 degree scan
+    constexpr int kRefine = 40;        // golden-section steps: 5 deg * 0.618^40 ~ 1e-8 rad
+    const double golden = 0.5 * (std::sqrt(5.0) - 1.0);
+    for (int sweep = 0; sweep < 2; ++sweep) {
+        for (int k = 0; k < p.getContactCount(); ++k) {
+            if (!ws.carries[k] || ws.slip[k] != ContactSlip::ImpendingSlip) continue;
+            auto slipAt = [&](double angle) {
+                ws.direction[k] = Vec2(std::cos(angle), std::sin(angle));
+                VectorXd trial;
+                return calcEndSlip(p, v, states, ws, trial);
+            };
+            const double step = 2.0 * M_PI / kScan;
+            double best = 0.0, bestSlip = std::numeric_limits<double>::infinity();
+            for (int i = 0; i < kScan; ++i) {
+                const double f = slipAt(i * step);
+                if (f < bestSlip) {
+                    bestSlip = f;
+                    best = i * step;
+                }
+            }
+            double lo = best - step, hi = best + step;
+            for (int i = 0; i < kRefine; ++i) {
+                const double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
+                if (slipAt(a) < slipAt(b)) hi = b;
+                else lo = a;
+            }
+            slipAt(0.5 * (lo + hi));
+        }
+    }
+    return calcEndSlip(p, v, states, ws, pi) <= kPlusZeroSlipSpeed;
 }
 
 }  // namespace
@@ -167,16 +224,14 @@ PlusIntervalResult solvePlusInterval(const ContactSpaceProblem& p, const VectorX
             if (!solveImpendingSlip(p, v, states, ws, pi, o.maxNewtonIterations)) {
                 // No end direction found: redundant contacts on one body often
                 // end at zero slip, where s is 0/0 and Newton's Jacobian blows
-                // up (B.2.7). Keep the initial directions (B.4.8); that is a
-                // solution when every impending contact then ends at rest.
+                // up (B.2.7). Search for directions that end at rest; failing
+                // that, keep the initial directions (B.4.8) and report.
                 ws = guess;
-                assemble(p, v, states, ws, B, w);
-                pi = solveMinNorm(B, w, ws.carries);
-                const VectorXd vEnd = v + p.A * pi;
-                for (int k = 0; k < nc; ++k)
-                    if (ws.carries[k] && ws.slip[k] == ContactSlip::ImpendingSlip &&
-                        vEnd.segment<2>(3 * k).norm() > kPlusZeroSlipSpeed)
-                        r.newtonConverged = false;
+                if (!searchZeroSlipDirections(p, v, states, ws, pi)) {
+                    ws = guess;
+                    calcEndSlip(p, v, states, ws, pi);
+                    r.newtonConverged = false;
+                }
             }
         }
 
@@ -208,6 +263,31 @@ PlusIntervalResult solvePlusInterval(const ContactSpaceProblem& p, const VectorX
         }
     }
     r.activeSetConverged = pass < maxPasses;
+
+    // A jam: no contact can push, yet a sliding contact approaches. Its
+    // normal row with friction substituted, (A_nn - mu A_n,xy s) pi_n = -v_n,
+    // asks for a pulling impulse (a Painleve-type coupling). Follow the
+    // Darboux-Keller process instead: slide along s while the normal
+    // impulse grows, until the slip is closest to zero (then it can roll).
+    if (std::find(ws.carries.begin(), ws.carries.end(), true) == ws.carries.end()) {
+        int jam = -1;
+        for (int k = 0; k < nc; ++k)
+            if (states[k].phase == ContactPhase::Compressing && ws.slip[k] == ContactSlip::Sliding &&
+                p.contacts[k].friction > 0.0 && v(3 * k + 2) < 0.0 && (jam < 0 || v(3 * k + 2) < v(3 * jam + 2)))
+                jam = k;
+        if (jam >= 0) {
+            const Vec2 sk = ws.direction[jam];
+            const Vec3 unit(-p.contacts[jam].friction * sk.x(), -p.contacts[jam].friction * sk.y(), 1.0);
+            const Vec2 d = (p.getBlock(jam, jam) * unit).head<2>();   // slip change per unit pi_n
+            const double lambda = d.squaredNorm() > 0.0 ? -v.segment<2>(3 * jam).dot(d) / d.squaredNorm() : 0.0;
+            if (lambda > 0.0 && std::isfinite(lambda)) {
+                pi.setZero();
+                pi.segment<3>(3 * jam) = lambda * unit;
+                ws.carries[jam] = true;
+                r.jammed = true;
+            }
+        }
+    }
 
     // Step length (sec. 2d): only contacts sliding at the interval's start
     // limit alpha (B.4.10).

@@ -42,6 +42,7 @@ struct PlusIntervalResult {
     std::vector<Vec2> directions;       // impending-slip directions found
     bool newtonConverged = true;
     bool activeSetConverged = true;
+    bool jammed = false;             // the jam step below was taken
 };
 
 PlusIntervalResult solvePlusInterval(const ContactSpaceProblem& problem, const Eigen::VectorXd& v,
