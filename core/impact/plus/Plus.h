@@ -23,24 +23,25 @@
 //
 // Resolutions of the paper where it is silent or garbled follow reference
 // note B.4 (items 1, 2, 6-10, 14 as stated in PlusOptions.h, PlusInterval.h,
-// PlusRestitution.h and PlusStepLength.h), with two additions:
+// PlusRestitution.h and PlusStepLength.h), with three additions:
 // - a contact with mu = 0 slides frictionlessly (pi_xy = 0) rather than
 //   entering the rolling/impending-slip loop, which would reach the same
 //   impulse after an extra pass;
-// - a round in which no contact can carry an impulse while some still
-//   approach ends the solve with status no-solution instead of looping.
-//   This happens when a sliding contact's normal row, with its friction
-//   substituted, has A_nn - mu A_n,xy s <= 0 (a Painleve-type jam: stopping
-//   the approach would need a pulling impulse) or for a v- outside the range
-//   of A at contact level. The paper does not treat it; the impulse up to
-//   that point is returned (it satisfies the cone, the sign and energy).
-//
-// - when Newton finds no root of the impending-slip direction (eq. 2.9b)
-//   under the current active set, the B.4.8 direction (opposite the rolling
-//   impulse) is kept; if the contact then still slips, status is
-//   iteration-limit with a warning. Both this and the jam above stay within
-//   the cone and the sign; on random several-contact problems with mu up
-//   to 1.2 they occur in ~3 % of cases (tests/core/test_plus_invariants.cpp).
+// - a jam, where no contact can push although a sliding one approaches
+//   (its normal row with friction substituted, A_nn - mu A_n,xy s <= 0, asks
+//   for a pulling impulse: a Painleve-type coupling the paper does not
+//   treat), is followed Darboux-Keller style: the contact slides with its
+//   normal impulse growing until its slip is closest to zero, and its
+//   compression continues over rounds until it stops approaching
+//   (PlusInterval.h). If even that step is impossible (or v- lies outside
+//   the range of A at contact level), the solve stops with no-solution;
+// - when Newton finds no root of the impending-slip direction (eq. 2.9b),
+//   directions that end the slip at rest are searched (B.2.7's trailing
+//   points); failing that the B.4.8 direction (opposite the rolling impulse)
+//   is kept and status is iteration-limit with a warning.
+// Every result stays within the cones and the sign; on random several-contact
+// problems with mu up to 1.2 about 2 % end flagged
+// (tests/core/test_plus_invariants.cpp).
 //
 // Known non-physical cases: Poisson restitution with friction can in
 // principle gain energy when sliding reverses; the result then carries a

@@ -9,7 +9,8 @@ namespace impactlab {
 // let a compression travel from contact to contact); "simultaneous" makes
 // every proximal contact that is not separating compress in the same round
 // and expand in the next (row C of Fig. 14: Newton's cradle moves as one
-// ball of equivalent mass).
+// ball of equivalent mass). With a velocity-dependent COR, a contact that
+// is touching but not approaching (v_n ~ 0) compresses with e(0) = 0.
 enum class PlusImpactModel { Sequential, Simultaneous };
 const char* toString(PlusImpactModel model);
 
