@@ -2,6 +2,8 @@
 #include "cli/Args.h"
 #include "cli/CliIo.h"
 #include "cli/Commands.h"
+#include "impact/ContactSpaceAdapter.h"
+#include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
 #include "io/ProblemJson.h"
 #include "io/ResultJson.h"
@@ -10,8 +12,19 @@ namespace impactlab::cli {
 
 namespace {
 
-nlohmann::ordered_json solveWithLaw(const ImpactProblem& problem, const LawRequest& request,
-                                    bool withTrace) {
+// Several contacts: the law's contact-space solver, or its single-contact
+// one through the nc = 1 conversion.
+nlohmann::ordered_json solveContactsWithLaw(const ContactSpaceProblem& problem, const LawRequest& request,
+                                            bool withTrace) {
+    ContactSpaceTrace trace;
+    const ContactSpaceResult result =
+        solveContactSpace(*request.law, problem, request.options, withTrace ? &trace : nullptr);
+    return contactSpaceResultToJson(problem, result, withTrace ? &trace : nullptr);
+}
+
+nlohmann::ordered_json solveWithLaw(const SolveRequest& solve, const LawRequest& request, bool withTrace) {
+    if (solve.contactSpace) return solveContactsWithLaw(*solve.contactSpace, request, withTrace);
+    const ImpactProblem& problem = solve.problem;
     ImpactTrace trace;
     ImpactResult result = request.law->solve(problem, request.options, withTrace ? &trace : nullptr);
     if (result.model.empty()) result.model = request.law->id;
@@ -37,9 +50,9 @@ int runSolve(const std::vector<std::string>& args, Streams& io) {
         output["format"] = kResultFormat;
         output["results"] = nlohmann::ordered_json::array();
         for (const LawRequest& law : request.laws)
-            output["results"].push_back(solveWithLaw(request.problem, law, withTrace));
+            output["results"].push_back(solveWithLaw(request, law, withTrace));
     } else {
-        output = solveWithLaw(request.problem, request.laws.front(), withTrace);
+        output = solveWithLaw(request, request.laws.front(), withTrace);
     }
     writeJson(output, io.out);
     return kExitOk;

@@ -64,6 +64,7 @@ std::vector<LawInfo> makeLaws() {
     appendJiaWangLaws(laws);
     appendVehicleLaws(laws);
     appendMaxDissipationLaws(laws);
+    appendPlusLaws(laws);
     return laws;
 }
 

@@ -39,6 +39,7 @@ void appendPlanarLaws(std::vector<LawInfo>& laws);       // impact/planar/
 void appendJiaWangLaws(std::vector<LawInfo>& laws);      // impact/JiaWang.cpp
 void appendVehicleLaws(std::vector<LawInfo>& laws);      // impact/vehicle/
 void appendMaxDissipationLaws(std::vector<LawInfo>& laws);   // impact/MaxDissipationLaws.cpp
+void appendPlusLaws(std::vector<LawInfo>& laws);         // impact/plus/PlusLaw.cpp
 // nullptr when the id is unknown.
 const LawInfo* findLaw(const std::string& id);
 // Like findLaw, but throws InputError(field) listing the known ids.

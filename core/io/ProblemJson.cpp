@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "impact/ContactSpaceAdapter.h"
+#include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
 
 namespace impactlab {
@@ -97,6 +99,8 @@ ImpactProblem parseContactLevel(const json& contactLevel, double friction, doubl
     }
 }
 
+}  // namespace
+
 RigidBody parseBody(const json& body, const std::string& field) {
     requireObject(body, field);
     if (body.contains("fixed") && readBool(body["fixed"], field + ".fixed")) {
@@ -120,6 +124,8 @@ RigidBody parseBody(const json& body, const std::string& field) {
     b.angularVelocity = angularVelocity;
     return b;
 }
+
+namespace {
 
 ImpactProblem parseBodyLevel(const json& document, double friction, double restitution,
                              ApproachRequirement approach) {
@@ -181,9 +187,10 @@ ImpactProblem parseProblem(const json& document, ApproachRequirement approach) {
 SolveRequest parseSolveRequest(const json& document, const std::optional<std::string>& modelOverride,
                                const std::string& overrideField) {
     SolveRequest request;
-    // Read leniently first: whether a grazing or separating contact is valid
-    // depends on the laws, resolved below.
-    request.problem = parseProblem(document, ApproachRequirement::Any);
+    // A single contact is read leniently first: whether a grazing or
+    // separating contact is valid depends on the laws, resolved below.
+    if (isContactSpaceDocument(document)) request.contactSpace = parseContactSpaceProblem(document);   // several contacts
+    else request.problem = parseProblem(document, ApproachRequirement::Any);
 
     struct Requested {
         std::string id;
@@ -221,12 +228,14 @@ SolveRequest parseSolveRequest(const json& document, const std::optional<std::st
     for (const Requested& r : requested) {
         LawRequest law;
         law.law = &getLaw(r.id, r.field);
+        if (request.contactSpace) checkContactCount(*law.law, *request.contactSpace);
         const auto options = document.find(r.id);
         if (options != document.end()) law.options = *options;
         request.laws.push_back(law);
     }
     for (const LawRequest& law : request.laws)
-        if (law.law->approach == ApproachRequirement::Approaching && !(request.problem.vMinus.z() < 0.0))
+        if (!request.contactSpace && law.law->approach == ApproachRequirement::Approaching &&
+            !(request.problem.vMinus.z() < 0.0))
             parseProblem(document, ApproachRequirement::Approaching);   // throws the approach error
     return request;
 }

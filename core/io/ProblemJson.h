@@ -21,8 +21,9 @@
 //   problem fields: "name" and "description" (strings, ignored) and one
 //   options object per law id of this build (keys checked against the law's
 //   documented options; values are checked when the law runs).
-// - Multi-contact input ("contacts", "A") is recognised and rejected: it needs
-//   model "plus", which is not read here yet.
+// - Several-contact input ("contacts", "A") is read by parseSolveRequest
+//   through io/ContactSpaceJson.h into SolveRequest::contactSpace;
+//   parseProblem rejects it.
 // - "model" and "models" exclude each other; exactly one is needed unless the
 //   caller overrides the model (the CLI's --model), which replaces both.
 //
@@ -34,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "impact/ContactSpaceProblem.h"
 #include "impact/ImpactProblem.h"
 #include "impact/LawRegistry.h"
 
@@ -48,6 +50,9 @@ inline constexpr const char* kProblemFormat = "impactlab.problem/1";
 ImpactProblem parseProblem(const nlohmann::json& document,
                            ApproachRequirement approach = ApproachRequirement::Approaching);
 
+// A body of the problem format, named `field` in errors ("bodies[1]").
+RigidBody parseBody(const nlohmann::json& body, const std::string& field);
+
 // One law to run and the options object it reads (empty when none was given).
 struct LawRequest {
     const LawInfo* law = nullptr;
@@ -56,7 +61,8 @@ struct LawRequest {
 
 // Everything `solve` needs from a document.
 struct SolveRequest {
-    ImpactProblem problem;
+    ImpactProblem problem;          // one contact (unset when contactSpace is)
+    std::optional<ContactSpaceProblem> contactSpace;   // several contacts ("contacts")
     std::vector<LawRequest> laws;   // in the order requested; never empty
     bool comparison = false;        // "models" was used: one result per law, in "results"
 };

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "impact/LawRegistry.h"
+#include "impact/planar/PlanarContactProblem.h"
 #include "impact/Poisson.h"
 #include "mechanics/planar/PlanarContactGeometry.h"
 #include "sim/RunChannels.h"

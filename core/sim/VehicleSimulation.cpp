@@ -112,4 +112,13 @@ SimulationRun simulateVehicles(const Scene& scene) {
     return run;
 }
 
+BodyState makeBodyState(const RunOutSample& sample) {
+    BodyState b;
+    b.position = liftToPlane(sample.position);
+    b.orientation = Quat(Eigen::AngleAxisd(sample.heading, Vec3::UnitZ()));
+    b.velocity = liftToPlane(sample.velocity);
+    b.angularVelocity = Vec3(0.0, 0.0, sample.yawRate);
+    return b;
+}
+
 }  // namespace impactlab

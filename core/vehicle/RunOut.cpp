@@ -1,6 +1,5 @@
 #include "vehicle/RunOut.h"
 
-#include "sim/Simulation.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,15 +116,6 @@ RunOutResult calcRunOut(const Vehicle& vehicle, const RunOutOptions& options, co
     r.restPosition = x.position;
     r.restHeading = x.heading;
     return r;
-}
-
-BodyState makeBodyState(const RunOutSample& sample) {
-    BodyState b;
-    b.position = liftToPlane(sample.position);
-    b.orientation = Quat(Eigen::AngleAxisd(sample.heading, Vec3::UnitZ()));
-    b.velocity = liftToPlane(sample.velocity);
-    b.angularVelocity = Vec3(0.0, 0.0, sample.yawRate);
-    return b;
 }
 
 }  // namespace impactlab

@@ -33,7 +33,6 @@
 
 namespace impactlab {
 
-struct BodyState;   // sim/Simulation.h (not included: the scene model includes this header)
 
 struct RunOutOptions {
     double dragFactor = 0.7;        // f, tyre-road drag factor (dimensionless, > 0)
@@ -83,9 +82,5 @@ RunOutResult calcRunOut(const Vehicle& vehicle, const RunOutOptions& options = {
 
 // r_eff of the yaw model (m).
 double calcYawFrictionRadius(const Vehicle& vehicle, const RunOutOptions& options);
-
-// A run-out sample as the 3D pose of a SimulationRun: (x, y, 0), rotation
-// `heading` about +z, velocity (vx, vy, 0), angular velocity (0, 0, yaw rate).
-BodyState makeBodyState(const RunOutSample& sample);
 
 }  // namespace impactlab

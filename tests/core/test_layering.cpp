@@ -1,10 +1,14 @@
 // Practice 1 of style.md: core/ depends on Eigen (and JSON) only. A core file
-// that includes a Qt or VTK header fails this test.
+// that includes a Qt or VTK header fails this test, and so does an include
+// against the direction of flow between core folders (design.md, "Layers").
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <optional>
 #include <regex>
+#include <set>
 #include <string>
 
 namespace fs = std::filesystem;
@@ -37,4 +41,78 @@ TEST(Layering, DetectorCatchesQtAndVtkIncludes) {
     EXPECT_TRUE(std::regex_search(std::string("#include <vtkRenderer.h>"), forbidden));
     EXPECT_FALSE(std::regex_search(std::string("#include <Eigen/Dense>"), forbidden));
     EXPECT_FALSE(std::regex_search(std::string("#include \"impact/Newton.h\""), forbidden));
+}
+
+namespace {
+
+// The folders of core/ and the folders each may include from. Data flows one
+// way: mechanics at the bottom, then geometry, the impact laws, what derives
+// from them (diagrams, vehicles), I/O, the scene model and the simulation.
+const std::map<std::string, std::set<std::string>>& allowedCoreDependencies() {
+    static const std::map<std::string, std::set<std::string>> allowed = {
+        {"mechanics", {}},
+        {"geometry", {"mechanics"}},
+        {"impact", {"mechanics", "geometry"}},
+        {"diagram", {"mechanics", "geometry", "impact"}},
+        {"vehicle", {"mechanics", "geometry", "impact"}},
+        {"io", {"mechanics", "geometry", "impact", "diagram", "vehicle"}},
+        {"scene", {"mechanics", "geometry", "impact", "diagram", "vehicle", "io"}},
+        {"sim", {"mechanics", "geometry", "impact", "diagram", "vehicle", "io", "scene"}},
+    };
+    return allowed;
+}
+
+// The core folder a quoted include names ("impact/Plus.h" -> "impact"), if any.
+std::optional<std::string> findIncludedCoreFolder(const std::string& line) {
+    static const std::regex include(R"re(^\s*#\s*include\s*"([a-z]+)/)re");
+    std::smatch m;
+    if (!std::regex_search(line, m, include)) return std::nullopt;
+    if (allowedCoreDependencies().count(m[1].str()) == 0) return std::nullopt;
+    return m[1].str();
+}
+
+// Whether a file in core folder `from` may include `line`.
+bool isAllowedInclude(const std::string& from, const std::string& line) {
+    const auto folder = findIncludedCoreFolder(line);
+    if (!folder || *folder == from) return true;
+    const auto it = allowedCoreDependencies().find(from);
+    return it != allowedCoreDependencies().end() && it->second.count(*folder) > 0;
+}
+
+}  // namespace
+
+TEST(Layering, CoreFoldersIncludeOnlyTheLayersBelow) {
+    const fs::path core = fs::path(IMPACTLAB_SOURCE_DIR) / "core";
+    int filesRead = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(core)) {
+        const auto ext = entry.path().extension().string();
+        if (ext != ".h" && ext != ".cpp" && ext != ".hpp") continue;
+        const fs::path rel = fs::relative(entry.path(), core);
+        if (rel.begin() == rel.end() || std::next(rel.begin()) == rel.end()) continue;   // core/*.cpp
+        const std::string folder = rel.begin()->string();
+        ASSERT_TRUE(allowedCoreDependencies().count(folder) > 0)
+            << "core/" << folder << " has no place in the layer table of this test; add it";
+        ++filesRead;
+        std::ifstream in(entry.path());
+        std::string line;
+        int lineNo = 0;
+        while (std::getline(in, line)) {
+            ++lineNo;
+            EXPECT_TRUE(isAllowedInclude(folder, line))
+                << entry.path() << ":" << lineNo << " includes against the layering (" << folder
+                << " may not depend on this folder): " << line;
+        }
+    }
+    EXPECT_GT(filesRead, 10) << "the scan found too few core files to be meaningful";
+}
+
+TEST(Layering, DetectorCatchesUpwardIncludes) {
+    EXPECT_FALSE(isAllowedInclude("mechanics", "#include \"impact/ImpactProblem.h\""));
+    EXPECT_FALSE(isAllowedInclude("vehicle", "#include \"sim/Simulation.h\""));
+    EXPECT_FALSE(isAllowedInclude("impact", "  #  include \"io/ProblemJson.h\""));
+    EXPECT_FALSE(isAllowedInclude("geometry", "#include \"impact/Newton.h\""));
+    EXPECT_TRUE(isAllowedInclude("impact", "#include \"mechanics/RigidBody.h\""));
+    EXPECT_TRUE(isAllowedInclude("sim", "#include \"scene/Scene.h\""));
+    EXPECT_TRUE(isAllowedInclude("mechanics", "#include \"mechanics/planar/PlanarSystem.h\""));
+    EXPECT_TRUE(isAllowedInclude("mechanics", "#include <Eigen/Dense>"));
 }

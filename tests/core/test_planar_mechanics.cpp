@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "impact/LawRegistry.h"
+#include "impact/planar/PlanarContactProblem.h"
 #include "mechanics/TwoBodyContact.h"
 #include "mechanics/planar/PlanarContact.h"
 #include "mechanics/planar/PlanarContactGeometry.h"

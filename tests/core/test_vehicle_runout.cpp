@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "sim/Simulation.h"
+#include "sim/VehicleSimulation.h"
 #include "vehicle/RunOut.h"
 
 using namespace impactlab;

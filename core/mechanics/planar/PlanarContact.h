@@ -1,7 +1,8 @@
 #pragma once
-// One contact of a planar system: its Jacobian [W], the local mass matrix of
-// Cataldo & Sampaio sec. 2.2 / 2.6.1, and the single-contact ImpactProblem it
-// hands to any law of the registry.
+// One contact of a planar system: its Jacobian [W] and the local mass matrix of
+// Cataldo & Sampaio sec. 2.2 / 2.6.1 (the single-contact ImpactProblem it hands
+// to any law is built in impact/planar/PlanarContactProblem.h: mechanics/ does
+// not depend on impact/).
 //
 // Convention (design.md; Cataldo & Sampaio sec. 2.6.1): the unit normal n
 // points from body 2 (another body, a wall, the moving surface) into body 1;
@@ -24,12 +25,10 @@
 // the plane to world x-z). Planar motion never excites t2, so W is embedded
 // with t2 decoupled: W(0,1) = W(1,2) = 0 and W(1,1) = trace(W2), a positive
 // value of the same scale (the laws then never produce an impulse along t2).
-// For the pendulum W2 is singular (rank 1, sec. 2.9): the problem is still
-// built, without ImpactProblem::validate's positive-definiteness check.
 #include <optional>
 
-#include "impact/ImpactProblem.h"
 #include "mechanics/ContactFrame.h"
+#include "mechanics/TwoBodyContact.h"
 #include "mechanics/planar/PlanarSystem.h"
 
 namespace impactlab {
@@ -69,12 +68,6 @@ Mat3 embedPlanarW(const Mat2& W2);
 // The world frame (t1, t2, n) of the 3D problem; ContactFrame's own
 // construction, so t2 = n x t1 = world +y.
 ContactFrame calcWorldContactFrame(const PlanarContact& contact);
-
-// The contact-level problem v- = (v_t, 0, v_n), W = embedPlanarW(G M^-1 G^T).
-// The caller guarantees v_n < 0 (an approaching contact) and a friction and
-// restitution already validated at the scene boundary.
-ImpactProblem makePlanarImpactProblem(const PlanarSystem& system, const PlanarState& state,
-                                      const PlanarContact& contact, double friction, double restitution);
 
 // The same contact between the bodies' 3D images (PlanarSystem::makeRigidBody;
 // a wall is a fixed body moving with the wall), when no pinned body takes part:

@@ -1,0 +1,24 @@
+#include "mechanics/ContactSystem.h"
+
+namespace impactlab {
+
+Eigen::MatrixXd ContactSystem::calcInverseMassMatrix() const {
+    return M.llt().solve(Eigen::MatrixXd::Identity(M.rows(), M.cols()));
+}
+
+Eigen::MatrixXd ContactSystem::calcDelassus() const {
+    const Eigen::MatrixXd A = G * M.llt().solve(G.transpose());
+    return 0.5 * (A + A.transpose());
+}
+
+Eigen::VectorXd ContactSystem::calcContactVelocity() const {
+    Eigen::VectorXd v = G * u;
+    if (w.size() == v.size()) v += w;
+    return v;
+}
+
+Eigen::VectorXd ContactSystem::calcVelocityAfter(const Eigen::VectorXd& impulse) const {
+    return u + M.llt().solve(G.transpose() * impulse);
+}
+
+}  // namespace impactlab
