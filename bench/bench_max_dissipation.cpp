@@ -17,7 +17,7 @@
 
 #include "impact/CoulombInelastic.h"
 #include "impact/MaxDissipation.h"
-#include "mechanics/SixPointMassBody.h"
+#include "impact/SixPointMassBody.h"
 
 using namespace impactlab;
 

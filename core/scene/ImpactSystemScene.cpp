@@ -9,8 +9,8 @@
 #include "geometry/Sphere.h"
 #include "impact/LawRegistry.h"
 #include "io/JsonInput.h"
-#include "mechanics/PainleveRod.h"
-#include "mechanics/SixPointMassBody.h"
+#include "impact/PainleveRod.h"
+#include "impact/SixPointMassBody.h"
 
 namespace impactlab {
 

@@ -8,7 +8,7 @@
 #include <Eigen/Eigenvalues>
 
 #include "impact/CompressionPlane.h"
-#include "mechanics/SixPointMassBody.h"
+#include "impact/SixPointMassBody.h"
 
 namespace impactlab::test {
 

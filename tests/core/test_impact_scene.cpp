@@ -10,8 +10,8 @@
 #include <functional>
 
 #include "impact/LawRegistry.h"
-#include "mechanics/PainleveRod.h"
-#include "mechanics/SixPointMassBody.h"
+#include "impact/PainleveRod.h"
+#include "impact/SixPointMassBody.h"
 #include "scene/ImpactScene.h"
 
 namespace impactlab {

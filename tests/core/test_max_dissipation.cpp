@@ -9,7 +9,7 @@
 #include "MaxDissipationTestSupport.h"
 #include "impact/CoulombInelastic.h"
 #include "impact/MaxDissipation.h"
-#include "mechanics/PainleveRod.h"
+#include "impact/PainleveRod.h"
 
 using namespace impactlab;
 

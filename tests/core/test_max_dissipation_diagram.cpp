@@ -8,7 +8,7 @@
 #include "MaxDissipationTestSupport.h"
 #include "diagram/MaxDissipationDiagram.h"
 #include "impact/MaxDissipation.h"
-#include "mechanics/PainleveRod.h"
+#include "impact/PainleveRod.h"
 
 using namespace impactlab;
 

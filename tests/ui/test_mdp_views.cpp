@@ -16,8 +16,8 @@
 #include "mdp/CompressionPlaneView.h"
 #include "mdp/DecisionTreeView.h"
 #include "mdp/FobjView.h"
-#include "mechanics/PainleveRod.h"
-#include "mechanics/SixPointMassBody.h"
+#include "impact/PainleveRod.h"
+#include "impact/SixPointMassBody.h"
 
 namespace impactlab::ui {
 namespace {

@@ -1,4 +1,4 @@
-#include "mechanics/SixPointMassBody.h"
+#include "impact/SixPointMassBody.h"
 
 namespace impactlab {
 

@@ -1,4 +1,4 @@
-#include "mechanics/PainleveRod.h"
+#include "impact/PainleveRod.h"
 
 #include <cmath>
 
