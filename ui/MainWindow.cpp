@@ -43,6 +43,17 @@ namespace {
 
 // Half size of the drawn ground plane beyond the run's extent, m.
 constexpr double kGroundMargin = 1.0;
+// s of computing. A run on the GUI thread that has not finished by then stops
+// with end reason "time limit", shown in the status bar, so the window never
+// stays unresponsive for long (the CLI keeps the core's 60 s,
+// docs/input-limits.md). Every built-in scene runs in well under 0.1 s.
+constexpr double kInteractiveRunSeconds = 3.0;
+
+SimulationOptions makeInteractiveOptions() {
+    SimulationOptions options;
+    options.maxRunSeconds = kInteractiveRunSeconds;
+    return options;
+}
 constexpr double kMinGroundHalfSize = 1.5;
 // m: a plane this close to the ground height, facing up, is the ground.
 constexpr double kGroundMatchTol = 1e-9;
@@ -436,7 +447,7 @@ void MainWindow::resimulate() {
     QElapsedTimer clock;
     clock.start();
     try {
-        run_ = simulate(scene_);
+        run_ = simulate(scene_, makeInteractiveOptions());
         lastError_.clear();
     } catch (const std::exception& e) {
         showError(describeLoadFailure(QString::fromStdString(scene_.name), e));
@@ -587,7 +598,7 @@ void MainWindow::updateTimePlots() {
             nlohmann::json doc = scene_.document;
             doc["contact"]["law"] = id;
             Scene s = parseScene(doc);
-            comparedRuns_.emplace_back(id, simulate(s));
+            comparedRuns_.emplace_back(id, simulate(s, makeInteractiveOptions()));
         } catch (const InputError& e) {
             showError(QString("%1: %2").arg(QString::fromStdString(id), QString::fromUtf8(e.what())));
         }
@@ -640,8 +651,20 @@ void MainWindow::updateStatus() {
                       .arg(run_.impacts.size())
                       .arg(QString::fromStdString(run_.endReason))
                       .arg(timing_.simulateMs, 0, 'f', 1);
-    if (!run_.warnings.empty()) msg += QString("; %1 warning(s): %2").arg(run_.warnings.size()).arg(QString::fromStdString(run_.warnings.front()));
-    statusBar()->setStyleSheet("");
+    // A run the core stopped at one of its limits (docs/input-limits.md) says
+    // so first, in amber: its last samples are not the scene's end.
+    const bool stopped = run_.endReason.find("limit") != std::string::npos || run_.endReason == "no solution" ||
+                         run_.endReason == "stalled";
+    if (stopped) {
+        QString why = run_.warnings.empty() ? QString() : QString::fromStdString(run_.warnings.back());
+        msg = QString("Run stopped early (%1) at t = %2 s: %3")
+                  .arg(QString::fromStdString(run_.endReason))
+                  .arg(run_.endTime, 0, 'g', 4)
+                  .arg(why);
+    } else if (!run_.warnings.empty()) {
+        msg += QString("; %1 warning(s): %2").arg(run_.warnings.size()).arg(QString::fromStdString(run_.warnings.front()));
+    }
+    statusBar()->setStyleSheet(stopped ? "color: #a05a00;" : "");
     statusBar()->showMessage(msg);
 }
 

@@ -4,6 +4,7 @@
 #include <QFile>
 
 #include "io/JsonInput.h"
+#include "mechanics/InputLimits.h"
 #include "scene/ImpactScene.h"
 
 // The scenes are compiled into the static ui library, whose resource
@@ -44,6 +45,9 @@ nlohmann::json readSceneDocument(const QString& path) {
     ensureResources();
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) throw InputError(path.toStdString(), "cannot be opened");
+    if (f.size() > static_cast<qint64>(limits::kMaxInputBytes))
+        throw InputError(path.toStdString(), "is " + std::to_string(f.size()) + " bytes, more than the limit of " +
+                                                 std::to_string(limits::kMaxInputBytes) + " bytes");
     const QByteArray bytes = f.readAll();
     // The core's reader: line and column of a syntax error, the field of a
     // number out of range, without the JSON library's exception prefixes.

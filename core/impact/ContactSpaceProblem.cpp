@@ -1,5 +1,7 @@
 #include "impact/ContactSpaceProblem.h"
 
+#include "mechanics/InputLimits.h"
+
 #include <Eigen/Eigenvalues>
 #include <sstream>
 
@@ -55,8 +57,9 @@ void ContactSpaceProblem::validate() const {
     if (nc == 0) throw InputError("contacts", "must list at least one contact");
     for (int k = 0; k < nc; ++k) {
         const ContactParameters& c = contacts[k];
-        if (!std::isfinite(c.friction) || c.friction < 0.0)
-            throw InputError(contactField(k, "friction"), "must be a finite number >= 0, got " + str(c.friction));
+        if (!std::isfinite(c.friction) || c.friction < 0.0 || c.friction > limits::kMaxFriction)
+            throw InputError(contactField(k, "friction"), "must be a finite number in [0, " + str(limits::kMaxFriction) +
+                                                              "], got " + str(c.friction));
         const char* key = c.restitutionKind == RestitutionKind::Constant ? "restitution" : "restitution_min";
         if (!std::isfinite(c.restitution) || c.restitution < 0.0 || c.restitution > 1.0)
             throw InputError(contactField(k, key), "must be in [0, 1], got " + str(c.restitution));
@@ -86,6 +89,8 @@ void ContactSpaceProblem::validate() const {
     for (int k = 0; k < nc; ++k) approaching = approaching || vMinus(3 * k + 2) < 0.0;
     if (!approaching)
         throw InputError("v_minus", "no contact is approaching: at least one normal component must be < 0");
+    if (!std::isfinite(vMinus.squaredNorm()) || !std::isfinite(scale * vMinus.squaredNorm()))
+        throw InputError("v_minus", "is too large: the quantities the law forms from it overflow a double");
 }
 
 double ContactSpaceProblem::calcEnergyBefore() const {

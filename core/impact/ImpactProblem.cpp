@@ -1,6 +1,9 @@
 #include "impact/ImpactProblem.h"
 
+#include "mechanics/InputLimits.h"
+
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <sstream>
 
 namespace impactlab {
@@ -38,6 +41,11 @@ void ImpactProblem::validate(ApproachRequirement approach) const {
         os << "must be >= 0, got " << friction;
         throw InputError("friction", os.str());
     }
+    if (friction > limits::kMaxFriction) {
+        std::ostringstream os;
+        os << "must be at most " << limits::kMaxFriction << " (input limit; beyond it every law sticks), got " << friction;
+        throw InputError("friction", os.str());
+    }
     if (!std::isfinite(restitution)) throw InputError("restitution", "must be a finite number");
     if (restitution < 0.0 || restitution > 1.0) {
         std::ostringstream os;
@@ -51,12 +59,26 @@ void ImpactProblem::validate(ApproachRequirement approach) const {
     Eigen::LLT<Mat3> llt(0.5 * (W + W.transpose()));
     if (!(scale > 0.0) || llt.info() != Eigen::Success)
         throw InputError("W", "must be positive definite");
+    // Conditioning (mechanics/InputLimits.h): beyond it the solve of a W-system
+    // in double precision keeps no digit of the stiff direction.
+    const Eigen::SelfAdjointEigenSolver<Mat3> eig(0.5 * (W + W.transpose()), Eigen::EigenvaluesOnly);
+    const double condition = eig.eigenvalues().maxCoeff() / eig.eigenvalues().minCoeff();
+    if (!(eig.eigenvalues().minCoeff() > 0.0) || !(condition <= limits::kMaxConditionNumber)) {
+        std::ostringstream os;
+        os << "is too close to singular: the ratio of its largest to smallest eigenvalue is " << condition
+           << ", above the limit of " << limits::kMaxConditionNumber;
+        throw InputError("W", os.str());
+    }
     if (!vMinus.allFinite()) throw InputError("v_minus", "must contain finite numbers");
     if (approach == ApproachRequirement::Approaching && !(vMinus.z() < 0.0)) {
         std::ostringstream os;
         os << "normal component must be < 0 (bodies approaching), got " << vMinus.z();
         throw InputError("v_minus", os.str());
     }
+    // Derived quantities must stay representable: the kinetic energy of the
+    // relative motion, v^T W^-1 v / 2, is the largest the laws form.
+    if (!std::isfinite(0.5 * vMinus.dot(W.ldlt().solve(vMinus))) || !std::isfinite(vMinus.squaredNorm()))
+        throw InputError("v_minus", "is too large: the kinetic energy it gives overflows a double");
 }
 
 double ImpactProblem::calcEnergyBefore() const {

@@ -1,7 +1,12 @@
 #include "io/JsonInput.h"
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+#include <unordered_set>
+
+#include "mechanics/InputLimits.h"
 
 namespace impactlab {
 
@@ -19,38 +24,58 @@ std::string stripExceptionTag(const std::string& message) {
     return message;
 }
 
-// A SAX handler that only tracks where in the document the parser is, so an
-// error the DOM parser reports without a location ("number overflow") can be
-// named by field. Used on the error path only.
-class FieldTracker : public nlohmann::json_sax<json> {
+// A SAX pass run before the document is built: it knows the field of every
+// value, so it can name the field of a number too large for a double ("1e999"),
+// and it enforces the document limits of mechanics/InputLimits.h (nesting
+// depth, string and array length, duplicate keys) before any memory is spent.
+class DocumentChecker : public nlohmann::json_sax<json> {
 public:
-    std::string errorField;   // field of the value being read when the error occurred
+    std::string errorField;    // where the document is refused
+    std::string errorReason;   // empty for a syntax error (then syntaxError is set)
+    std::string syntaxError;
 
     bool null() override { return value(); }
     bool boolean(bool) override { return value(); }
     bool number_integer(number_integer_t) override { return value(); }
     bool number_unsigned(number_unsigned_t) override { return value(); }
     bool number_float(number_float_t, const string_t&) override { return value(); }
-    bool string(string_t&) override { return value(); }
+    bool string(string_t& s) override {
+        if (s.size() > limits::kMaxStringLength)
+            return refuse(currentField(), "string of " + std::to_string(s.size()) + " characters is longer than the limit of " +
+                                              std::to_string(limits::kMaxStringLength));
+        return value();
+    }
     bool binary(binary_t&) override { return value(); }
     bool start_object(std::size_t) override { return open(false); }
     bool end_object() override { return close(); }
     bool start_array(std::size_t) override { return open(true); }
     bool end_array() override { return close(); }
     bool key(string_t& k) override {
-        frames_.back().key = k;
+        Frame& f = frames_.back();
+        f.key = k;
+        if (k.size() > limits::kMaxStringLength)
+            return refuse(currentField().substr(0, 64) + "...", "key is longer than the limit of " +
+                                                                    std::to_string(limits::kMaxStringLength) + " characters");
+        if (!f.keys.insert(k).second) return refuse(currentField(), "appears twice in the same object (duplicate key)");
         return true;
     }
-    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
-        errorField = currentField();
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) override {
+        if (e.id == kNumberOverflowId) {
+            refuse(currentField(), "must be a finite number (" + std::string(stripExceptionTag(e.what())) + ")");
+        } else {
+            syntaxError = stripExceptionTag(e.what());
+        }
         return false;
     }
 
 private:
+    static constexpr int kNumberOverflowId = 406;   // nlohmann: "number overflow parsing ..."
+
     struct Frame {
         bool isArray = false;
-        std::size_t index = 0;   // next element (arrays)
-        std::string key;         // current member (objects)
+        std::size_t index = 0;          // next element (arrays)
+        std::string key;                // current member (objects)
+        std::unordered_set<std::string> keys;
     };
 
     // The field of the value about to be read.
@@ -60,12 +85,30 @@ private:
             field = f.isArray ? indexField(field, f.index) : joinField(field, f.key);
         return field;
     }
+    // A field path cut to a readable length ("name[0][0][0]...").
+    static std::string shortened(const std::string& field) {
+        constexpr std::size_t kShownChars = 40;
+        return field.size() <= kShownChars ? field : field.substr(0, kShownChars) + "...";
+    }
+    bool refuse(std::string field, std::string reason) {
+        errorField = std::move(field);
+        errorReason = std::move(reason);
+        return false;
+    }
     bool value() {
-        if (!frames_.empty() && frames_.back().isArray) ++frames_.back().index;
+        if (!frames_.empty() && frames_.back().isArray) {
+            if (frames_.back().index >= limits::kMaxArrayLength)
+                return refuse(currentField(), "array is longer than the limit of " +
+                                                  std::to_string(limits::kMaxArrayLength) + " elements");
+            ++frames_.back().index;
+        }
         return true;
     }
     bool open(bool isArray) {
-        frames_.push_back({isArray, 0, {}});
+        if (static_cast<int>(frames_.size()) >= limits::kMaxJsonDepth)
+            return refuse(shortened(currentField()), "nested deeper than the limit of " + std::to_string(limits::kMaxJsonDepth) +
+                                              " levels");
+        frames_.push_back({isArray, 0, {}, {}});
         return true;
     }
     bool close() {
@@ -76,20 +119,45 @@ private:
     std::vector<Frame> frames_;
 };
 
+std::string formatNumber(double x) {
+    std::ostringstream os;
+    os.precision(6);
+    os << x;
+    return os.str();
+}
+
 }  // namespace
 
 json parseJsonText(const std::string& text, const std::string& sourceName) {
+    if (text.size() > limits::kMaxInputBytes)
+        throw InputError(sourceName, "is " + std::to_string(text.size()) + " bytes, more than the limit of " +
+                                         std::to_string(limits::kMaxInputBytes) + " bytes");
+    DocumentChecker checker;
+    if (!json::sax_parse(text, &checker)) {
+        if (!checker.errorReason.empty())
+            throw InputError(checker.errorField.empty() ? sourceName : checker.errorField, checker.errorReason);
+        throw InputError(sourceName, "invalid JSON: " + (checker.syntaxError.empty() ? std::string("cannot be parsed")
+                                                                                     : checker.syntaxError));
+    }
     try {
         return json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {   // the checker accepted it: not expected
         throw InputError(sourceName, "invalid JSON: " + stripExceptionTag(e.what()));
-    } catch (const json::out_of_range& e) {
-        // A number outside the range of a double (nlohmann error 406): find its field.
-        FieldTracker tracker;
-        json::sax_parse(text, &tracker);
-        const std::string field = tracker.errorField.empty() ? sourceName : tracker.errorField;
-        throw InputError(field, "must be a finite number (" + stripExceptionTag(e.what()) + ")");
     }
+}
+
+json readJsonFile(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw InputError(path, "is a directory, not a file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(path, "cannot be opened");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > limits::kMaxInputBytes)
+        throw InputError(path, "is " + std::to_string(size) + " bytes, more than the limit of " +
+                                   std::to_string(limits::kMaxInputBytes) + " bytes");
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseJsonText(text.str(), path);
 }
 
 std::string joinField(const std::string& parent, const std::string& key) {
@@ -144,7 +212,26 @@ double readNumber(const json& value, const std::string& field) {
         throw InputError(field, "must be a number, got " + describeJsonType(value));
     const double x = value.get<double>();
     if (!std::isfinite(x)) throw InputError(field, "must be a finite number");
+    if (std::abs(x) > limits::kMaxMagnitude)
+        throw InputError(field, "must be at most " + formatNumber(limits::kMaxMagnitude) +
+                                    " in magnitude (ImpactLab's input limit, SI units), got " + formatNumber(x));
     return x;
+}
+
+double readNumberInRange(const json& value, const std::string& field, double lo, double hi) {
+    const double x = readNumber(value, field);
+    if (x < lo || x > hi)
+        throw InputError(field, "must be in [" + formatNumber(lo) + ", " + formatNumber(hi) + "], got " + formatNumber(x));
+    return x;
+}
+
+long long readInteger(const json& value, const std::string& field, long long lo, long long hi) {
+    const double x = readNumber(value, field);
+    if (x != std::floor(x)) throw InputError(field, "must be a whole number, got " + formatNumber(x));
+    if (x < static_cast<double>(lo) || x > static_cast<double>(hi))
+        throw InputError(field, "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+                                    formatNumber(x));
+    return static_cast<long long>(x);
 }
 
 bool readBool(const json& value, const std::string& field) {
@@ -157,6 +244,13 @@ std::string readString(const json& value, const std::string& field) {
     if (!value.is_string())
         throw InputError(field, "must be a string, got " + describeJsonType(value));
     return value.get<std::string>();
+}
+
+std::string readOptionalString(const json& object, const std::string& key, const std::string& field,
+                               const std::string& fallback) {
+    requireObject(object, field);
+    const auto it = object.find(key);
+    return it == object.end() ? fallback : readString(*it, joinField(field, key));
 }
 
 Vec3 readVec3(const json& value, const std::string& field) {

@@ -15,7 +15,15 @@ namespace impactlab {
 // parse error at line L, column C: ..."). JSON has no NaN or Infinity literal,
 // but a number too large for a double (1e999) does not parse either; it throws
 // InputError naming that number's field ("friction", "contact_level.W[0][1]").
+//
+// The document limits of mechanics/InputLimits.h are enforced here, naming the
+// field: size (kMaxInputBytes), nesting depth, string and array length, and
+// duplicate keys (JSON allows them; ImpactLab refuses them, since which value
+// wins is otherwise a guess).
 nlohmann::json parseJsonText(const std::string& text, const std::string& sourceName);
+// The file at `path`, through parseJsonText; InputError(path, ...) when it
+// cannot be read or is larger than the limit.
+nlohmann::json readJsonFile(const std::string& path);
 
 // Field names as the user writes them: joinField("bodies[0]", "mass") is
 // "bodies[0].mass", joinField("", "friction") is "friction";
@@ -36,9 +44,17 @@ const nlohmann::json& getMember(const nlohmann::json& object, const std::string&
 void rejectUnknownKeys(const nlohmann::json& object, const std::vector<std::string>& known,
                        const std::string& field);
 
-double readNumber(const nlohmann::json& value, const std::string& field);      // finite
+// Finite, and no larger in magnitude than limits::kMaxMagnitude.
+double readNumber(const nlohmann::json& value, const std::string& field);
+// readNumber, then lo <= x <= hi (the error states the range).
+double readNumberInRange(const nlohmann::json& value, const std::string& field, double lo, double hi);
+// A whole number in [lo, hi] (a JSON integer, or a float with no fraction).
+long long readInteger(const nlohmann::json& value, const std::string& field, long long lo, long long hi);
 bool readBool(const nlohmann::json& value, const std::string& field);
 std::string readString(const nlohmann::json& value, const std::string& field);
+// The string member `key` of `object`, or `fallback` when it is absent.
+std::string readOptionalString(const nlohmann::json& object, const std::string& key, const std::string& field,
+                               const std::string& fallback);
 Vec3 readVec3(const nlohmann::json& value, const std::string& field);          // [x, y, z]
 Mat3 readMat3(const nlohmann::json& value, const std::string& field);          // three rows of three
 

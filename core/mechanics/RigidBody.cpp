@@ -1,6 +1,9 @@
 #include "mechanics/RigidBody.h"
 
+#include "mechanics/InputLimits.h"
+
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <sstream>
 
 namespace impactlab {
@@ -54,6 +57,16 @@ void RigidBody::validate(const std::string& field) const {
         throw InputError(prefix + "inertia", "must contain finite numbers");
     if (principalInertia.minCoeff() <= 0.0)
         throw InputError(prefix + "inertia", "is singular: every principal moment must be > 0");
+    // The body's mass matrix diag(m, m, m, I1, I2, I3) in SI units must be
+    // conditioned like any W (radii of gyration from 1e-6 m to 1e6 m).
+    if (std::max(mass, principalInertia.maxCoeff()) >
+        limits::kMaxConditionNumber * std::min(mass, principalInertia.minCoeff()))
+        throw InputError(prefix + "inertia", "is out of scale with the mass: the ratio of the largest to the smallest of "
+                                             "mass and principal moments (SI units) is above the limit of " +
+                                             str(limits::kMaxConditionNumber));
+    if (principalInertia.maxCoeff() > limits::kMaxConditionNumber * principalInertia.minCoeff())
+        throw InputError(prefix + "inertia", "is nearly singular: the ratio of its largest to smallest principal moment is above "
+                                             "the limit of " + str(limits::kMaxConditionNumber));
     for (int a = 0; a < 3; ++a) {
         const double others = principalInertia((a + 1) % 3) + principalInertia((a + 2) % 3);
         if (principalInertia(a) > others * (1.0 + kInertiaTriangleRelTol))

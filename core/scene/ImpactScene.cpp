@@ -11,6 +11,8 @@
 #include "geometry/Revolution.h"
 #include "geometry/Sphere.h"
 #include "impact/LawRegistry.h"
+#include "io/JsonInput.h"
+#include "mechanics/InputLimits.h"
 #include "scene/ImpactSystemScene.h"
 
 namespace impactlab {
@@ -62,45 +64,26 @@ void checkKeys(const json& obj, const std::string& path, std::initializer_list<c
     }
 }
 
-double readNumber(const json& v, const std::string& field) {
-    if (!v.is_number()) throw InputError(field, "must be a number");
-    const double x = v.get<double>();
-    if (!std::isfinite(x)) throw InputError(field, "must be finite");
-    return x;
-}
+// The shared readers of io/JsonInput.h, and overloads with a fallback.
+using impactlab::readNumber;
+using impactlab::readVec3;
 
 double readNumber(const json& obj, const std::string& key, const std::string& path, double fallback) {
     auto it = obj.find(key);
-    return it == obj.end() ? fallback : readNumber(*it, join(path, key));
-}
-
-std::string readString(const json& v, const std::string& field) {
-    if (!v.is_string()) throw InputError(field, "must be a string");
-    return v.get<std::string>();
-}
-
-Vec3 readVec3(const json& v, const std::string& field) {
-    if (!v.is_array() || v.size() != 3) throw InputError(field, "must be an array of 3 numbers");
-    return Vec3(readNumber(v[0], field + "[0]"), readNumber(v[1], field + "[1]"), readNumber(v[2], field + "[2]"));
+    return it == obj.end() ? fallback : impactlab::readNumber(*it, join(path, key));
 }
 
 Vec3 readVec3(const json& obj, const std::string& key, const std::string& path, const Vec3& fallback) {
     auto it = obj.find(key);
-    return it == obj.end() ? fallback : readVec3(*it, join(path, key));
+    return it == obj.end() ? fallback : impactlab::readVec3(*it, join(path, key));
 }
 
-Mat3 readMat3(const json& v, const std::string& field) {
-    if (!v.is_array() || v.size() != 3) throw InputError(field, "must be a 3x3 array of numbers");
-    Mat3 m;
-    for (int r = 0; r < 3; ++r) m.row(r) = readVec3(v[r], field + "[" + std::to_string(r) + "]").transpose();
-    return m;
-}
-
-int readCount(const json& obj, const std::string& key, const std::string& path, int fallback) {
-    auto it = obj.find(key);
+// Segments around a generated solid of revolution: at least a triangle, at
+// most limits::kMaxMeshSegments.
+int readSegments(const json& obj, const std::string& path, int fallback) {
+    auto it = obj.find("segments");
     if (it == obj.end()) return fallback;
-    if (!it->is_number_integer()) throw InputError(join(path, key), "must be an integer");
-    return it->get<int>();
+    return static_cast<int>(readInteger(*it, join(path, "segments"), 3, limits::kMaxMeshSegments));
 }
 
 // The solid a body's "mesh" object describes, with what its contact features need.
@@ -157,7 +140,7 @@ BuiltShape buildShape(const json& mesh, const std::string& field) {
             checkKeys(mesh, field, {"builder", "segments"});
             shape.profile = geometry::makeBowlingPinProfile();
             shape.solid = geometry::makeSurfaceOfRevolution(shape.profile,
-                                                           readCount(mesh, "segments", field, kDefaultRevolutionSegments));
+                                                           readSegments(mesh, field, kDefaultRevolutionSegments));
         } else if (builder == "surface-of-revolution") {
             checkKeys(mesh, field, {"builder", "profile", "segments"});
             const json& p = require(mesh, "profile", field);
@@ -168,7 +151,7 @@ BuiltShape buildShape(const json& mesh, const std::string& field) {
                 shape.profile.emplace_back(readNumber(p[i][0], pf + "[0]"), readNumber(p[i][1], pf + "[1]"));
             }
             shape.solid = geometry::makeSurfaceOfRevolution(shape.profile,
-                                                           readCount(mesh, "segments", field, kDefaultRevolutionSegments));
+                                                           readSegments(mesh, field, kDefaultRevolutionSegments));
         } else if (builder == "half-space") {
             checkKeys(mesh, field, {"builder", "size"});
             shape.solid = geometry::makeHalfSpaceSlab(readNumber(mesh, "size", field, kDefaultHalfSpaceHalfSize));
@@ -211,9 +194,7 @@ SurfacePoint readFeature(const json& j, const std::string& field, const BuiltSha
         if (type == "vertex") {
             checkKeys(j, field, {"type", "index", "normal"});
             const int count = static_cast<int>(shape.solid.mesh.vertices.size());
-            const int index = readCount(j, "index", field, -1);
-            if (index < 0 || index >= count)
-                throw InputError(field + ".index", "must be a vertex index in [0, " + std::to_string(count - 1) + "]");
+            const int index = static_cast<int>(readInteger(require(j, "index", field), field + ".index", 0, count - 1));
             const Vec3 p = shape.solid.mesh.vertices[index];
             const Vec3 centre = shape.solid.integrals.firstMoment / shape.solid.integrals.volume;
             const Vec3 n = j.contains("normal") ? unitNormal(j["normal"], field + ".normal") : Vec3((p - centre).normalized());
@@ -251,8 +232,7 @@ ImpactSceneBody readBody(const json& j, const std::string& field, int index, con
 
     bool fixed = shape.halfSpace;
     if (j.contains("fixed")) {
-        if (!j["fixed"].is_boolean()) throw InputError(field + ".fixed", "must be true or false");
-        fixed = j["fixed"].get<bool>();
+        fixed = readBool(j["fixed"], field + ".fixed");
         if (shape.halfSpace && !fixed) throw InputError(field + ".fixed", "a half-space is always fixed");
     }
     if (fixed && j.contains("mass")) throw InputError(field + ".mass", "a fixed body takes no mass (it is infinite)");

@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "impact/LawRegistry.h"
+#include "io/JsonInput.h"
+#include "mechanics/InputLimits.h"
 #include "scene/PlanarSceneReader.h"
 #include "scene/VehicleSceneReader.h"
 
@@ -28,21 +30,13 @@ const json& require(const json& obj, const std::string& key, const std::string& 
     return *it;
 }
 
-double readNumber(const json& v, const std::string& field) {
-    if (!v.is_number()) throw InputError(field, "must be a number");
-    const double x = v.get<double>();
-    if (!std::isfinite(x)) throw InputError(field, "must be finite");
-    return x;
-}
+// The shared readers of io/JsonInput.h, and overloads with a fallback.
+using impactlab::readNumber;
+using impactlab::readVec3;
 
 double readNumber(const json& obj, const std::string& key, const std::string& path, double fallback) {
     auto it = obj.find(key);
     return it == obj.end() ? fallback : readNumber(*it, path + key);
-}
-
-Vec3 readVec3(const json& v, const std::string& field) {
-    if (!v.is_array() || v.size() != 3) throw InputError(field, "must be an array of 3 numbers");
-    return Vec3(readNumber(v[0], field + "[0]"), readNumber(v[1], field + "[1]"), readNumber(v[2], field + "[2]"));
 }
 
 Vec3 readVec3(const json& obj, const std::string& key, const std::string& path, const Vec3& fallback) {
@@ -84,7 +78,7 @@ Vec3 calcUniformInertia(const Shape& s, double mass) {
 SceneBody readBody(const json& j, const std::string& field) {
     if (!j.is_object()) throw InputError(field, "must be a JSON object");
     SceneBody b;
-    b.name = j.value("name", field);
+    b.name = readOptionalString(j, "name", field, field);
     b.shape = readShape(require(j, "shape", field), field + ".shape");
     const std::string p = field + ".";
     b.body.mass = readNumber(require(j, "mass", field), p + "mass");
@@ -107,9 +101,9 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
     const std::string p = field + ".";
     if (!require(j, "id", field).is_string()) throw InputError(p + "id", "must be a string");
     sp.id = j["id"].get<std::string>();
-    sp.label = j.value("label", sp.id);
-    sp.unit = j.value("unit", "");
-    sp.help = j.value("help", "");
+    sp.label = readOptionalString(j, "label", field, sp.id);
+    sp.unit = readOptionalString(j, "unit", field, "");
+    sp.help = readOptionalString(j, "help", field, "");
     if (!require(j, "target", field).is_string()) throw InputError(p + "target", "must be a JSON pointer string");
     sp.target = j["target"].get<std::string>();
     json::json_pointer ptr;
@@ -120,7 +114,7 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
     }
     if (!doc.contains(ptr)) throw InputError(p + "target", "names nothing in the scene: " + sp.target);
     const json& current = doc.at(ptr);
-    const std::string kind = j.value("kind", "number");
+    const std::string kind = readOptionalString(j, "kind", field, "number");
     if (kind == "choice") {
         sp.kind = SceneParameter::Kind::Choice;
         const json& choices = require(j, "choices", field);
@@ -192,17 +186,23 @@ Scene parseScene(const json& doc) {
     const json& format = require(doc, "format", "");
     if (format != "impactlab.scene/1") throw InputError("format", "must be \"impactlab.scene/1\"");
     s.kind = readKind(doc);
-    s.name = doc.value("name", "untitled");
-    s.description = doc.value("description", "");
+    s.name = readOptionalString(doc, "name", "", "untitled");
+    s.description = readOptionalString(doc, "description", "", "");
     if (s.kind == SceneKind::Spatial) {
         s.gravity = readVec3(doc, "gravity", "", s.gravity);
         if (doc.contains("ground")) s.groundHeight = readNumber(doc["ground"], "height", "ground.", 0.0);
     }
     s.endTime = readNumber(doc, "end_time", "", s.endTime);
-    if (!(s.endTime > 0.0)) throw InputError("end_time", "must be > 0, got " + fmt(s.endTime));
+    if (!(s.endTime > 0.0) || s.endTime > limits::kMaxEndTime)
+        throw InputError("end_time", "must be in (0, " + fmt(limits::kMaxEndTime) + "] s, got " + fmt(s.endTime));
     s.sampleInterval = readNumber(doc, "sample_interval", "", s.sampleInterval);
     if (!(s.sampleInterval > 0.0) || s.sampleInterval > s.endTime)
         throw InputError("sample_interval", "must be > 0 and no longer than end_time");
+    // A run records about end_time / sample_interval samples: bounded.
+    if (s.endTime / s.sampleInterval > static_cast<double>(limits::kMaxSamplesPerRun))
+        throw InputError("sample_interval", "gives " + fmt(s.endTime / s.sampleInterval) +
+                                                " samples over end_time, more than the limit of " +
+                                                std::to_string(limits::kMaxSamplesPerRun) + " per run");
 
     const json& contact = require(doc, "contact", "");
     if (!contact.is_object()) throw InputError("contact", "must be a JSON object");
@@ -210,7 +210,8 @@ Scene parseScene(const json& doc) {
     s.contact.law = contact["law"].get<std::string>();
     getLaw(s.contact.law, "contact.law");
     s.contact.friction = readNumber(contact, "friction", "contact.", s.contact.friction);
-    if (s.contact.friction < 0.0) throw InputError("contact.friction", "must be >= 0, got " + fmt(s.contact.friction));
+    if (s.contact.friction < 0.0 || s.contact.friction > limits::kMaxFriction)
+        throw InputError("contact.friction", "must be in [0, " + fmt(limits::kMaxFriction) + "], got " + fmt(s.contact.friction));
     s.contact.restitution = readNumber(contact, "restitution", "contact.", s.contact.restitution);
     if (s.contact.restitution < 0.0 || s.contact.restitution > 1.0)
         throw InputError("contact.restitution", "must be in [0, 1], got " + fmt(s.contact.restitution));
@@ -247,16 +248,6 @@ std::vector<SceneParameter> parseSceneParameters(const json& doc) {
         out.push_back(std::move(sp));
     }
     return out;
-}
-
-json readJsonFile(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path, "cannot be opened");
-    try {
-        return json::parse(in);
-    } catch (const json::parse_error& e) {
-        throw InputError(path, std::string("is not valid JSON: ") + e.what());
-    }
 }
 
 namespace {

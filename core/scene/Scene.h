@@ -20,6 +20,7 @@
 
 #include <optional>
 
+#include "io/JsonInput.h"
 #include "mechanics/RigidBody.h"
 #include "mechanics/planar/PlanarSystem.h"
 #include "vehicle/RunOut.h"
@@ -129,8 +130,6 @@ Scene withChoice(const Scene& scene, const std::string& id, const std::string& c
 // reads the optional "parameters" array of `document`; ids must be unique and
 // every target must name a value of the document.
 std::vector<SceneParameter> parseSceneParameters(const nlohmann::json& document);
-// Reads a JSON file; InputError("<path>") when unreadable or not JSON.
-nlohmann::json readJsonFile(const std::string& path);
 // `document` with parameter `id` of `parameters` set: a number clamped to its
 // range, or one of a choice's options. Throws InputError.
 nlohmann::json setParameterInDocument(const std::vector<SceneParameter>& parameters, const nlohmann::json& document,

@@ -2,6 +2,9 @@
 
 #include <cmath>
 
+#include "io/JsonInput.h"
+#include "mechanics/InputLimits.h"
+
 namespace impactlab {
 
 namespace {
@@ -14,8 +17,7 @@ double number(const json& obj, const std::string& key, const std::string& field,
         if (fallback) return *fallback;
         throw InputError(field, "missing");
     }
-    if (!it->is_number() || !std::isfinite(it->get<double>())) throw InputError(field, "must be a finite number");
-    return it->get<double>();
+    return readNumber(*it, field);
 }
 
 Vec2 vec2(const json& obj, const std::string& key, const std::string& field) {
@@ -23,11 +25,7 @@ Vec2 vec2(const json& obj, const std::string& key, const std::string& field) {
     if (it == obj.end()) throw InputError(field, "missing");
     if (!it->is_array() || it->size() != 2) throw InputError(field, "must be an array of 2 numbers");
     Vec2 v;
-    for (int i = 0; i < 2; ++i) {
-        if (!(*it)[i].is_number() || !std::isfinite((*it)[i].get<double>()))
-            throw InputError(field + "[" + std::to_string(i) + "]", "must be a finite number");
-        v(i) = (*it)[i].get<double>();
-    }
+    for (int i = 0; i < 2; ++i) v(i) = readNumber((*it)[i], indexField(field, static_cast<std::size_t>(i)));
     return v;
 }
 
@@ -48,10 +46,7 @@ Vec3 readColor(const json& j, const Vec3& fallback, const std::string& field) {
     if (it == j.end()) return fallback;
     if (!it->is_array() || it->size() != 3) throw InputError(field, "must be an array of 3 numbers in [0, 1]");
     Vec3 c;
-    for (int i = 0; i < 3; ++i) {
-        if (!(*it)[i].is_number()) throw InputError(field, "must be an array of 3 numbers in [0, 1]");
-        c(i) = (*it)[i].get<double>();
-    }
+    for (int i = 0; i < 3; ++i) c(i) = readNumber((*it)[i], indexField(field, static_cast<std::size_t>(i)));
     if ((c.array() < 0.0).any() || (c.array() > 1.0).any()) throw InputError(field, "components must be in [0, 1]");
     return c;
 }
@@ -75,7 +70,7 @@ void readVehicleScene(const json& doc, Scene& s) {
     VehicleScene vs;
     const auto vehicles = doc.find("vehicles");
     if (vehicles == doc.end()) throw InputError("vehicles", "missing");
-    const bool barrier = doc.value("barrier", false);
+    const bool barrier = doc.contains("barrier") && readBool(doc["barrier"], "barrier");
     const size_t expected = barrier ? 1 : 2;
     if (!vehicles->is_array() || vehicles->size() != expected)
         throw InputError("vehicles", barrier ? "must hold 1 vehicle when barrier is true" : "must hold 2 vehicles");
@@ -85,7 +80,7 @@ void readVehicleScene(const json& doc, Scene& s) {
         const std::string field = "vehicles[" + std::to_string(i) + "]";
         const Vehicle v = readVehicle((*vehicles)[i], field);
         if (i == 0) vs.collision.vehicle1 = v; else vs.collision.vehicle2 = v;
-        names.push_back((*vehicles)[i].value("name", "vehicle " + std::to_string(i + 1)));
+        names.push_back(readOptionalString((*vehicles)[i], "name", field, "vehicle " + std::to_string(i + 1)));
         s.bodies.push_back(makeBody(v, names.back(), readColor((*vehicles)[i], palette[i], field + ".color"), vs.height));
     }
     const auto collision = doc.find("collision");
@@ -102,7 +97,8 @@ void readVehicleScene(const json& doc, Scene& s) {
         if (!(vs.runOut.dragFactor > 0.0)) throw InputError("run_out.drag_factor", "must be > 0");
     }
     vs.approachTime = number(doc, "approach_time", "approach_time", vs.approachTime);
-    if (vs.approachTime < 0.0) throw InputError("approach_time", "must be >= 0");
+    if (vs.approachTime < 0.0 || vs.approachTime > limits::kMaxEndTime)
+        throw InputError("approach_time", "must be in [0, " + std::to_string(static_cast<int>(limits::kMaxEndTime)) + "] s");
     s.gravity = Vec3(0, 0, -vs.runOut.gravity);
     s.planes.push_back({"ground", Vec3::Zero(), Vec3::UnitZ(), Vec3::Zero(), 0.0});
     s.vehicles = vs;

@@ -1,6 +1,7 @@
 #include "sim/PlanarSimulation.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 
@@ -55,6 +56,7 @@ public:
 
     SimulationRun run() {
         SimulationRun run;
+        const auto started = std::chrono::steady_clock::now();
         double t = 0.0;
         double nextSample = 0.0;
         int sampleIndex = 0;
@@ -66,6 +68,10 @@ public:
             }
             if (t >= scene_.endTime) {
                 run.endReason = "end time";
+                break;
+            }
+            if (hasExceededTimeBudget(started, t, run)) {
+                addSample(run, t);
                 break;
             }
             const std::size_t impactsBefore = run.impacts.size();
@@ -102,6 +108,19 @@ public:
     }
 
 private:
+    // The wall-clock budget of a run (SimulationOptions::maxRunSeconds): ends
+    // it with a warning so no scene keeps the CLI or the app waiting longer.
+    bool hasExceededTimeBudget(std::chrono::steady_clock::time_point started, double t, SimulationRun& run) const {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+        if (elapsed.count() <= options_.maxRunSeconds) return false;
+        std::ostringstream os;
+        os << "time limit of " << options_.maxRunSeconds << " s of computing reached at t = " << t
+           << " s of simulated time; run stopped";
+        run.warnings.push_back(os.str());
+        run.endReason = "time limit";
+        return true;
+    }
+
     // Flight by h: closed form for free bodies, RK4 for pinned ones.
     PlanarState fly(const PlanarState& s, double h) const {
         PlanarState r = s;

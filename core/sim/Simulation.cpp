@@ -1,6 +1,7 @@
 #include "sim/Simulation.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <sstream>
 
@@ -90,6 +91,7 @@ public:
 
     SimulationRun run() {
         SimulationRun run;
+        const auto started = std::chrono::steady_clock::now();
         run.endTime = scene_.endTime;
         double t = 0.0;
         double nextSample = 0.0;
@@ -100,6 +102,10 @@ public:
                 nextSample = ++sampleIndex * scene_.sampleInterval;
             }
             if (t >= scene_.endTime) { run.endReason = "end time"; break; }
+            if (hasExceededTimeBudget(started, t, run)) {
+                run.samples.push_back(makeSample(t));
+                break;
+            }
             if (!resolveImpactsAt(t, run)) break;
             if (isAtRest()) {
                 run.endReason = "at rest";
@@ -115,6 +121,19 @@ public:
     }
 
 private:
+    // The wall-clock budget of a run (SimulationOptions::maxRunSeconds): ends
+    // it with a warning so no scene keeps the CLI or the app waiting longer.
+    bool hasExceededTimeBudget(std::chrono::steady_clock::time_point started, double t, SimulationRun& run) const {
+        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+        if (elapsed.count() <= options_.maxRunSeconds) return false;
+        std::ostringstream os;
+        os << "time limit of " << options_.maxRunSeconds << " s of computing reached at t = " << t
+           << " s of simulated time; run stopped";
+        run.warnings.push_back(os.str());
+        run.endReason = "time limit";
+        return true;
+    }
+
     // The support point nearest the ground (smallest gap) of body i.
     Touch lowest(size_t i, const BodyState* state = nullptr) const {
         const BodyState& s = state ? *state : states_[i];

@@ -24,6 +24,7 @@
 #include "impact/ImpactProblem.h"
 #include "impact/ImpactResult.h"
 #include "impact/ImpactTrace.h"
+#include "mechanics/InputLimits.h"
 #include "scene/Scene.h"
 #include "vehicle/VehicleCollision.h"
 
@@ -40,8 +41,10 @@ struct SimulationOptions {
     double eventTimeTol = 1e-11;
     // m. A point this close to the ground (or below) counts as touching.
     double contactGap = 1e-9;
-    // Limits that end a run with a warning instead of looping.
-    int maxImpacts = 2000;
+    // Limits that end a run with a warning instead of looping (the first two
+    // are the documented input limits, docs/input-limits.md).
+    int maxImpacts = limits::kMaxImpactsPerRun;
+    double maxRunSeconds = limits::kMaxRunSeconds;   // wall clock
     int maxImpactsPerInstant = 64;
     // J per kg. Below this specific kinetic energy, with every body touching the
     // ground, the run ends early "at rest".
@@ -95,7 +98,7 @@ struct SimulationRun {
     std::vector<RunSample> samples;
     std::vector<ImpactEventRecord> impacts;
     std::vector<std::string> warnings;
-    std::string endReason;          // "end time", "at rest", "no solution", or the limit hit
+    std::string endReason;          // "end time", "at rest", "no solution", or the limit hit ("impact limit", "time limit")
     int restingImpulses = 0;
     double endTime = 0.0;
     // Time histories for plots and CSV (the paper's Figs. 3.2-3.19 for a planar

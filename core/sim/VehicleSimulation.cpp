@@ -75,10 +75,14 @@ SimulationRun simulateVehicles(const Scene& scene) {
         for (const auto& w : r.warnings) run.warnings.push_back(w);
     }
     const double tImpact = vs.approachTime;
-    const double tEnd = tImpact + restTime;
-    const int count = static_cast<int>(std::ceil(tEnd / scene.sampleInterval)) + 1;
-    for (int k = 0; k < count; ++k) {
-        const double t = std::min(k * scene.sampleInterval, tEnd);
+    // The run shows the approach, the collision and the run-out to rest, but
+    // never beyond the scene's end time (its samples are bounded by the
+    // reader: end_time / sample_interval <= limits::kMaxSamplesPerRun).
+    const bool clipped = tImpact + restTime > scene.endTime;
+    const double tEnd = clipped ? scene.endTime : tImpact + restTime;
+    const auto count = static_cast<std::size_t>(std::ceil(tEnd / scene.sampleInterval)) + 1;
+    for (std::size_t k = 0; k < count; ++k) {
+        const double t = std::min(static_cast<double>(k) * scene.sampleInterval, tEnd);
         RunSample smp;
         smp.time = t;
         for (size_t i = 0; i < before.size(); ++i) {
@@ -106,7 +110,10 @@ SimulationRun simulateVehicles(const Scene& scene) {
     for (const auto& w : c.impact.warnings) run.warnings.push_back("collision: " + w);
     run.impacts.push_back(std::move(rec));
     run.vehicleCollision = c;
-    run.endReason = "at rest";
+    run.endReason = clipped ? "end time" : "at rest";
+    if (clipped && tImpact > scene.endTime)
+        run.warnings.push_back("the collision at t = " + std::to_string(tImpact) +
+                               " s (approach_time) lies after end_time; only the approach is shown");
     run.endTime = tEnd;
     addSpatialChannels(scene, run);
     return run;

@@ -137,7 +137,8 @@ TEST(Scene, UnreadableFilesNameThePath) {
         loadScene(tmp.string());
         FAIL() << "no error";
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("not valid JSON"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("invalid JSON"), std::string::npos) << e.what();
+        EXPECT_EQ(e.field(), tmp.string());
     }
     std::filesystem::remove(tmp);
 }

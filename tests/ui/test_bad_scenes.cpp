@@ -86,6 +86,8 @@ class BadSceneTest : public ::testing::Test {
 protected:
     void SetUp() override {
         ASSERT_TRUE(dir.isValid());
+        QString error;
+        ASSERT_TRUE(w.openScene(defaultScenePath(), &error)) << error.toStdString();
         w.resize(1280, 800);
         w.show();
         QApplication::processEvents();
