@@ -40,7 +40,7 @@ void populate(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
         chart::setViewBox(chart, QRectF(0.0, 0.0, kTwoPi, 1.0), false);
         return;
     }
-    chart->setTitle(title.isEmpty() ? QStringLiteral("Objective on the cone boundary, f_obj(alpha)") : title);
+    chart->setTitle(title.isEmpty() ? QStringLiteral("Objective f_obj(alpha)") : title);
     const double y0 = curve->yMin, y1 = curve->yMax;
     chart::setViewBox(chart, QRectF(0.0, y0, kTwoPi, y1 - y0), false);
 
