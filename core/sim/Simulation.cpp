@@ -5,6 +5,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "impact/ContactSpaceAdapter.h"
 #include "impact/LawRegistry.h"
 #include "impact/Poisson.h"
 #include "sim/PlanarSimulation.h"
@@ -206,8 +207,17 @@ private:
             const RunSample before = makeSample(t);
             rec.kineticEnergyBefore = before.kineticEnergy;
             rec.potentialEnergy = before.potentialEnergy;
-            rec.result = law_.solve(rec.problem, scene_.contact.lawOptions, options_.recordTraces ? &rec.trace : nullptr);
-            states_[body] = stateOf(rec.result.bodiesAfter->body1);
+            const std::vector<Touch> together =
+                touches(static_cast<size_t>(body), contactSpaceLaw_ ? options_.proximity : options_.contactGap);
+            if (contactSpaceLaw_ && together.size() > 1) {
+                resolveTogether(body, together, worst, rec);
+            } else {
+                if (together.size() > 1) noteOrdering(body, together, t, run);
+                rec.result = law_.solve(rec.problem, scene_.contact.lawOptions, options_.recordTraces ? &rec.trace : nullptr);
+                states_[body] = stateOf(rec.result.bodiesAfter->body1);
+                rec.contactPoints = {worst.point};
+                rec.contactImpulses = {rec.frame.toWorld(rec.result.impulse)};
+            }
             rec.kineticEnergyAfter = makeSample(t).kineticEnergy;
             for (const auto& w : rec.result.warnings)
                 run.warnings.push_back("impact " + std::to_string(run.impacts.size() + 1) + ": " + w);
@@ -217,6 +227,72 @@ private:
                                " impacts at one instant, t = " + std::to_string(t) + " s; run stopped");
         run.endReason = "impact limit";
         return false;
+    }
+
+    // Every touching point of `body` in one contact-space problem, solved by
+    // a law that handles several contacts (PLUS, Uchida et al. 2015): a brick
+    // landing flat is one impact of four contacts, not four impacts in an
+    // arbitrary order. The record keeps the single-contact view of the
+    // fastest point (for the impulse diagram) and every contact's impulse.
+    void resolveTogether(int body, const std::vector<Touch>& together, const Touch& worst, ImpactEventRecord& rec) {
+        BodyContacts system;
+        system.bodies = {makeBody(scene_.bodies[body], states_[body]), RigidBody::makeFixed()};
+        std::vector<ContactParameters> params;
+        int fastest = 0;
+        for (std::size_t k = 0; k < together.size(); ++k) {
+            BodyContactPoint c;
+            c.body1 = 0;
+            c.body2 = 1;
+            c.point = together[k].point;
+            c.frame = ContactFrame::makeFromNormal(up_);
+            system.contacts.push_back(c);
+            ContactParameters p;
+            p.friction = scene_.contact.friction;
+            p.restitution = scene_.contact.restitution;
+            params.push_back(p);
+            if (together[k].point.isApprox(worst.point)) fastest = static_cast<int>(k);
+        }
+        const ContactSpaceProblem problem = ContactSpaceProblem::makeBodyLevel(std::move(params), system);
+        const ContactSpaceResult r = solveContactSpace(law_, problem, scene_.contact.lawOptions);
+        if (!r.bodiesAfter) throw std::logic_error("a body-level contact-space result without the bodies after it");
+        states_[body] = stateOf(r.bodiesAfter->front());
+        rec.simultaneousContacts = problem.getContactCount();
+        for (int k = 0; k < problem.getContactCount(); ++k) {
+            rec.contactPoints.push_back(system.contacts[k].point);
+            rec.contactImpulses.push_back(system.contacts[k].frame.toWorld(r.getImpulse(k)));
+        }
+        // The single-contact summary: the fastest point's impulse, the whole
+        // body's energies and state after.
+        rec.result.model = r.model;
+        rec.result.impulse = r.getImpulse(fastest);
+        rec.result.vPlus = r.getVelocityAfter(fastest);
+        rec.result.energyBefore = r.energyBefore;
+        rec.result.energyAfter = r.energyAfter;
+        rec.result.status = r.status;
+        rec.result.steps = r.intervals;
+        rec.result.warnings = r.warnings;
+        rec.result.warnings.push_back(std::to_string(problem.getContactCount()) + " contacts resolved together (" +
+                                      std::to_string(r.rounds) + " rounds, " + std::to_string(r.intervals) +
+                                      " intervals); the diagram shows the fastest one");
+        TwoBodyContact after = *rec.problem.bodies;
+        after.body1 = r.bodiesAfter->front();
+        rec.result.bodiesAfter = after;
+    }
+
+    // A law that handles one contact meets several touching points of one
+    // body: they are resolved one at a time, fastest approach first, each
+    // against the velocities the previous one left (said once per instant).
+    void noteOrdering(int body, const std::vector<Touch>& together, double t, SimulationRun& run) {
+        if (orderingNotedAt_ == t) return;
+        int approaching = 0;
+        for (const Touch& c : together) approaching += -c.normalVelocity > options_.restSpeed ? 1 : 0;
+        if (approaching < 2) return;
+        orderingNotedAt_ = t;
+        std::ostringstream os;
+        os << approaching << " points of " << scene_.bodies[body].name << " approach the ground at once at t = " << t
+           << " s; " << law_.id << " handles one contact, so they are resolved one at a time, fastest first "
+           << "(choose plus to resolve them together)";
+        run.warnings.push_back(os.str());
     }
 
     // Plastic Coulomb impulses at slowly approaching touching points, then a
@@ -242,12 +318,14 @@ private:
         }
     }
 
-    std::vector<Touch> touches(size_t i) const {
+    // Support points of body i within `maxGap` of the ground (contactGap by default).
+    std::vector<Touch> touches(size_t i, double maxGap = -1.0) const {
+        if (maxGap < 0.0) maxGap = options_.contactGap;
         std::vector<Touch> out;
         const BodyState& s = states_[i];
         for (const Vec3& p : calcSupportPoints(scene_.bodies[i].shape, s, up_)) {
             const double gap = p.dot(up_) - scene_.groundHeight;
-            if (gap > options_.contactGap) continue;
+            if (gap > maxGap) continue;
             out.push_back({gap, p, (s.velocity + s.angularVelocity.cross(p - s.position)).dot(up_)});
         }
         return out;
@@ -291,6 +369,8 @@ private:
     const Scene& scene_;
     SimulationOptions options_;
     const LawInfo& law_;
+    const ContactSpaceLawInfo* contactSpaceLaw_ = findContactSpaceLaw(law_.id);
+    double orderingNotedAt_ = -1.0;
     Vec3 up_;
     std::vector<BodyState> states_;
 };

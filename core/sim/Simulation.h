@@ -41,6 +41,10 @@ struct SimulationOptions {
     double eventTimeTol = 1e-11;
     // m. A point this close to the ground (or below) counts as touching.
     double contactGap = 1e-9;
+    // m. With a law that handles several contacts (plus), every support point
+    // of the impacting body this close to the ground joins the impact: PLUS's
+    // proximity, Simbody's position tolerance (reference note B.4.6).
+    double proximity = 1e-4;
     // Limits that end a run with a warning instead of looping (the first two
     // are the documented input limits, docs/input-limits.md).
     int maxImpacts = limits::kMaxImpactsPerRun;
@@ -81,6 +85,12 @@ struct ImpactEventRecord {
     double kineticEnergyBefore = 0.0;  // J, all bodies, world frame, just before the impact
     double kineticEnergyAfter = 0.0;   // J, just after (0 when the impact was not applied)
     double potentialEnergy = 0.0;      // J, at the impact (continuous across it)
+    // Every contact resolved in this impact, world points and impulses (N s,
+    // on body 1): one for a single-contact law; all touching points of the
+    // body when a law that handles several (plus) resolved them together.
+    int simultaneousContacts = 1;
+    std::vector<Vec3> contactPoints;
+    std::vector<Vec3> contactImpulses;
 };
 
 // A scalar time history, one value per sample: values[k] belongs to

@@ -116,3 +116,67 @@ TEST(Simulation, BodyStartingBelowGroundIsRejected) {
     s.bodies[0].body.position.z() = -0.5;
     EXPECT_THROW(simulate(s), InputError);
 }
+
+namespace {
+
+// The brick of brick-drop.json released level, so its four bottom corners
+// reach the ground at the same instant, with the given law.
+Scene makeLevelBrick(const std::string& law) {
+    nlohmann::json doc = loadScene(scenePath("brick-drop.json")).document;
+    doc["bodies"][0]["orientation"] = {0.0, 0.0, 0.0};
+    doc["contact"]["law"] = law;
+    doc["end_time"] = 0.5;
+    return parseScene(doc);
+}
+
+// Tolerances: the level brick is symmetric to round-off, and PLUS's intervals
+// keep the four impulses equal to its Newton tolerance (issue 9, item 4).
+constexpr double kSymmetryAbsTol = 1e-9;     // rad/s, m/s
+constexpr double kMomentumRelTol = 1e-12;
+
+}  // namespace
+
+TEST(SimultaneousImpacts, LevelBrickLandsOnFourCornersAtOnceWithPlus) {
+    const Scene s = makeLevelBrick("plus");
+    const SimulationRun run = simulate(s);
+    ASSERT_FALSE(run.impacts.empty());
+    const ImpactEventRecord& first = run.impacts.front();
+    ASSERT_EQ(first.simultaneousContacts, 4);
+    ASSERT_EQ(first.contactImpulses.size(), 4u);
+    // Momentum balance: the body's change of momentum is the sum of the four
+    // impulses (gravity acts over no time at the instant of impact).
+    const auto bodies = first.result.bodiesAfter;
+    ASSERT_TRUE(bodies.has_value());
+    Vec3 total = Vec3::Zero();
+    for (const Vec3& J : first.contactImpulses) {
+        total += J;
+        EXPECT_GE(J.z(), 0.0);
+        EXPECT_LE(J.head<2>().norm(), s.contact.friction * J.z() * (1 + 1e-9) + 1e-12);   // cone
+    }
+    const Vec3 dp = s.bodies[0].body.mass * (bodies->body1.velocity - first.problem.bodies->body1.velocity);
+    EXPECT_LT((dp - total).norm(), kMomentumRelTol * total.norm() + 1e-15);
+    // Symmetry: equal impulses, no spin, and the bounce of a central impact.
+    for (const Vec3& J : first.contactImpulses) EXPECT_NEAR(J.z(), total.z() / 4.0, kSymmetryAbsTol);
+    EXPECT_LT(bodies->body1.angularVelocity.norm(), kSymmetryAbsTol);
+    const double vBefore = first.problem.bodies->body1.velocity.z();
+    EXPECT_NEAR(bodies->body1.velocity.z(), -s.contact.restitution * vBefore, 1e-6 * std::abs(vBefore));
+}
+
+TEST(SimultaneousImpacts, NearlyLevelBrickJoinsEveryCornerWithinTheProximity) {
+    // Tilted by 1e-4 rad about x: the far corners are 7.5e-6 m up when the
+    // first two touch, inside the 1e-4 m proximity, so all four join.
+    nlohmann::json doc = makeLevelBrick("plus").document;
+    doc["bodies"][0]["orientation"] = {1e-4, 0.0, 0.0};
+    const SimulationRun run = simulate(parseScene(doc));
+    ASSERT_FALSE(run.impacts.empty());
+    EXPECT_EQ(run.impacts.front().simultaneousContacts, 4);
+}
+
+TEST(SimultaneousImpacts, SingleContactLawSaysHowItOrdersThem) {
+    const SimulationRun run = simulate(makeLevelBrick("poisson"));
+    ASSERT_FALSE(run.impacts.empty());
+    EXPECT_EQ(run.impacts.front().simultaneousContacts, 1);
+    bool said = false;
+    for (const std::string& w : run.warnings) said = said || w.find("one at a time, fastest first") != std::string::npos;
+    EXPECT_TRUE(said);
+}
