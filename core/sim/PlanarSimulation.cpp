@@ -70,7 +70,7 @@ public:
                 run.endReason = "end time";
                 break;
             }
-            if (hasExceededTimeBudget(started, t, run)) {
+            if (hasExceededTimeBudget(options_, started, t, run)) {
                 addSample(run, t);
                 break;
             }
@@ -108,19 +108,6 @@ public:
     }
 
 private:
-    // The wall-clock budget of a run (SimulationOptions::maxRunSeconds): ends
-    // it with a warning so no scene keeps the CLI or the app waiting longer.
-    bool hasExceededTimeBudget(std::chrono::steady_clock::time_point started, double t, SimulationRun& run) const {
-        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-        if (elapsed.count() <= options_.maxRunSeconds) return false;
-        std::ostringstream os;
-        os << "time limit of " << options_.maxRunSeconds << " s of computing reached at t = " << t
-           << " s of simulated time; run stopped";
-        run.warnings.push_back(os.str());
-        run.endReason = "time limit";
-        return true;
-    }
-
     // Flight by h: closed form for free bodies, RK4 for pinned ones.
     PlanarState fly(const PlanarState& s, double h) const {
         PlanarState r = s;

@@ -103,7 +103,7 @@ public:
                 nextSample = ++sampleIndex * scene_.sampleInterval;
             }
             if (t >= scene_.endTime) { run.endReason = "end time"; break; }
-            if (hasExceededTimeBudget(started, t, run)) {
+            if (hasExceededTimeBudget(options_, started, t, run)) {
                 run.samples.push_back(makeSample(t));
                 break;
             }
@@ -122,19 +122,6 @@ public:
     }
 
 private:
-    // The wall-clock budget of a run (SimulationOptions::maxRunSeconds): ends
-    // it with a warning so no scene keeps the CLI or the app waiting longer.
-    bool hasExceededTimeBudget(std::chrono::steady_clock::time_point started, double t, SimulationRun& run) const {
-        const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-        if (elapsed.count() <= options_.maxRunSeconds) return false;
-        std::ostringstream os;
-        os << "time limit of " << options_.maxRunSeconds << " s of computing reached at t = " << t
-           << " s of simulated time; run stopped";
-        run.warnings.push_back(os.str());
-        run.endReason = "time limit";
-        return true;
-    }
-
     // The support point nearest the ground (smallest gap) of body i.
     Touch lowest(size_t i, const BodyState* state = nullptr) const {
         const BodyState& s = state ? *state : states_[i];
@@ -376,6 +363,18 @@ private:
 };
 
 }  // namespace
+
+bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady_clock::time_point started, double t,
+                           SimulationRun& run) {
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+    if (elapsed.count() <= options.maxRunSeconds) return false;
+    std::ostringstream os;
+    os << "time limit of " << options.maxRunSeconds << " s of computing reached at t = " << t
+       << " s of simulated time; run stopped";
+    run.warnings.push_back(os.str());
+    run.endReason = "time limit";
+    return true;
+}
 
 std::vector<Vec3> calcSupportPoints(const Shape& shape, const BodyState& state, const Vec3& up) {
     if (shape.type == Shape::Type::Sphere) return {state.position - shape.radius * up};

@@ -18,6 +18,7 @@
 // simulate() is the one entry point for every scene: a planar scene
 // (SceneKind::Planar) runs the planar simulation (PlanarSimulation.h) and
 // returns the same SimulationRun, its planar bodies mapped to 3D poses.
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -126,6 +127,12 @@ struct SimulationRun {
 // Throws InputError for a scene the simulation cannot run (bad law options,
 // bodies starting below the ground).
 SimulationRun simulate(const Scene& scene, const SimulationOptions& options = {});
+
+// The wall-clock budget of a run (SimulationOptions::maxRunSeconds), checked
+// by every simulator once per step: past it, the run gets end reason
+// "time limit" and a warning, so no scene keeps the CLI or the app waiting.
+bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady_clock::time_point started, double t,
+                           SimulationRun& run);
 
 // World positions of the points a body can touch the ground with: the lowest
 // point of a sphere, the eight vertices of a box (or of a rod's bounding box).
