@@ -1,0 +1,25 @@
+#pragma once
+// The standard granular benchmark "settling box" (issue 12, item 8), defined
+// exactly so other engines can run it: N equal spheres of diameter 0.01 m,
+// density 2650 kg/m^3, mu 0.4, purely inelastic, on a cubic lattice of
+// spacing 1.1 d with nx = ny = ceil(cbrt(N)), the first N sites filled
+// x-fastest from z = d, centred in x and y; velocities uniform in
+// [-0.5, 0.5] m/s per component from a fixed seed (std::mt19937, drawn x, y, z
+// per sphere in order); floor z = 0, side walls at +-(nx 1.1 d / 2 + d), open
+// top; gravity 9.81 m/s^2 down; dt 1e-4 s; 10 solver iterations per step.
+#include <cstdint>
+
+#include "sim/granular/GranularWorld.h"
+
+namespace impactlab::granular {
+
+inline constexpr double kSettlingBoxDiameter = 0.01;      // m
+inline constexpr double kSettlingBoxDensity = 2650.0;     // kg/m^3
+inline constexpr double kSettlingBoxSpacing = 1.1;        // lattice spacing in diameters
+inline constexpr std::uint32_t kSettlingBoxSeed = 20261124;
+
+// Throws InputError("particles") unless 1 <= particles <= 10,000,000.
+GranularWorld makeSettlingBox(int particles, FrictionModel model = FrictionModel::MaxDissipation,
+                              std::uint32_t seed = kSettlingBoxSeed);
+
+}  // namespace impactlab::granular
