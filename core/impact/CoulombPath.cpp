@@ -48,6 +48,10 @@ Vec3 CoulombPath::calcRate(const State& x) const {
         case ContactMode::Sticking: dIt = stickRate_; break;
         case ContactMode::ResumedSlip: dIt = -problem_.friction * resumedSlipDir_; break;
         case ContactMode::Sliding: {
+            if (rayDir_) {   // on an invariant ray: a straight path (eq. 32)
+                dIt = -problem_.friction * *rayDir_;
+                break;
+            }
             const double speed = v.head<2>().norm();
             if (speed > 0.0) dIt = -problem_.friction * v.head<2>() / speed;
             break;
@@ -105,8 +109,25 @@ CoulombPath::State CoulombPath::stepDormandPrince(const State& s, double h, cons
 
 double CoulombPath::calcMaxStep(const State& s) const {
     double h = impulseScale_ / options_.minStepsPerPhase;
-    if (s.mode != ContactMode::Sliding) return h;
+    // Sticking, resumed slip and frictionless paths are straight: the rates are
+    // constant, v is affine and the work quadratic in I_n, so RK4 is exact on
+    // any step and only the trace's density limits it. Steps then grow with
+    // the impulse reached, so a phase that needs many times the frictionless
+    // impulse (a stiff tangential coupling, W_nn >> 1 / (W^-1)_nn) ends in a
+    // few hundred steps instead of exhausting maxSteps.
+    if (s.mode != ContactMode::Sliding) return std::max(h, s.In / options_.minStepsPerPhase);
+    // Sliding grows its base step the same way; the turn, approach and
+    // stiffness limits below keep curved stretches accurate. (A grazing
+    // approach, |v_n-| << |v_t-|, has a tiny frictionless impulse scale yet
+    // may need millions of it.)
+    h = std::max(h, s.In / options_.minStepsPerPhase);
     const Vec2 gamma = problem_.calcVelocityAfter(s.impulse()).head<2>();
+    if (rayDir_) {
+        // Straight as well, up to where gamma reaches the origin on a centripetal ray.
+        if (rayRate_ >= 0.0) return std::max(h, s.In / options_.minStepsPerPhase);
+        const double toOrigin = gamma.dot(*rayDir_) / -rayRate_;
+        return std::max(0.0, std::min(std::max(h, s.In / options_.minStepsPerPhase), toOrigin));
+    }
     const double speed = gamma.norm();
     const Vec2 rate = -problem_.friction * B_ * gamma / speed + d_;   // eq. 31
     const double rateNorm = rate.norm();
@@ -127,10 +148,48 @@ double CoulombPath::calcMaxStep(const State& s) const {
     return h;
 }
 
+// Follows the invariant ray gamma has reached, centripetal or centrifugal,
+// when it is attracting (d phi / dI_n = f(phi) / |gamma| with f' <= 0, so nearby
+// directions close onto it as |gamma| shrinks).
+bool CoulombPath::trySnapToRay() {
+    const Vec2 gamma = velocity().head<2>();
+    const double speed = gamma.norm();
+    if (!(speed > 0.0) || problem_.friction == 0.0) return false;
+    const double mu = problem_.friction;
+    const double scale = mu * B_.norm() + d_.norm();
+    const Vec2 g = gamma / speed;
+    const double residual = calcInvariantResidual(B_, d_, mu, g);
+    if (std::abs(residual) > options_.raySnapResidualRelTol * scale) return false;
+    // Exactly on a ray (a planar problem's sliding), gamma stays on it whether
+    // or not the ray attracts: there is no deviation to grow.
+    if (residual == 0.0) {
+        const Vec2 rate = -mu * B_ * g + d_;
+        rayDir_ = g;
+        rayRate_ = g.dot(rate);
+        return true;
+    }
+    const auto ray = polishInvariantDirection(B_, d_, mu, std::atan2(g.y(), g.x()));
+    if (!ray || ray->direction.dot(g) <= 0.0) return false;
+    // f'(phi) by a central difference: attracting or neutral rays only.
+    const double dphi = std::sqrt(options_.raySnapResidualRelTol);
+    const Vec2 plus(std::cos(ray->angle + dphi), std::sin(ray->angle + dphi));
+    const Vec2 minus(std::cos(ray->angle - dphi), std::sin(ray->angle - dphi));
+    const double slope = (calcInvariantResidual(B_, d_, mu, plus) - calcInvariantResidual(B_, d_, mu, minus)) / (2 * dphi);
+    if (slope > options_.raySnapResidualRelTol * scale) return false;
+    rayDir_ = ray->direction;
+    rayRate_ = ray->lambda;
+    return true;
+}
+
 void CoulombPath::updateMode() {
     if (state_.mode != ContactMode::Sliding) return;
     const Vec3 v = velocity();
-    if (v.head<2>().norm() > stickSpeed_) return;
+    const bool reachedOrigin = rayDir_ && v.head<2>().dot(*rayDir_) <= stickSpeed_;
+    if (!reachedOrigin && v.head<2>().norm() > stickSpeed_) {
+        if (!rayDir_) trySnapToRay();
+        return;
+    }
+    rayDir_.reset();
     // Sliding velocity vanished (Jia & Wang sec. 5): stick or resume slip along
     // the centrifugal direction, found only now since most paths never get here.
     resumedSlipDir_ = findCentrifugalDirection(B_, d_, problem_.friction).value_or(Vec2::Zero());
@@ -156,10 +215,30 @@ void CoulombPath::record() {
     trace_->samples.push_back(s);
 }
 
+bool CoulombPath::isStraight(const State& s) const {
+    return s.mode != ContactMode::Sliding || (rayDir_ && rayRate_ >= 0.0);
+}
+
+// On a straight stretch v_n changes at the constant rate W_n . (dI_t, 1).
+bool CoulombPath::isJammed(const StopFunction& stop) {
+    if (!isStraight(state_) || velocity().z() > 0.0) return false;
+    const Vec3 rate = calcRate(state_);
+    const double dvn = problem_.W.row(2).dot(Vec3(rate.x(), rate.y(), 1.0));
+    if (dvn > options_.jamRateRelTol * problem_.W(2, 2)) return false;
+    // RK4 is exact on the straight stretch: probe far ahead in one step.
+    const State far = step(state_, options_.jamProbeFactor * std::max(state_.In, impulseScale_));
+    if (stop(far, problem_.calcVelocityAfter(far.impulse())) >= 0.0) return false;
+    jammed_ = true;
+    jamRate_ = dvn;
+    return true;
+}
+
 bool CoulombPath::advanceUntil(const StopFunction& stop) {
     const double eventTol = options_.eventImpulseRelTol * impulseScale_;
+    jammed_ = false;
     while (stop(state_, velocity()) < 0.0) {
         if (steps_ >= options_.maxSteps) return false;
+        if (isJammed(stop)) return false;
         const bool errorControlled = options_.localErrorRelTol > 0.0;
         double h = calcMaxStep(state_);
         if (errorControlled) h = std::min(h, proposedStep_);
@@ -269,7 +348,17 @@ ImpactResult solveTwoPhaseImpact(const ImpactProblem& problem, const std::string
     result.impulse = path.state().impulse();
     result.events = path.events();
     result.steps = path.steps();
-    if (!ok) {
+    if (!ok && path.jammed()) {
+        // A mechanism or a Painleve-type jam: v_n <= 0 and it cannot grow on
+        // the straight stretch the path has reached.
+        result.status = SolveStatus::NoSolution;
+        std::ostringstream os;
+        os << "no solution: the contact " << (path.state().mode == ContactMode::Sticking ? "sticks" : "slides")
+           << " with v_n = " << path.velocity().z() << " m/s and dv_n/dI_n = " << path.jamRate()
+           << " <= 0 (a mechanism, or a Painleve-type jam), so the bodies never separate; the impulse "
+              "where the jam began is reported";
+        result.warnings.push_back(os.str());
+    } else if (!ok) {
         result.status = SolveStatus::IterationLimit;
         std::ostringstream os;
         os << "step limit of " << options.maxSteps << " reached at I_n = " << path.state().In

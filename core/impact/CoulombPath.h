@@ -52,6 +52,21 @@ struct CoulombPathOptions {
     // that times |v^-| for the normal work); the limits above still cap each
     // step.
     double localErrorRelTol = 0.0;
+    // Sliding whose direction is this close to an attracting centripetal
+    // invariant ray (residual |f| of Jia & Wang eq. 33 relative to
+    // mu ||B|| + ||d||, about the angle in rad) follows the ray exactly: the
+    // path is then straight (eq. 32) and is taken in a few long steps, where
+    // the stiffness limit would otherwise allow ever shorter ones as |gamma|
+    // shrinks (a strong coupling d makes the rate along the ray tiny beside
+    // mu |B|, and the approach to the origin would take millions of steps).
+    double raySnapResidualRelTol = 1e-10;
+    // On a straight stretch (sticking, resumed slip, a ray) whose dv_n/dI_n is
+    // at most this fraction of W_nn while v_n <= 0, the bodies never separate
+    // if the stop is not reached either kJamProbeFactor impulse scales ahead: a
+    // mechanism or a Painleve-type jam, reported as no solution. Below the
+    // 1 / kMaxConditionNumber an admitted W can give.
+    double jamRateRelTol = 1e-13;
+    double jamProbeFactor = 1e6;
     // Hard cap on integration steps; hitting it is reported as IterationLimit.
     int maxSteps = 200000;
     // Samples are recorded into the trace for every accepted step.
@@ -86,8 +101,14 @@ public:
     CoulombPath(const ImpactProblem& problem, const CoulombPathOptions& options,
                 ImpactTrace* trace);
 
-    // Advances until stop(...) >= 0. Returns false when the step limit is hit.
+    // Advances until stop(...) >= 0. Returns false when the step limit is hit
+    // or the path jams (jammed() then says so).
     bool advanceUntil(const StopFunction& stop);
+    // Whether the last advanceUntil stopped on a straight stretch that can
+    // never reach its stop (see CoulombPathOptions::jamRateRelTol); jamRate()
+    // is its dv_n/dI_n.
+    bool jammed() const { return jammed_; }
+    double jamRate() const { return jamRate_; }
     // Marks the end of compression at the current state (events and phase).
     void beginRestitution();
 
@@ -117,6 +138,15 @@ private:
     Vec2 d_;
     Vec2 stickRate_;         // -B^-1 d
     Vec2 resumedSlipDir_ = Vec2::Zero();   // centrifugal invariant direction, once slip resumes
+    // Centripetal invariant ray the sliding velocity has reached, and the rate
+    // lambda < 0 at which |gamma| shrinks along it (eq. 32).
+    std::optional<Vec2> rayDir_;
+    double rayRate_ = 0.0;
+    bool trySnapToRay();
+    bool isStraight(const State& s) const;
+    bool isJammed(const StopFunction& stop);
+    bool jammed_ = false;
+    double jamRate_ = 0.0;
     double impulseScale_;
     double stickSpeed_;
     double energyBefore_;    // J, cached for the trace

@@ -1,5 +1,6 @@
 #include "impact/LawRegistry.h"
 
+#include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "impact/Newton.h"
@@ -43,6 +44,55 @@ CoulombPathOptions readPathOptions(const std::string& law, const json& o) {
     return p;
 }
 
+bool isFiniteResult(const ImpactResult& r) {
+    bool finite = r.impulse.allFinite() && r.compressionImpulse.allFinite() && r.vPlus.allFinite() &&
+                  std::isfinite(r.energyBefore) && std::isfinite(r.energyAfter) &&
+                  std::isfinite(r.relativeEnergyChange.value_or(0.0));
+    for (const auto& e : r.events) finite = finite && e.impulse.allFinite() && std::isfinite(e.normalImpulse);
+    for (const auto& x : r.solutions) finite = finite && x.impulse.allFinite() && x.vPlus.allFinite() && std::isfinite(x.energyAfter);
+    if (r.bodiesAfter) {
+        for (const RigidBody* b : {&r.bodiesAfter->body1, &r.bodiesAfter->body2})
+            finite = finite && b->velocity.allFinite() && b->angularVelocity.allFinite();
+    }
+    return finite;
+}
+
+// Every law's answer passes here before anyone prints or draws it (issue 8):
+// a non-finite result becomes no-solution with the reason, the impulse zero
+// and the velocities unchanged; an energy gain always carries a warning,
+// whatever the law and its options.
+}  // namespace
+
+ImpactResult guardLawResult(const std::string& id, const ImpactProblem& p, ImpactResult r) {
+    if (!isFiniteResult(r)) {
+        ImpactResult g;
+        g.model = r.model.empty() ? id : r.model;
+        g.status = SolveStatus::NoSolution;
+        g.steps = r.steps;
+        g.warnings = r.warnings;
+        g.warnings.push_back("no solution: " + id +
+                             " produced a non-finite impulse or velocity for this input (overflow in its "
+                             "arithmetic); no impulse is applied");
+        g.vPlus = p.vMinus;
+        g.energyBefore = p.calcEnergyBefore();
+        g.energyAfter = std::isfinite(g.energyBefore) ? g.energyBefore : 0.0;
+        if (!std::isfinite(g.energyBefore)) g.energyBefore = 0.0;
+        g.relativeEnergyChange = 0.0;
+        if (p.bodies) g.bodiesAfter = *p.bodies;
+        return g;
+    }
+    if (r.gainsEnergy(kEnergyGainRelTol)) {
+        bool warned = false;
+        for (const auto& w : r.warnings) warned = warned || w.find("energy") != std::string::npos;
+        if (!warned)
+            r.warnings.push_back("energy gained: " + json(r.relativeEnergyChange.value_or(r.energyAfter - r.energyBefore)).dump() +
+                                 " J (" + id + " does not guarantee dissipation with these options)");
+    }
+    return r;
+}
+
+namespace {
+
 std::vector<LawInfo> makeLaws() {
     std::vector<LawInfo> laws;
     laws.push_back({"newton", "Newton's kinematic restitution, v_n+ = -e v_n-, with Coulomb friction",
@@ -65,6 +115,11 @@ std::vector<LawInfo> makeLaws() {
     appendVehicleLaws(laws);
     appendMaxDissipationLaws(laws);
     appendPlusLaws(laws);
+    for (LawInfo& law : laws) {
+        law.solve = [solve = law.solve, id = law.id](const ImpactProblem& p, const json& o, ImpactTrace* t) {
+            return guardLawResult(id, p, solve(p, o, t));
+        };
+    }
     return laws;
 }
 

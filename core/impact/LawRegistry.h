@@ -40,6 +40,12 @@ void appendJiaWangLaws(std::vector<LawInfo>& laws);      // impact/JiaWang.cpp
 void appendVehicleLaws(std::vector<LawInfo>& laws);      // impact/vehicle/
 void appendMaxDissipationLaws(std::vector<LawInfo>& laws);   // impact/MaxDissipationLaws.cpp
 void appendPlusLaws(std::vector<LawInfo>& laws);         // impact/plus/PlusLaw.cpp
+// What every registered law's solve passes its result through (applied by the
+// registry, exposed for tests): a non-finite result becomes NoSolution with a
+// reason, zero impulse and unchanged velocities; an energy gain always carries
+// a warning.
+ImpactResult guardLawResult(const std::string& id, const ImpactProblem& problem, ImpactResult result);
+
 // nullptr when the id is unknown.
 const LawInfo* findLaw(const std::string& id);
 // Like findLaw, but throws InputError(field) listing the known ids.

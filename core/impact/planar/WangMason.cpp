@@ -131,8 +131,8 @@ void resolveMechanism(const ImpactProblem& p, const PlanarProblem& planar, WangM
         }
         return;   // Poisson ends at (1 + e) I_nc whatever v_n does: the delegated result stands
     }
-    if (r.status != SolveStatus::IterationLimit) return;
-    // Sliding that never raises v_n: the integrator ran to its step limit.
+    if (r.status == SolveStatus::Converged) return;
+    // Sliding that never raises v_n: the path jammed or ran to its step limit.
     const double vt = p.calcVelocityAfter(r.impulse).x();
     const double rate = planar.W(1, 1) - planar.W(1, 0) * planar.friction * (vt > 0.0 ? 1.0 : -1.0);
     if (rate > kJamRateRelTol * planar.W(1, 1)) return;   // a genuine step limit: leave it reported

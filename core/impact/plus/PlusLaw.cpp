@@ -3,8 +3,12 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include <sstream>
+
 #include "impact/ContactSpaceAdapter.h"
+#include "impact/Poisson.h"
 #include "impact/plus/Plus.h"
+#include "impact/plus/PlusRestitution.h"
 
 namespace impactlab {
 
@@ -75,17 +79,48 @@ PlusOptions readPlusOptions(const json& o) {
     return p;
 }
 
+namespace {
+
+// PLUS on one contact. Its intervals discretise the Darboux-Keller path with
+// Poisson restitution; on strongly coupled contacts (W_nn < mu |W_nt|) the
+// interval loop or the impending-slip Newton iteration can stop at a limit.
+// The single contact then has the continuous path as a second way to the
+// answer PLUS approximates: Poisson's law with PLUS's e (Fig. 2) for the
+// approach speed, so a valid problem is solved rather than abandoned.
+ImpactResult solvePlusSingleContact(const ImpactProblem& p, const json& o, ImpactTrace* t) {
+    const PlusOptions options = readPlusOptions(o);
+    ContactSpaceTrace trace;
+    const ContactSpaceResult r = solvePlus(toContactSpace(p), options, t ? &trace : nullptr);
+    if (r.status != SolveStatus::IterationLimit) {
+        if (t) *t = toSingleContact(trace);
+        return toSingleContact(r, p);
+    }
+    ImpactProblem poisson = p;
+    poisson.restitution = calcPlusRestitution(-p.vMinus.z(), p.restitution, options);
+    ImpactTrace pathTrace;
+    ImpactResult f = solvePoisson(poisson, {}, t ? &pathTrace : nullptr);
+    if (f.status != SolveStatus::Converged) {
+        if (t) *t = toSingleContact(trace);
+        return toSingleContact(r, p);
+    }
+    if (t) *t = pathTrace;
+    std::ostringstream os;
+    os << "PLUS stopped at a limit (" << (r.warnings.empty() ? std::string("iteration limit") : r.warnings.front())
+       << "); this single contact was solved by the continuous path PLUS discretises: Poisson restitution with e = "
+       << poisson.restitution << " (PLUS's COR for the approach speed) and Coulomb friction";
+    f.warnings.insert(f.warnings.begin(), os.str());
+    f.model = "plus";
+    return f;
+}
+
+}  // namespace
+
 void appendPlusLaws(std::vector<LawInfo>& laws) {
     laws.push_back({"plus",
                     "PLUS: simultaneous multi-contact impacts, Poisson restitution with a velocity-dependent "
                     "COR, Coulomb friction in intervals",
                     "Uchida, Sherman & Delp 2015, eqs. 2.1-2.14, Algorithms 1-2", getPlusOptionInfo(), false,
-                    [](const ImpactProblem& p, const json& o, ImpactTrace* t) {
-                        ContactSpaceTrace trace;
-                        const ContactSpaceResult r = solvePlus(toContactSpace(p), readPlusOptions(o), t ? &trace : nullptr);
-                        if (t) *t = toSingleContact(trace);
-                        return toSingleContact(r, p);
-                    }});
+                    solvePlusSingleContact});
 }
 
 ContactSpaceLawInfo makePlusContactSpaceLaw() {

@@ -36,7 +36,13 @@ SlidingStep calcSlidingStep(const Vec2& a, const Vec2& d, double vTransition, do
         s.reachesRolling = true;
         return s;
     }
-    s.alpha = std::clamp(calcDirectionChangeStep(a, d, thetaMax), std::min(alphaMin, 1.0), 1.0);
+    // alpha_min floors the step (B.4.1), but never past the closest point of
+    // the slip line: on a strongly coupled contact alpha_min d can be far
+    // longer than a, and the floor would step over the origin of the sliding
+    // velocity, missing the roll and reversing the slip with energy gained.
+    double floor = std::min(alphaMin, 1.0);
+    if (alphaCP > 0.0 && alphaCP < floor) floor = alphaCP;
+    s.alpha = std::clamp(calcDirectionChangeStep(a, d, thetaMax), floor, 1.0);
     return s;
 }
 
