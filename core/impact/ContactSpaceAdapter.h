@@ -43,6 +43,11 @@ struct ContactSpaceLawInfo {
 const std::vector<ContactSpaceLawInfo>& getContactSpaceLaws();
 const ContactSpaceLawInfo* findContactSpaceLaw(const std::string& id);
 
+// Non-finite results become NoSolution with a reason (zero impulse, velocities
+// unchanged); an energy gain always carries a warning. solveContactSpace
+// applies it to native several-contact laws.
+ContactSpaceResult guardContactSpaceResult(const ContactSpaceProblem& problem, ContactSpaceResult result);
+
 // Throws InputError("contacts") when `law` handles one contact and the
 // problem has several.
 void checkContactCount(const LawInfo& law, const ContactSpaceProblem& problem);

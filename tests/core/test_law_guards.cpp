@@ -19,6 +19,8 @@
 #include <random>
 #include <sstream>
 
+#include "impact/ContactSpaceAdapter.h"
+#include "impact/ContactSpaceProblem.h"
 #include "impact/LawRegistry.h"
 #include "impact/plus/PlusOptions.h"
 #include "mechanics/InputLimits.h"
@@ -404,6 +406,29 @@ TEST(LawGuards, StiffCasesAreSolvedNotAbandoned) {
     // Two integrations of one path: agreement to their step tolerances.
     constexpr double kPathAgreementRelTol = 1e-6;
     EXPECT_LT((s.impulse - j.impulse).norm(), kPathAgreementRelTol * j.impulse.norm());
+}
+
+}  // namespace
+
+namespace {
+
+TEST(LawGuards, NonFiniteSeveralContactResultsBecomeNoSolution) {
+    ContactParameters c;
+    c.friction = 0.5;
+    const Eigen::MatrixXd A = Eigen::MatrixXd::Identity(6, 6);
+    Eigen::VectorXd v(6);
+    v << 0.1, 0, -1, 0, 0.2, -0.5;
+    const ContactSpaceProblem p = ContactSpaceProblem::makeContactLevel({c, c}, A, v);
+    ContactSpaceResult bad;
+    bad.model = "plus";
+    bad.impulse = Eigen::VectorXd::Constant(6, std::numeric_limits<double>::quiet_NaN());
+    bad.vPlus = v;
+    const ContactSpaceResult g = guardContactSpaceResult(p, bad);
+    EXPECT_EQ(g.status, SolveStatus::NoSolution);
+    ASSERT_FALSE(g.warnings.empty());
+    EXPECT_NE(g.warnings.back().find("non-finite"), std::string::npos);
+    EXPECT_TRUE(g.impulse.isZero());
+    EXPECT_TRUE(g.vPlus.isApprox(v));
 }
 
 }  // namespace
