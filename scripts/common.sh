@@ -12,6 +12,7 @@ PACKAGES=(
   qt6-base-dev qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl1-mesa-dri
   libvtk9-dev
   xvfb xauth x11-apps imagemagick
+  clang libfuzzer-14-dev libclang-rt-14-dev   # sanitized build and fuzzing (run-sanitized-tests.sh)
 )
 
 install_missing_packages() {

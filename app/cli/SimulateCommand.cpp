@@ -161,10 +161,27 @@ ordered_json makeSummary(const Scene& scene, const SimulationRun& run, const std
 int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
     std::vector<std::string> args = rawArgs;
     const std::vector<std::string> sets = extractSets(args);
-    const ParsedArgs parsed = parseArgs(args, {{"--law", true}, {"--csv", true}}, "simulate");
+    const ParsedArgs parsed =
+        parseArgs(args, {{"--law", true}, {"--csv", true}, {"--max-run-seconds", true}}, "simulate");
     if (parsed.positionals.size() != 1)
         throw UsageError("simulate reads one scene file, got " + std::to_string(parsed.positionals.size()));
     const std::string path = parsed.positionals.front();
+    SimulationOptions options;
+    if (const auto seconds = parsed.value("--max-run-seconds")) {
+        // A batch study can ask for less than the default wall-clock budget
+        // (docs/input-limits.md), never for more.
+        double value = 0.0;
+        std::size_t used = 0;
+        try {
+            value = std::stod(*seconds, &used);
+        } catch (const std::exception&) {
+            used = 0;
+        }
+        if (used != seconds->size() || !(value > 0.0) || value > limits::kMaxRunSeconds)
+            throw UsageError("--max-run-seconds needs a number of seconds in (0, " +
+                             json(limits::kMaxRunSeconds).dump() + "], got '" + *seconds + "'");
+        options.maxRunSeconds = value;
+    }
 
     const json document = parseJsonText(readInputText(path, io.in), getSourceName(path));
     Scene scene = parseScene(document);
@@ -176,7 +193,7 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
         scene = parseScene(doc);
     }
 
-    const SimulationRun run = simulate(scene);
+    const SimulationRun run = simulate(scene, options);
     const std::string csvPath = parsed.value("--csv").value_or("");
     const ordered_json summary = makeSummary(scene, run, csvPath);
     if (!csvPath.empty()) writeCsv(run, csvPath);
@@ -189,7 +206,7 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
 Command makeSimulateCommand() {
     Command c;
     c.name = "simulate";
-    c.synopsis = "simulate SCENE [--law ID] [--csv FILE] [--set ID=VALUE]...";
+    c.synopsis = "simulate SCENE [--law ID] [--csv FILE] [--max-run-seconds S] [--set ID=VALUE]...";
     c.summary = "simulate a scene (JSON) and print a summary (JSON); time histories as CSV";
     c.help =
         "Runs the scene (spatial or planar, docs/scene-format.md) to its end time, or until\n"
@@ -199,6 +216,9 @@ Command makeSimulateCommand() {
         "                   and one row per sample (planar: x, y, theta, vx, vy, omega per body,\n"
         "                   end heights of rods, energies; spatial: position, orientation\n"
         "                   quaternion, velocities per body, energies)\n"
+        "  --max-run-seconds S\n"
+        "                   stop the run after S seconds of computing (at most the default\n"
+        "                   budget, docs/input-limits.md); the end reason is then \"time limit\"\n"
         "  --set ID=VALUE   set the scene parameter ID (a slider) before running; numbers are\n"
         "                   taken as given (not clamped to the slider's range), choices must be\n"
         "                   one of the parameter's. May repeat.\n\n"

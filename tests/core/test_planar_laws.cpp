@@ -475,7 +475,9 @@ TEST(PlanarProblems, NonPlanarInputIsRejectedNamingTheField) {
         {"wang-mason", [](const ImpactProblem& p) { solveWangMason(p); }},
         {"smith", [](const ImpactProblem& p) { solveSmith(p); }},
         {"cs", [](const ImpactProblem& p) { solveCataldoSampaio(p); }}};
-    for (const auto& [name, solve] : laws) {
+    for (const auto& law : laws) {
+        const char* name = law.first;
+        const Solve& solve = law.second;   // a named reference: C++17 lambdas cannot capture bindings
         EXPECT_EQ(field([&] { solve(coupled); }), "W") << name;
         EXPECT_EQ(field([&] { solve(v3); }), "v_minus") << name;
         EXPECT_EQ(field([&] { solve(sliding3d); }), "no error") << name;

@@ -41,7 +41,7 @@ BrachSolution solveBrachWithCouple(const ImpactProblem& problem, const BrachOpti
     ImpactResult& result = out.result;
     result.model = "brach";
     result.steps = 1;
-    CoulombSolution s;
+    PlanarCoulombSolution s;
     if (options.impulseRatio) {
         const double r = *options.impulseRatio;
         const double rate = phase.W(1, 1) + phase.W(1, 0) * r;   // dv_n/dI_n along I_t = r I_n
@@ -62,7 +62,7 @@ BrachSolution solveBrachWithCouple(const ImpactProblem& problem, const BrachOpti
                             : (vtEnd <= 0.0 ? CoulombBranch::SlidePositive : CoulombBranch::SlideNegative);
     } else {
         // Brach's critical ratio mu_0 (v_t+ = 0), capped at the friction coefficient.
-        const std::vector<CoulombSolution> solutions =
+        const std::vector<PlanarCoulombSolution> solutions =
             findCoulombSolutions(phase.W, phase.v, targetVn, planar.friction, planar.friction);
         if (solutions.empty()) {
             result.status = SolveStatus::NoSolution;

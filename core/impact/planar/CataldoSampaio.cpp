@@ -58,10 +58,10 @@ CataldoSampaioSolution solveCataldoSampaioWithCouple(const ImpactProblem& proble
 
     // Compression (eqs. 5.1-5.3): D_NC = 0, Coulomb, I_thetaC by the e_mC law.
     const PlanarPhase compressionPhase = makePlanarPhase(mobility, mobility.vMinus, fC);
-    const std::optional<CoulombSolution> compression =
+    const std::optional<PlanarCoulombSolution> compression =
         solveCoulombCompression(p, mobility, compressionPhase.W, compressionPhase.v, mu, result, trace);
     if (!compression) return out;
-    const CoulombSolution& c = *compression;
+    const PlanarCoulombSolution& c = *compression;
     out.coupleImpulseCompression = calcCoupleImpulse(mobility, mobility.vMinus, c.impulse, fC);
     const Vec3 Gc(c.impulse.x(), c.impulse.y(), out.coupleImpulseCompression);
     const Vec3 vC = mobility.calcVelocityAfter(Gc);
@@ -72,7 +72,7 @@ CataldoSampaioSolution solveCataldoSampaioWithCouple(const ImpactProblem& proble
     const double InE = e * c.impulse.y();
     const TangentBounds bounds =
         calcGlockerPfeifferBounds(c.impulse.x(), InE, mu, e, options.tangentialRestitution, options.nu);
-    CoulombSolution x = solveBoundedTangent(expansionPhase.W, expansionPhase.v, InE, bounds.lo, bounds.hi);
+    PlanarCoulombSolution x = solveBoundedTangent(expansionPhase.W, expansionPhase.v, InE, bounds.lo, bounds.hi);
     if (mu == 0.0) x.branch = CoulombBranch::Frictionless;
     out.coupleImpulseExpansion = calcCoupleImpulse(mobility, vC, x.impulse, fE);
 

@@ -44,17 +44,17 @@ ImpactResult solveGlockerPfeiffer(const ImpactProblem& problem, const GlockerPfe
     result.steps = 1;
 
     // Compression: D_NC = 0 with Coulomb on (I_TC, D_TC).
-    const std::optional<CoulombSolution> compression =
+    const std::optional<PlanarCoulombSolution> compression =
         solveCoulombCompression(p, mobility, planar.W, planar.vMinus, mu, result, trace);
     if (!compression) return result;
-    const CoulombSolution& c = *compression;
+    const PlanarCoulombSolution& c = *compression;
     const Vec2 vC = planar.vMinus + planar.W * c.impulse;
 
     // Expansion: I_NE = e I_NC (Poisson), I_TE in the (shifted) Coulomb interval.
     const double InE = e * c.impulse.y();
     const TangentBounds bounds =
         calcGlockerPfeifferBounds(c.impulse.x(), InE, mu, e, options.tangentialRestitution, options.nu);
-    CoulombSolution x = solveBoundedTangent(planar.W, vC, InE, bounds.lo, bounds.hi);
+    PlanarCoulombSolution x = solveBoundedTangent(planar.W, vC, InE, bounds.lo, bounds.hi);
     if (mu == 0.0) x.branch = CoulombBranch::Frictionless;
 
     const Vec3 Gc(c.impulse.x(), c.impulse.y(), 0.0);

@@ -18,7 +18,7 @@ ImpactResult solveKane(const ImpactProblem& problem, const KaneOptions& options,
     result.steps = 1;
     // eq. 3.2: D_NE = -e D_NA, with Coulomb on the final tangential velocity.
     const double targetVn = -planar.restitution * planar.vMinus.y();
-    const std::vector<CoulombSolution> solutions =
+    const std::vector<PlanarCoulombSolution> solutions =
         findCoulombSolutions(planar.W, planar.vMinus, targetVn, mu0, mu);
     if (solutions.empty()) {
         result.status = SolveStatus::NoSolution;
@@ -33,7 +33,7 @@ ImpactResult solveKane(const ImpactProblem& problem, const KaneOptions& options,
         result.warnings.push_back("Kane's law has " + std::to_string(solutions.size()) +
                                   " consistent solutions: " + describeSolutions(solutions) +
                                   "; the first in the order stick, +mu, -mu is reported");
-    const CoulombSolution& s = solutions.front();
+    const PlanarCoulombSolution& s = solutions.front();
     finishStraightPathResult(p, mobility, Vec3(s.impulse.x(), s.impulse.y(), 0.0), s.branch, trace, result);
     return result;
 }

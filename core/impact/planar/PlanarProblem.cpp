@@ -141,14 +141,14 @@ const char* toString(CoulombBranch branch) {
     return "?";
 }
 
-std::vector<CoulombSolution> findCoulombSolutions(const Mat2& W, const Vec2& vStart, double targetVn,
+std::vector<PlanarCoulombSolution> findCoulombSolutions(const Mat2& W, const Vec2& vStart, double targetVn,
                                                   double muStatic, double muKinetic) {
-    std::vector<CoulombSolution> found;
+    std::vector<PlanarCoulombSolution> found;
     const double dvn = targetVn - vStart.y();             // the normal velocity the phase must add
     const double impulseTol = kBranchRelTol * std::abs(dvn) / W(1, 1);
     const double speedTol = kBranchRelTol * std::max({std::abs(vStart.x()), std::abs(vStart.y()), std::abs(targetVn)});
     auto add = [&](const Vec2& I, CoulombBranch branch) {
-        for (const CoulombSolution& s : found)
+        for (const PlanarCoulombSolution& s : found)
             if ((s.impulse - I).norm() <= 10.0 * impulseTol) return;   // the same impulse on a branch boundary
         found.push_back({I, branch});
     };
@@ -183,7 +183,7 @@ std::string explainNoCoulombSolution(const Vec2& vStart, double targetVn) {
            "I_t = -mu I_n needs v_t,end >= 0, each with I_n > 0";
 }
 
-CoulombSolution solveBoundedTangent(const Mat2& W, const Vec2& vStart, double In, double lo, double hi) {
+PlanarCoulombSolution solveBoundedTangent(const Mat2& W, const Vec2& vStart, double In, double lo, double hi) {
     const double itStick = -(vStart.x() + W(0, 1) * In) / W(0, 0);
     if (itStick > hi) return {Vec2(hi, In), CoulombBranch::SlidePositive};
     if (itStick < lo) return {Vec2(lo, In), CoulombBranch::SlideNegative};
@@ -282,7 +282,7 @@ void finishTwoPhaseResult(const ImpactProblem& problem, const PlanarMobility& mo
     completePlanarResult(problem, mobility, G.z(), result);
 }
 
-std::string describeSolutions(const std::vector<CoulombSolution>& solutions) {
+std::string describeSolutions(const std::vector<PlanarCoulombSolution>& solutions) {
     std::ostringstream os;
     os.precision(6);
     for (std::size_t i = 0; i < solutions.size(); ++i)
@@ -319,10 +319,10 @@ void completePlanarResult(const ImpactProblem& problem, const PlanarMobility& mo
         result.warnings.push_back("bodies still approach after the impact (v_n+ < 0)");
 }
 
-std::optional<CoulombSolution> solveCoulombCompression(const ImpactProblem& problem, const PlanarMobility& mobility,
+std::optional<PlanarCoulombSolution> solveCoulombCompression(const ImpactProblem& problem, const PlanarMobility& mobility,
                                                        const Mat2& W, const Vec2& v, double mu, ImpactResult& result,
                                                        ImpactTrace* trace) {
-    const std::vector<CoulombSolution> solutions = findCoulombSolutions(W, v, 0.0, mu, mu);
+    const std::vector<PlanarCoulombSolution> solutions = findCoulombSolutions(W, v, 0.0, mu, mu);
     if (solutions.empty()) {
         result.status = SolveStatus::NoSolution;
         result.warnings.push_back("no solution: the compression cannot end (D_NC = 0 with I_NC > 0): " +

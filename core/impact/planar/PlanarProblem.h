@@ -148,7 +148,10 @@ enum class CoulombBranch {
 };
 const char* toString(CoulombBranch branch);
 
-struct CoulombSolution {
+// (Named apart from CoulombInelastic.h's CoulombSolution: two classes of one
+// name in one namespace broke the one-definition rule, which the sanitized
+// build caught as a stack overflow.)
+struct PlanarCoulombSolution {
     Vec2 impulse = Vec2::Zero();  // (I_t, I_n) of the phase
     CoulombBranch branch = CoulombBranch::Frictionless;
 };
@@ -156,7 +159,7 @@ struct CoulombSolution {
 // Every branch consistent with v_n,end = targetVn, in the order stick, +mu,
 // -mu (duplicates on a branch boundary removed). Empty when none is. A singular
 // phase W has no stick branch (its stick system has no unique solution).
-std::vector<CoulombSolution> findCoulombSolutions(const Mat2& W, const Vec2& vStart, double targetVn,
+std::vector<PlanarCoulombSolution> findCoulombSolutions(const Mat2& W, const Vec2& vStart, double targetVn,
                                                   double muStatic, double muKinetic);
 
 // Why findCoulombSolutions found nothing, for the NoSolution warning.
@@ -166,7 +169,7 @@ std::string explainNoCoulombSolution(const Vec2& vStart, double targetVn);
 // interior => v_t,end = 0, I_t = hi => v_t,end <= 0, I_t = lo => v_t,end >= 0.
 // v_t,end increases with I_t (W_tt > 0), so the solution is the stick value
 // clamped to [lo, hi] and is unique.
-CoulombSolution solveBoundedTangent(const Mat2& W, const Vec2& vStart, double In, double lo, double hi);
+PlanarCoulombSolution solveBoundedTangent(const Mat2& W, const Vec2& vStart, double In, double lo, double hi);
 
 // ---------------------------------------------------------------------------
 // Traces and results of the closed-form planar laws.
@@ -204,14 +207,14 @@ void finishTwoPhaseResult(const ImpactProblem& problem, const PlanarMobility& mo
                           ImpactResult& result);
 
 // "stick (I_t, I_n) = (0.375, 1.025); slide I_t = +mu I_n (..)" for warnings.
-std::string describeSolutions(const std::vector<CoulombSolution>& solutions);
+std::string describeSolutions(const std::vector<PlanarCoulombSolution>& solutions);
 
 // The compression phase of the laws that end it at D_NC = 0 under Coulomb
 // friction (Glocker-Pfeiffer, C-S), in the phase's own (W, v): the first
 // consistent solution in the order stick, +mu, -mu, with a warning when there
 // are several. With none, `result` is completed as NoSolution (with an empty
 // trace segment) and nullopt is returned.
-std::optional<CoulombSolution> solveCoulombCompression(const ImpactProblem& problem, const PlanarMobility& mobility,
+std::optional<PlanarCoulombSolution> solveCoulombCompression(const ImpactProblem& problem, const PlanarMobility& mobility,
                                                        const Mat2& W, const Vec2& v, double mu, ImpactResult& result,
                                                        ImpactTrace* trace);
 

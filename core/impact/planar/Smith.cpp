@@ -97,7 +97,7 @@ RootSet findRoots(const PlanarProblem& planar) {
     };
     if (std::abs(planar.vMinus.x()) <= kSmithDirectSpeedRelTol * planar.vMinus.norm()) {
         // Direct impact: the set-valued limit of the average is Coulomb on D_TE (Kane, mu_0 = mu).
-        for (const CoulombSolution& s :
+        for (const PlanarCoulombSolution& s :
              findCoulombSolutions(planar.W, planar.vMinus, targetVn, planar.friction, planar.friction))
             add(s.impulse, s.branch);
         return set;

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The core and CLI suites under AddressSanitizer + UndefinedBehaviorSanitizer,
+# then each libFuzzer harness for a fixed time (issue 8). Any sanitizer report,
+# failed test or fuzzer crash fails the script. Clang builds it, in its own
+# directory, without the UI (the rendering tests stay in the Release build).
+#
+#   IMPACTLAB_SANITIZE_BUILD_DIR  build directory (default: build-sanitize)
+#   IMPACTLAB_FUZZ_SECONDS        seconds per fuzz target (default: 60)
+#   IMPACTLAB_GUARD_PROBLEMS      random problems per law in the guard test
+#                                 (default here: 5000, a tenth of the Release run,
+#                                 since the sanitizers slow the solvers ~10x)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+install_missing_packages
+
+SAN_DIR="${IMPACTLAB_SANITIZE_BUILD_DIR:-$IMPACTLAB_ROOT/build-sanitize}"
+FUZZ_SECONDS="${IMPACTLAB_FUZZ_SECONDS:-60}"
+export IMPACTLAB_GUARD_PROBLEMS="${IMPACTLAB_GUARD_PROBLEMS:-5000}"
+
+if [ ! -f "$SAN_DIR/build.ninja" ]; then
+  # -O1 with line tables only: readable stack traces, and a build about twice
+  # as fast as -O2 -g on two cores (the sanitizers' checks dominate run time).
+  CC=clang CXX=clang++ cmake -S "$IMPACTLAB_ROOT" -B "$SAN_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -gline-tables-only -DNDEBUG" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1" \
+    -DIMPACTLAB_SANITIZE=ON -DIMPACTLAB_FUZZ=ON -DIMPACTLAB_BUILD_UI=OFF -DIMPACTLAB_BUILD_BENCHMARKS=OFF >/dev/null
+fi
+cmake --build "$SAN_DIR" -j "$(nproc)"
+
+# Leak checking is on; any report halts the process with a non-zero status.
+export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_string_checks=1"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+(cd "$SAN_DIR" && ctest --output-on-failure -j "$(nproc)" -L 'core|cli')
+
+# Fuzzing: a temporary corpus seeded from the example problems and the scenes
+# (the source tree is never written), the contract's keys as a dictionary.
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/solve" "$work/simulate" "$work/artifacts"
+cp "$IMPACTLAB_ROOT"/tests/data/problems/*.json "$IMPACTLAB_ROOT"/fuzz/regressions/solve/* "$work/solve/"
+find "$IMPACTLAB_ROOT/tests/data/problems" -name '*.json' -path '*/bad/*' -exec cp {} "$work/solve/" \;
+cp "$IMPACTLAB_ROOT"/scenes/*.json "$IMPACTLAB_ROOT"/fuzz/regressions/simulate/* "$work/simulate/"
+status=0
+for target in solve simulate; do
+  echo "Fuzzing $target for $FUZZ_SECONDS s"
+  if ! "$SAN_DIR/fuzz/fuzz_$target" "$work/$target" -dict="$IMPACTLAB_ROOT/fuzz/json.dict" \
+       -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+       -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 2>"$work/$target.log"; then
+    tail -n 60 "$work/$target.log"
+    saved="$IMPACTLAB_ROOT/fuzz-artifacts"
+    mkdir -p "$saved" && cp "$work"/artifacts/* "$saved/" 2>/dev/null || true
+    echo "fuzz_$target found a failing input: copied to $saved/ (add it to fuzz/regressions/$target/ once fixed)"
+    status=1
+  else
+    grep -E "stat::number_of_executed_units|cov:" "$work/$target.log" | tail -n 2
+  fi
+done
+exit $status
