@@ -1,5 +1,9 @@
 #include "sim/granular/GranularWorld.h"
 
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -111,6 +115,17 @@ Closest findClosest(const Cylinder& cyl, const Vec3& c) {
     return out;
 }
 
+constexpr int kMaxThreads = 1024;   // GranularOptions::threads admitted at most
+
+int getThreadCount(const GranularOptions& o) {
+#ifdef _OPENMP
+    return o.threads > 0 ? o.threads : omp_get_max_threads();
+#else
+    (void)o;
+    return 1;
+#endif
+}
+
 // Sorted cell list: (cell key, sphere) pairs, so neighbour queries are binary
 // searches and the contact order depends only on the positions.
 struct CellList {
@@ -145,6 +160,10 @@ void addContact(std::vector<Contact>& contacts, Contact c, double& maxPenetratio
     contacts.push_back(std::move(c));
 }
 
+// The contacts of sphere i with spheres j > i, planes and obstacles, in a fixed order.
+void detectSphereContacts(const GranularWorld& world, const CellList& cells, double margin, int i,
+                          std::vector<Contact>& contacts, double& maxPenetration);
+
 std::vector<Contact> detectContacts(const GranularWorld& world, double& maxPenetration) {
     const auto& spheres = world.spheres;
     std::vector<Contact> contacts;
@@ -158,7 +177,32 @@ std::vector<Contact> detectContacts(const GranularWorld& world, double& maxPenet
     const double margin = world.options.contactMarginShare * minRadius;
     CellList cells;
     cells.build(spheres, kCellDiameters * 2.0 * maxRadius + margin);
-    for (int i = 0; i < static_cast<int>(spheres.size()); ++i) {
+    // Each thread lists the contacts of one contiguous block of spheres; the
+    // blocks joined in order give the sequential list exactly.
+    const int n = static_cast<int>(spheres.size());
+    const int threads = getThreadCount(world.options);
+    std::vector<std::vector<Contact>> blocks(threads);
+    std::vector<double> deepest(threads, 0.0);
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int t = 0; t < threads; ++t) {
+        const int begin = static_cast<int>(static_cast<std::int64_t>(n) * t / threads);
+        const int end = static_cast<int>(static_cast<std::int64_t>(n) * (t + 1) / threads);
+        for (int i = begin; i < end; ++i) detectSphereContacts(world, cells, margin, i, blocks[t], deepest[t]);
+    }
+    std::size_t total = 0;
+    for (const auto& b : blocks) total += b.size();
+    contacts.reserve(total);
+    for (int t = 0; t < threads; ++t) {
+        contacts.insert(contacts.end(), std::make_move_iterator(blocks[t].begin()), std::make_move_iterator(blocks[t].end()));
+        maxPenetration = std::max(maxPenetration, deepest[t]);
+    }
+    return contacts;
+}
+
+void detectSphereContacts(const GranularWorld& world, const CellList& cells, double margin, int i,
+                          std::vector<Contact>& contacts, double& maxPenetration) {
+    const auto& spheres = world.spheres;
+    {
         const Sphere& si = spheres[i];
         const Eigen::Vector3i ci = cells.cellOf(si.position);
         for (int dx = -1; dx <= 1; ++dx)
@@ -196,7 +240,6 @@ std::vector<Contact> detectContacts(const GranularWorld& world, double& maxPenet
         for (const Box& b : world.boxes) addStatic(findClosest(b, si.position));
         for (const Cylinder& c : world.cylinders) addStatic(findClosest(c, si.position));
     }
-    return contacts;
 }
 
 Vec3 calcRelativeVelocity(const std::vector<Sphere>& s, const Contact& c) {
@@ -233,6 +276,14 @@ Vec3 solveContact(const GranularOptions& o, const Contact& c, const Vec3& vFree)
 
 }  // namespace
 
+bool hasThreads() {
+#ifdef _OPENMP
+    return true;
+#else
+    return false;
+#endif
+}
+
 const char* toString(FrictionModel model) {
     return model == FrictionModel::MaxDissipation ? "max-dissipation" : "coulomb";
 }
@@ -247,6 +298,7 @@ void GranularWorld::validate() const {
     if (!(o.residualTolerance >= 0.0)) fail("options.residual_tolerance", "must be >= 0");
     if (!(o.relaxation > 0.0) || o.relaxation >= 2.0) fail("options.relaxation", "must be in (0, 2)");
     if (!(o.jacobiRelaxation > 0.0) || o.jacobiRelaxation > 1.0) fail("options.jacobi_relaxation", "must be in (0, 1]");
+    if (o.threads < 0 || o.threads > kMaxThreads) fail("options.threads", "must be in [0, 1024] (0: all cores)");
     if (!(o.errorReduction >= 0.0) || o.errorReduction >= 1.0) fail("options.error_reduction", "must be in [0, 1)");
     if (!(o.contactMarginShare >= 0.0) || o.contactMarginShare > 1.0) fail("options.contact_margin", "must be in [0, 1]");
     for (std::size_t i = 0; i < spheres.size(); ++i) {
@@ -276,14 +328,38 @@ StepStatistics GranularWorld::step() {
     StepStatistics stats;
     std::vector<Contact> contacts = detectContacts(*this, stats.maxPenetration);
     stats.contacts = static_cast<int>(contacts.size());
-    for (Contact& c : contacts) {
+    const int threads = getThreadCount(o);
+    const int nc = static_cast<int>(contacts.size());
+    const int ns = static_cast<int>(spheres.size());
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int k = 0; k < nc; ++k) {
+        Contact& c = contacts[k];
         Mat3 K = calcPointInverseInertia(spheres[c.a], c.ra);
         if (c.b >= 0) K += calcPointInverseInertia(spheres[c.b], c.rb);
         c.W = c.frame.transpose() * K * c.frame;
     }
     // External impulses first (C.1.7: u + M^-1 dt f_ext); a sphere's
     // gyroscopic term w x I w vanishes (isotropic inertia).
-    for (Sphere& s : spheres) s.velocity += dt * o.gravity;
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int i = 0; i < ns; ++i) spheres[i].velocity += dt * o.gravity;
+
+    // For the Jacobi sweep: each sphere's contacts in contact order (CSR), so
+    // a sphere sums its updates in the same order on any number of threads.
+    std::vector<int> firstOf, contactsOf;
+    if (o.sweep == SweepKind::Jacobi) {
+        firstOf.assign(ns + 1, 0);
+        for (const Contact& c : contacts) {
+            ++firstOf[c.a + 1];
+            if (c.b >= 0) ++firstOf[c.b + 1];
+        }
+        for (int i = 0; i < ns; ++i) firstOf[i + 1] += firstOf[i];
+        contactsOf.resize(firstOf[ns]);
+        std::vector<int> fill(firstOf.begin(), firstOf.end() - 1);
+        for (int k = 0; k < nc; ++k) {
+            contactsOf[fill[contacts[k].a]++] = k;
+            if (contacts[k].b >= 0) contactsOf[fill[contacts[k].b]++] = k;
+        }
+    }
 
     std::vector<Vec3> proposed(contacts.size(), Vec3::Zero());
     for (int sweep = 0; sweep < o.maxIterations; ++sweep) {
@@ -299,18 +375,33 @@ StepStatistics GranularWorld::step() {
             }
         } else {
             // Weighted block Jacobi: every contact sees the velocities of the
-            // sweep's start; the updates are applied together, in contact order.
-            for (std::size_t k = 0; k < contacts.size(); ++k) {
-                const Contact& c = contacts[k];
-                proposed[k] = solveContact(o, c, calcRelativeVelocity(spheres, c) - c.W * c.impulse);
-            }
-            for (std::size_t k = 0; k < contacts.size(); ++k) {
+            // sweep's start; the updates are applied together. In parallel:
+            // contacts propose, then each sphere gathers its contacts' updates.
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(max : change)
+            for (int k = 0; k < nc; ++k) {
                 Contact& c = contacts[k];
-                const Vec3 delta = o.jacobiRelaxation * (proposed[k] - c.impulse);
-                applyImpulse(spheres, c, delta);
-                c.impulse += delta;
-                change = std::max(change, (c.W * delta).norm());
+                const Vec3 target = solveContact(o, c, calcRelativeVelocity(spheres, c) - c.W * c.impulse);
+                proposed[k] = o.jacobiRelaxation * (target - c.impulse);   // the update, world-free (contact frame)
+                change = std::max(change, (c.W * proposed[k]).norm());
             }
+#pragma omp parallel for num_threads(threads) schedule(static)
+            for (int i = 0; i < ns; ++i) {
+                Sphere& s = spheres[i];
+                const double invInertia = calcInverseInertia(s);
+                for (int m = firstOf[i]; m < firstOf[i + 1]; ++m) {
+                    const Contact& c = contacts[contactsOf[m]];
+                    const Vec3 P = c.frame * proposed[contactsOf[m]];
+                    if (c.a == i) {
+                        s.velocity += P / s.mass;
+                        s.angularVelocity += invInertia * c.ra.cross(P);
+                    } else {
+                        s.velocity -= P / s.mass;
+                        s.angularVelocity -= invInertia * c.rb.cross(P);
+                    }
+                }
+            }
+#pragma omp parallel for num_threads(threads) schedule(static)
+            for (int k = 0; k < nc; ++k) contacts[k].impulse += proposed[k];
         }
         stats.iterations = sweep + 1;
         stats.residual = change;
@@ -321,7 +412,9 @@ StepStatistics GranularWorld::step() {
 
     // Positions with the new velocities (semi-implicit Euler), quaternions
     // renormalised (C.1.7).
-    for (Sphere& s : spheres) {
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int i = 0; i < ns; ++i) {
+        Sphere& s = spheres[i];
         s.position += dt * s.velocity;
         const Quat w(0.0, s.angularVelocity.x(), s.angularVelocity.y(), s.angularVelocity.z());
         Quat q = s.orientation;

@@ -79,7 +79,17 @@ struct GranularOptions {
     // approach within one step is caught by the gap term; as a share of the
     // smallest radius.
     double contactMarginShare = 0.25;
+    // Threads of one machine (OpenMP; 0: OpenMP's default, all cores). Contact
+    // detection, the Jacobi sweeps and the integration run in parallel; the
+    // Gauss-Seidel sweep stays sequential (its order is the method). The
+    // result never depends on the thread count or the scheduling: contacts
+    // are listed in sphere order, and each sphere sums its contacts' impulse
+    // updates in contact order. Without OpenMP in the build, one thread.
+    int threads = 0;
 };
+
+// Whether this build runs granular steps on several threads (OpenMP found).
+bool hasThreads();
 
 struct StepStatistics {
     int contacts = 0;
