@@ -1,0 +1,49 @@
+#pragma once
+// A two-dimensional figure as data: named series of points with a style, for
+// views that only draw what the core computed (the PLUS figures of
+// sim/PlusSceneRun.h). The ui maps a Figure to a chart; the CSV is the same
+// data, so an exported plot and its numbers never disagree.
+#include <string>
+#include <vector>
+
+#include "mechanics/Types.h"
+
+namespace impactlab {
+
+enum class FigureMarker { None, Circle, Square, Star, Triangle, Cross };
+const char* toString(FigureMarker marker);
+
+struct FigureSeries {
+    std::string name;            // legend and CSV label
+    std::vector<Vec2> points;
+    int colorIndex = 0;          // into the view's palette (contacts get one each)
+    bool dashed = false;         // PLUS dashed, compliant solid (the paper's Figs. 8-12)
+    FigureMarker marker = FigureMarker::None;   // None: a line; otherwise markers only
+    bool highlight = false;      // the selected interval: drawn larger, on top
+    bool inLegend = true;
+};
+
+struct Figure {
+    std::string title;
+    std::string xLabel;          // with unit: "v_x [m/s]"
+    std::string yLabel;
+    bool equalScales = false;    // one data unit as many pixels along x as along y
+    std::vector<FigureSeries> series;
+
+    bool isEmpty() const;
+    // "series,x,y" rows after a header naming the axes; marker series too.
+    std::string toCsv() const;
+};
+
+// A table as data (the interval and rounds tables): a header and rows of text.
+struct FigureTable {
+    std::string title;
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+    std::string toCsv() const;
+};
+
+// Quotes a CSV field when it holds a comma, a quote or a line break (RFC 4180).
+std::string quoteCsvField(const std::string& text);
+
+}  // namespace impactlab

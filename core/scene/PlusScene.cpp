@@ -1,0 +1,195 @@
+#include "scene/PlusScene.h"
+
+#include "impact/plus/PlusLaw.h"
+#include "io/JsonInput.h"
+#include "mechanics/InputLimits.h"
+
+namespace impactlab {
+
+namespace {
+
+using nlohmann::json;
+
+// Admissible ranges of the scene's own numbers (beyond the solvers' limits).
+constexpr int kMaxCradleBalls = 50;            // a row the views can still label
+constexpr double kMaxStiffness = 1e12;          // Pa: diamond is ~1e12
+constexpr double kMinStiffness = 1e6;           // Pa: below, the "rigid" impact lasts too long to compare
+constexpr double kMaxDissipation = 10.0;        // s/m: Hunt-Crossley c; the paper uses <= 0.26
+constexpr double kMaxSpeed = 1e3;               // m/s: an impact, not a ballistic study
+constexpr double kMinBallRadius = 1e-3, kMaxBallRadius = 10.0;   // m
+constexpr double kMinBallMass = 1e-3, kMaxBallMass = 1e3;        // kg
+
+struct PaperCase {
+    const char* id;
+    double friction;
+    double eMin;
+};
+// Reference B.2.2: Example 1's three friction cases with their e_min.
+constexpr PaperCase kBrickCases[] = {{"0.125", 0.125, 0.392}, {"0.225", 0.225, 0.387}, {"0.325", 0.325, 0.373}};
+
+const PaperCase* findCase(const std::string& id) {
+    for (const PaperCase& c : kBrickCases)
+        if (id == c.id) return &c;
+    return nullptr;
+}
+
+double readOr(const json& obj, const char* key, const std::string& field, double fallback, double lo, double hi) {
+    const auto it = obj.find(key);
+    return it == obj.end() ? fallback : readNumberInRange(*it, joinField(field, key), lo, hi);
+}
+
+Vec3 readVec3Or(const json& obj, const char* key, const std::string& field, const Vec3& fallback, double bound) {
+    const auto it = obj.find(key);
+    if (it == obj.end()) return fallback;
+    const Vec3 v = readVec3(*it, joinField(field, key));
+    if (v.cwiseAbs().maxCoeff() > bound)
+        throw InputError(joinField(field, key), "components must be within +-" + std::to_string(bound));
+    return v;
+}
+
+void readBrick(const json& e, PlusScene& s, bool fourVertices) {
+    PlusBrickParams& b = s.brick;
+    if (fourVertices) {
+        rejectUnknownKeys(e, {"type", "friction", "e_min", "velocity", "angular_velocity"}, "example");
+        b = PlusBrickParams{"custom", 0.2, 0.414, 0.0, 0.0, Vec3(-2.0, 0.0, -8.84), Vec3::Zero()};
+    } else {
+        rejectUnknownKeys(e, {"type", "case", "friction", "e_min", "rotation_x", "rotation_y", "velocity",
+                              "angular_velocity"},
+                          "example");
+        b.paperCase = readOptionalString(e, "case", "example.case", "0.325");
+        if (b.paperCase != "custom" && !findCase(b.paperCase))
+            throw InputError("example.case", "must be \"0.125\", \"0.225\", \"0.325\" or \"custom\"");
+        b.rotationX = readOr(e, "rotation_x", "example", b.rotationX, -M_PI, M_PI);
+        b.rotationY = readOr(e, "rotation_y", "example", b.rotationY, -M_PI, M_PI);
+    }
+    b.friction = readOr(e, "friction", "example", b.friction, 0.0, limits::kMaxFriction);
+    b.eMin = readOr(e, "e_min", "example", b.eMin, 0.0, 1.0);
+    if (const PaperCase* c = findCase(b.paperCase)) {
+        b.friction = c->friction;
+        b.eMin = c->eMin;
+    }
+    b.velocity = readVec3Or(e, "velocity", "example", b.velocity, kMaxSpeed);
+    b.angularVelocity = readVec3Or(e, "angular_velocity", "example", b.angularVelocity, kMaxSpeed);
+}
+
+void readCradle(const json& e, PlusScene& s) {
+    rejectUnknownKeys(e, {"type", "balls", "restitution", "striker_speed", "radius", "mass"}, "example");
+    PlusCradleParams& c = s.cradle;
+    if (e.contains("balls")) c.balls = static_cast<int>(readInteger(e["balls"], "example.balls", 2, kMaxCradleBalls));
+    c.restitution = readOr(e, "restitution", "example", c.restitution, 0.0, 1.0);
+    c.strikerSpeed = readOr(e, "striker_speed", "example", c.strikerSpeed, 0.0, kMaxSpeed);
+    if (!(c.strikerSpeed > 0.0)) throw InputError("example.striker_speed", "must be > 0 (the striker approaches)");
+    c.radius = readOr(e, "radius", "example", c.radius, kMinBallRadius, kMaxBallRadius);
+    c.mass = readOr(e, "mass", "example", c.mass, kMinBallMass, kMaxBallMass);
+}
+
+void readPendulum(const json& e, PlusScene& s) {
+    rejectUnknownKeys(e, {"type", "theta1", "theta2", "rates", "friction", "restitution"}, "example");
+    PlusPendulumParams& p = s.pendulum;
+    p.theta1 = readOr(e, "theta1", "example", p.theta1, -M_PI, M_PI);
+    p.theta2 = readOr(e, "theta2", "example", p.theta2, -M_PI, M_PI);
+    p.rates = readVec3Or(e, "rates", "example", p.rates, kMaxSpeed);
+    p.friction = readOr(e, "friction", "example", p.friction, 0.0, limits::kMaxFriction);
+    p.restitution = readOr(e, "restitution", "example", p.restitution, 0.0, 1.0);
+}
+
+void readCompliant(const json& doc, PlusScene& s) {
+    PlusCompliantParams& c = s.compliant;
+    c.dissipation = s.example == PlusExample::BrickOnVertex         ? 0.26
+                    : s.example == PlusExample::BrickOnFourVertices ? 0.15
+                                                                    : 0.0;
+    c.enabled = s.example != PlusExample::TriplePendulum;
+    const auto it = doc.find("compliant");
+    if (it == doc.end()) return;
+    requireObject(*it, "compliant");
+    rejectUnknownKeys(*it, {"enabled", "stiffness", "dissipation"}, "compliant");
+    if (it->contains("enabled")) c.enabled = readBool((*it)["enabled"], "compliant.enabled");
+    if (c.enabled && s.example == PlusExample::TriplePendulum)
+        throw InputError("compliant.enabled", "the compliant reference has no pin joints: not for the triple pendulum");
+    c.stiffness = readOr(*it, "stiffness", "compliant", c.stiffness, kMinStiffness, kMaxStiffness);
+    c.dissipation = readOr(*it, "dissipation", "compliant", c.dissipation, 0.0, kMaxDissipation);
+}
+
+}  // namespace
+
+const char* toString(PlusExample example) {
+    switch (example) {
+        case PlusExample::BrickOnVertex: return "brick-on-vertex";
+        case PlusExample::BrickOnFourVertices: return "brick-on-four-vertices";
+        case PlusExample::NewtonsCradle: return "newtons-cradle";
+        case PlusExample::TriplePendulum: return "triple-pendulum";
+    }
+    return "?";
+}
+
+double getBrickCaseRestitution(const std::string& paperCase) {
+    const PaperCase* c = findCase(paperCase);
+    if (!c) throw InputError("example.case", "no paper case \"" + paperCase + "\"");
+    return c->eMin;
+}
+
+double getBrickCaseFriction(const std::string& paperCase) {
+    const PaperCase* c = findCase(paperCase);
+    if (!c) throw InputError("example.case", "no paper case \"" + paperCase + "\"");
+    return c->friction;
+}
+
+const SceneParameter* PlusScene::findParameter(const std::string& id) const {
+    for (const SceneParameter& p : parameters)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+bool isPlusSceneDocument(const json& document) {
+    const auto it = document.is_object() ? document.find("format") : document.end();
+    return it != document.end() && it->is_string() && it->get<std::string>() == kPlusSceneFormat;
+}
+
+PlusScene parsePlusScene(const json& doc) {
+    requireObject(doc, "");
+    rejectUnknownKeys(doc, {"format", "name", "description", "example", "plus", "compliant", "parameters"}, "");
+    if (!isPlusSceneDocument(doc)) throw InputError("format", std::string("must be \"") + kPlusSceneFormat + "\"");
+    PlusScene s;
+    s.name = readString(getMember(doc, "name", ""), "name");
+    s.description = readOptionalString(doc, "description", "description", "");
+    const json& e = getMember(doc, "example", "");
+    requireObject(e, "example");
+    const std::string type = readString(getMember(e, "type", "example"), "example.type");
+    if (type == "brick-on-vertex") {
+        s.example = PlusExample::BrickOnVertex;
+        readBrick(e, s, false);
+    } else if (type == "brick-on-four-vertices") {
+        s.example = PlusExample::BrickOnFourVertices;
+        readBrick(e, s, true);
+    } else if (type == "newtons-cradle") {
+        s.example = PlusExample::NewtonsCradle;
+        readCradle(e, s);
+    } else if (type == "triple-pendulum") {
+        s.example = PlusExample::TriplePendulum;
+        readPendulum(e, s);
+    } else {
+        throw InputError("example.type",
+                         "must be \"brick-on-vertex\", \"brick-on-four-vertices\", \"newtons-cradle\" or "
+                         "\"triple-pendulum\"");
+    }
+    if (const auto it = doc.find("plus"); it != doc.end()) {
+        readPlusOptions(*it);   // validates; fields named "plus.<option>"
+        s.plusOptions = *it;
+    }
+    readCompliant(doc, s);
+    s.parameters = parseSceneParameters(doc);
+    s.document = doc;
+    return s;
+}
+
+PlusScene loadPlusScene(const std::string& path) { return parsePlusScene(readJsonFile(path)); }
+
+PlusScene withParameter(const PlusScene& scene, const std::string& id, double value) {
+    return parsePlusScene(setParameterInDocument(scene.parameters, scene.document, id, value));
+}
+
+PlusScene withChoice(const PlusScene& scene, const std::string& id, const std::string& choice) {
+    return parsePlusScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
+}
+
+}  // namespace impactlab
