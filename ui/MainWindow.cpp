@@ -22,6 +22,8 @@
 #include <cstdio>
 
 #include "ImpactScenePage.h"
+#include "plus/PlusScenePage.h"
+#include "scene/PlusScene.h"
 #include "SceneLibrary.h"
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/ImpulseDiagramView.h"
@@ -199,7 +201,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     stack_ = new QStackedWidget;
     stack_->addWidget(simulationPage_);
     stack_->addWidget(impactPage_);
+    plusPage_ = new PlusScenePage;
+    stack_->addWidget(plusPage_);
     setCentralWidget(stack_);
+    connect(plusPage_, &PlusScenePage::errorOccurred, this, &MainWindow::showError);
+    connect(plusPage_, &PlusScenePage::updated, this, [this](const QString& msg) {
+        statusBar()->setStyleSheet("");
+        statusBar()->showMessage(msg);
+    });
     connect(impactPage_, &ImpactScenePage::errorOccurred, this, &MainWindow::showError);
     connect(impactPage_, &ImpactScenePage::updated, this, [this](const QString& msg) {
         statusBar()->setStyleSheet("");
@@ -228,6 +237,7 @@ void MainWindow::showEvent(QShowEvent* event) {
         renderer_->resetCamera();
         view3d_->requestRender();
         impactPage_->resetCamera();
+        plusPage_->resetCamera();
     });
 }
 
@@ -254,6 +264,7 @@ void MainWindow::buildMenus() {
     };
     file->addAction("Export diagram as &PNG...", this, exportWith("Export diagram", "PNG image (*.png)", &MainWindow::exportDiagramPng));
     file->addAction("Export diagram as &SVG...", this, exportWith("Export diagram", "SVG image (*.svg)", &MainWindow::exportDiagramSvg));
+    file->addAction("Export diagram &data as CSV...", this, exportWith("Export diagram data", "CSV (*.csv)", &MainWindow::exportDiagramCsv));
     file->addAction("Export &3D view as PNG...", this, exportWith("Export 3D view", "PNG image (*.png)", &MainWindow::export3dPng));
     file->addAction("Export vehicle &results as CSV...", this, exportWith("Export results", "CSV (*.csv)", &MainWindow::exportVehicleResultsCsv));
     file->addAction("Export sensitivity map as P&NG...", this, exportWith("Export sensitivity", "PNG image (*.png)", &MainWindow::exportSweepPng));
@@ -310,6 +321,11 @@ QString describeLoadFailure(const QString& path, const std::exception& e) {
 bool MainWindow::openScene(const QString& path, QString* error) {
     try {
         const nlohmann::json doc = readSceneDocument(path);
+        if (isPlusSceneDocument(doc)) {
+            plusPage_->setScene(parsePlusScene(doc));
+            stack_->setCurrentWidget(plusPage_);
+            return true;
+        }
         if (isImpactSceneDocument(doc)) {
             impactPage_->setScene(parseImpactScene(doc));
             stack_->setCurrentWidget(impactPage_);
@@ -373,6 +389,7 @@ void MainWindow::applyScene(Scene scene, bool rebuildPanel) {
 }
 
 const std::vector<SceneParameter>& MainWindow::currentParameters() const {
+    if (isPlusSceneOpen()) return plusPage_->scene().parameters;
     return isImpactSceneOpen() ? impactPage_->scene().parameters : scene_.parameters;
 }
 
@@ -383,6 +400,11 @@ const SceneParameter* MainWindow::findParameter(const std::string& id) const {
 }
 
 void MainWindow::setParameter(const QString& id, double siValue) {
+    if (isPlusSceneOpen()) {
+        plusPage_->setParameter(id, siValue);
+        timing_ = {0.0, plusPage_->lastUpdateMilliseconds(), plusPage_->lastUpdateMilliseconds()};
+        return;
+    }
     if (isImpactSceneOpen()) {
         impactPage_->setParameter(id, siValue);
         timing_ = {0.0, impactPage_->lastUpdateMilliseconds(), impactPage_->lastUpdateMilliseconds()};
@@ -393,6 +415,10 @@ void MainWindow::setParameter(const QString& id, double siValue) {
 }
 
 void MainWindow::setChoice(const QString& id, const QString& choice) {
+    if (isPlusSceneOpen()) {
+        plusPage_->setChoice(id, choice);
+        return;
+    }
     if (isImpactSceneOpen()) {
         impactPage_->setChoice(id, choice);
         return;
@@ -413,7 +439,10 @@ void MainWindow::setComparedLaws(const QStringList& ids) {
 void MainWindow::selectImpact(int index) { timeline_->selectEvent(index); }
 bool MainWindow::isImpactSceneOpen() const { return stack_->currentWidget() == impactPage_; }
 
+bool MainWindow::isPlusSceneOpen() const { return stack_->currentWidget() == plusPage_; }
+
 bool MainWindow::showTab(const QString& name) {
+    if (isPlusSceneOpen()) return plusPage_->showTab(name);
     if (isImpactSceneOpen()) {
         const QStringList names{"hodograph", "bundle", "curve", "energy", "diagram", "plane", "fobj", "tree"};
         if (!names.contains(name)) return false;
@@ -686,13 +715,20 @@ bool MainWindow::exportVehicleResultsCsv(const QString& path) { return results_-
 bool MainWindow::exportSweepPng(const QString& path) { return sweep_->exportPng(path); }
 bool MainWindow::exportSweepCsv(const QString& path) { return sweep_->exportCsv(path); }
 
+bool MainWindow::exportDiagramCsv(const QString& path) {
+    if (isPlusSceneOpen()) return plusPage_->exportCurrentView(path);
+    return isImpactSceneOpen() && impactPage_->exportCurrentView(path);
+}
 bool MainWindow::exportDiagramPng(const QString& path) {
+    if (isPlusSceneOpen()) return plusPage_->exportCurrentView(path);
     return isImpactSceneOpen() ? impactPage_->exportCurrentView(path) : diagram_->exportPng(path);
 }
 bool MainWindow::exportDiagramSvg(const QString& path) {
+    if (isPlusSceneOpen()) return plusPage_->exportCurrentView(path);
     return isImpactSceneOpen() ? impactPage_->exportCurrentView(path) : diagram_->exportSvg(path);
 }
 bool MainWindow::export3dPng(const QString& path) {
+    if (isPlusSceneOpen()) return plusPage_->bodiesView()->saveImage(path);
     return isImpactSceneOpen() ? impactPage_->bodiesView()->saveImage(path) : view3d_->saveImage(path);
 }
 

@@ -27,6 +27,7 @@ class ParameterPanel;
 class TimelineWidget;
 class TimePlotsView;
 class ImpactScenePage;
+class PlusScenePage;
 class VehicleOverlay;
 class MomentumDiagramView;
 class VehicleResultsTable;
@@ -72,6 +73,8 @@ public:
     const std::vector<SceneParameter>& currentParameters() const;
     const SceneParameter* findParameter(const std::string& id) const;
     ImpactScenePage* impactPage() const { return impactPage_; }
+    PlusScenePage* plusPage() const { return plusPage_; }
+    bool isPlusSceneOpen() const;
 
     const Scene& scene() const { return scene_; }
     const SimulationRun& run() const { return run_; }
@@ -88,6 +91,8 @@ public:
     const std::vector<std::pair<std::string, SimulationRun>>& comparedRuns() const { return comparedRuns_; }
 
     bool exportDiagramPng(const QString& path);
+    // The current view's data (PLUS figures and tables, maximum-dissipation views).
+    bool exportDiagramCsv(const QString& path);
     bool exportDiagramSvg(const QString& path);
     bool export3dPng(const QString& path);
     bool exportVehicleResultsCsv(const QString& path);
@@ -136,6 +141,7 @@ private:
     QStackedWidget* stack_ = nullptr;
     QWidget* simulationPage_ = nullptr;
     ImpactScenePage* impactPage_ = nullptr;
+    PlusScenePage* plusPage_ = nullptr;
     std::vector<std::pair<std::string, SimulationRun>> comparedRuns_;
     std::unique_ptr<VehicleOverlay> vehicleOverlay_;
     MomentumDiagramView* momentum_ = nullptr;

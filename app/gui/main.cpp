@@ -69,8 +69,8 @@ int main(int argc, char** argv) {
     QCommandLineOption set("set", "Set a scene parameter before showing, as id=value (SI units); repeatable.", "id=value");
     QCommandLineOption printTiming("print-timing", "Print the time of every update to standard error.");
     QCommandLineOption measure("measure-slider", "Move the first slider <n> times, print update times and quit.", "n");
-    QCommandLineOption exportDiagram("export-diagram", "Export the impulse-space diagram to <file> (.png or .svg) and quit; repeatable.", "file");
-    QCommandLineOption tab("tab", "View beside the 3D view: 'diagram' (default) or 'plots' for a simulation; 'hodograph', 'bundle', 'curve', 'energy' or 'diagram' for a single-impact scene.", "name");
+    QCommandLineOption exportDiagram("export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file");
+    QCommandLineOption tab("tab", "View beside the 3D view: 'diagram' (default) or 'plots' for a simulation; 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj' or 'tree' for a single-impact scene; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals' or 'rounds' for a PLUS scene.", "name");
     QCommandLineOption exportView("export-view", "Export the 3D view to <file> (.png) and quit.", "file");
     parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab});
     parser.process(app);
@@ -138,7 +138,10 @@ int main(int argc, char** argv) {
                 ok = ok && written;
             };
             for (const QString& f : diagrams)
-                check(f.endsWith(".svg", Qt::CaseInsensitive) ? w.exportDiagramSvg(f) : w.exportDiagramPng(f), f);
+                check(f.endsWith(".svg", Qt::CaseInsensitive)   ? w.exportDiagramSvg(f)
+                      : f.endsWith(".csv", Qt::CaseInsensitive) ? w.exportDiagramCsv(f)
+                                                                : w.exportDiagramPng(f),
+                      f);
             if (!viewFile.isEmpty()) check(w.export3dPng(viewFile), viewFile);
             if (!shotFile.isEmpty()) check(w.grab().save(shotFile), shotFile);
             QApplication::exit(ok ? 0 : 3);

@@ -236,7 +236,9 @@ Figure makeTangentialVelocity(const PlusSceneRun& run, int selected) {
         if (run.compliant) {
             std::vector<Vec2> comp;
             for (const CompliantSample& s : run.compliant->samples) comp.push_back(s.contacts[k].tangentialVelocity);
-            f.series.push_back(makeLine("compliant " + name, k, false, comp));
+            FigureSeries line = makeLine("compliant " + name, k, false, comp);
+            line.inLegend = false;   // the title says: compliant solid
+            f.series.push_back(line);
             auto vel = [](double, const CompliantContactSample& c) { return c.tangentialVelocity; };
             f.series.push_back(makeMarkers("compliant end of compression " + name, k, FigureMarker::Star,
                                            collectCompliantEvents(*run.compliant, CompliantEventKind::EndOfCompression, k, vel)));
@@ -285,7 +287,9 @@ Figure makeImpulses(const PlusSceneRun& run, int selected) {
                 std::vector<Vec2> c;
                 for (const CompliantSample& s : run.compliant->samples)
                     c.emplace_back(s.contacts[k].impulse.z(), s.contacts[k].impulse(axis));
-                f.series.push_back(makeLine("compliant " + comp + name, color, false, c));
+                FigureSeries line = makeLine("compliant " + comp + name, color, false, c);
+                line.inLegend = false;   // the title says: compliant solid
+                f.series.push_back(line);
                 auto pickC = [axis](double, const CompliantContactSample& s) { return Vec2(s.impulse.z(), s.impulse(axis)); };
                 f.series.push_back(makeMarkers("compliant end of compression " + comp + name, color, FigureMarker::Star,
                                                collectCompliantEvents(*run.compliant, CompliantEventKind::EndOfCompression, k, pickC)));
@@ -356,6 +360,10 @@ Figure makeRestitution(const PlusSceneRun& run) {
         f.series.push_back(makeMarkers("approach " + run.contactNames[k], k, FigureMarker::Circle,
                                        {Vec2(s, calcPlusRestitution(s, c, o))}));
     }
+    bool velocityDependent = false;
+    for (const ContactParameters& c : run.problem.contacts)
+        velocityDependent = velocityDependent || c.restitutionKind == RestitutionKind::VelocityDependent;
+    if (!velocityDependent) return f;   // a constant e has no v_capture or v_plastic
     FigureSeries vc = makeMarkers("v_capture = " + fmt(o.vCapture) + " m/s", -1, FigureMarker::Cross, {Vec2(o.vCapture, 0.0)});
     vc.inLegend = true;
     FigureSeries vp = makeMarkers("v_plastic = " + fmt(o.vPlastic) + " m/s", -1, FigureMarker::Square, {Vec2(o.vPlastic, 0.0)});

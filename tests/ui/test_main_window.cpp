@@ -12,6 +12,9 @@
 #include "MainWindow.h"
 #include "SceneLibrary.h"
 #include "ImpactScenePage.h"
+#include "plus/FigureView.h"
+#include "plus/PlusScenePage.h"
+#include <QTableWidget>
 #include "diagram/ImpulseDiagramView.h"
 #include "hodograph/HodographView.h"
 #include "vehicle/SweepView.h"
@@ -236,4 +239,100 @@ TEST(VehicleSceneWindowTest, ReconstructionViewsFollowTheSliders) {
     QFile f(csv);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_TRUE(f.readLine().startsWith("Subject,Quantity,Unit,Value"));
+}
+
+// Issue 9, items 6-7, as a person checks them: each PLUS scene opens on its
+// page with a red impulse arrow at the contacts in the 3D view; the brick's
+// tangential-velocity figure draws PLUS's path from (-5, 0) and the
+// v_transition circle; a slider (theta_max) and a choice (the paper's case)
+// re-run it at once; selecting a row of the interval table selects that
+// interval in the figures; the cradle's rounds table is Table 2; every view
+// exports PNG, SVG and CSV.
+TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
+    MainWindow w;
+    w.resize(1500, 900);
+    w.show();
+    QString error;
+    for (const char* file : {"plus-brick-vertex", "plus-brick-four-vertices", "plus-newtons-cradle", "plus-triple-pendulum"}) {
+        ASSERT_TRUE(w.openScene(QString(":/scenes/%1.json").arg(file), &error)) << error.toStdString();
+        QApplication::processEvents();
+        ASSERT_TRUE(w.isPlusSceneOpen()) << file;
+        PlusScenePage* page = w.plusPage();
+        EXPECT_EQ(page->arrows().size(), page->run().contactNames.size()) << file;
+        // Impulse arrows: the renderer's red (0.85, 0.1, 0.1).
+        const QImage bodies = page->bodiesView()->renderToImage();
+        EXPECT_GT(countColour(bodies, QColor(217, 26, 26), kColourTol), kMinOverlayPixels) << file;
+    }
+
+    ASSERT_TRUE(w.openScene(":/scenes/plus-brick-vertex.json", &error)) << error.toStdString();
+    PlusScenePage* page = w.plusPage();
+    EXPECT_EQ(page->run().plus.intervals, 116);
+    const QSize size(1000, 700);
+    FigureView* velocity = page->velocityView();
+    const QImage fig = velocity->renderImage(size);
+    auto colourNear = [&](const QImage& img, const Vec2& at, const QColor& c, int radius) {
+        const QPointF p = velocity->mapPoint(at, size);
+        for (int dy = -radius; dy <= radius; ++dy)
+            for (int dx = -radius; dx <= radius; ++dx) {
+                const int x = static_cast<int>(p.x()) + dx, y = static_cast<int>(p.y()) + dy;
+                if (x < 0 || y < 0 || x >= img.width() || y >= img.height()) continue;
+                const QRgb q = img.pixel(x, y);
+                if (std::abs(qRed(q) - c.red()) <= kColourTol && std::abs(qGreen(q) - c.green()) <= kColourTol &&
+                    std::abs(qBlue(q) - c.blue()) <= kColourTol)
+                    return true;
+            }
+        return false;
+    };
+    constexpr int kNearPx = 4;   // lines are 2.4 px wide; a mapped point lands within a pixel or two of them
+    EXPECT_TRUE(colourNear(fig, Vec2(-5.0, 0.0), FigureView::paletteColor(0), kNearPx)) << "PLUS path start";
+    EXPECT_TRUE(colourNear(fig, Vec2(-0.1, 0.0), FigureView::paletteColor(-1), kNearPx)) << "v_transition circle";
+
+    // A slider: theta_max 0.15 gives 11 intervals (Fig. 10), and every view follows.
+    w.setParameter("theta_max", 0.15);
+    EXPECT_EQ(page->run().plus.intervals, 11);
+    EXPECT_EQ(page->intervalTable()->rowCount(), static_cast<int>(page->run().trace.samples.size()));
+    EXPECT_EQ(velocity->figure().series.front().points.size(), page->run().trace.samples.size());
+    // A choice: the paper's mu 0.125 slides throughout (no slide-to-roll).
+    w.setChoice("case", "0.125");
+    EXPECT_DOUBLE_EQ(page->scene().brick.friction, 0.125);
+    for (const ContactEvent& e : page->run().plus.events) EXPECT_NE(e.kind, ContactEventKind::SlideToRoll);
+
+    // Selecting a row of the interval table selects the interval everywhere.
+    ASSERT_TRUE(w.showTab("intervals"));
+    page->intervalTable()->selectRow(4);
+    QApplication::processEvents();
+    const int interval = page->run().trace.samples[4].interval;
+    EXPECT_EQ(page->selectedInterval(), interval);
+    bool highlighted = false;
+    for (const FigureSeries& s : velocity->figure().series)
+        if (s.highlight) highlighted = s.points.front() == Vec2(page->run().trace.samples[4].contacts[0].velocity.head<2>());
+    EXPECT_TRUE(highlighted);
+    EXPECT_NE(page->geometryView()->figure().title.find("Interval " + std::to_string(interval) + " "), std::string::npos);
+
+    // Exports of every tab.
+    QTemporaryDir dir;
+    for (const QString& tab : PlusScenePage::tabNames()) {
+        ASSERT_TRUE(w.showTab(tab));
+        const bool table = tab == "intervals" || tab == "rounds";
+        for (const QString ext : {"png", "svg", "csv"}) {
+            const QString path = dir.filePath(tab + "." + ext);
+            const bool ok = ext == "png"   ? w.exportDiagramPng(path)
+                            : ext == "svg" ? w.exportDiagramSvg(path)
+                                           : w.exportDiagramCsv(path);
+            EXPECT_EQ(ok, !table || ext == "csv") << tab.toStdString() << " " << ext.toStdString();
+            // A header and at least one row of data (the one-contact rounds table is ~90 bytes).
+            constexpr qint64 kMinExportBytes = 60;
+            if (ok) EXPECT_GT(QFile(path).size(), kMinExportBytes) << tab.toStdString() << " " << ext.toStdString();
+        }
+    }
+
+    // The cradle's rounds table is Table 2; fewer balls, fewer rows.
+    ASSERT_TRUE(w.openScene(":/scenes/plus-newtons-cradle.json", &error)) << error.toStdString();
+    QTableWidget* rounds = w.plusPage()->roundsTable();
+    ASSERT_EQ(rounds->rowCount(), 4);
+    EXPECT_EQ(rounds->item(0, 1)->text(), "compressing");
+    EXPECT_EQ(rounds->item(0, 2)->text(), "expanding");
+    EXPECT_EQ(rounds->item(3, 5)->text(), "expanding");
+    w.setParameter("balls", 3);
+    EXPECT_EQ(w.plusPage()->roundsTable()->rowCount(), 2);
 }

@@ -8,3 +8,11 @@ target_sources(impactlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/DecisionTreeView.h
   ${CMAKE_CURRENT_LIST_DIR}/DecisionTreeView.cpp
 )
+# PLUS views (Uchida, Sherman & Delp): a generic figure view and the page of
+# the multi-point impact scenes.
+target_sources(impactlab_ui PRIVATE
+  ${CMAKE_CURRENT_LIST_DIR}/../plus/FigureView.h
+  ${CMAKE_CURRENT_LIST_DIR}/../plus/FigureView.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../plus/PlusScenePage.h
+  ${CMAKE_CURRENT_LIST_DIR}/../plus/PlusScenePage.cpp
+)

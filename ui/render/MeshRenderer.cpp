@@ -126,6 +126,8 @@ struct MeshRenderer::Impl {
     vtkSmartPointer<vtkSphereSource> markerSource;
     vtkSmartPointer<vtkActor> arrow;
     vtkSmartPointer<vtkMatrix4x4> arrowMatrix;
+    vtkSmartPointer<vtkPolyDataMapper> arrowMapper;   // shared by the extra arrows
+    std::vector<vtkSmartPointer<vtkActor>> extraArrows;
 
     void changed() {
         if (view) view->requestRender();
@@ -184,6 +186,7 @@ MeshRenderer::MeshRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     arrowSource->SetShaftResolution(kArrowResolution);
     auto arrowMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
     arrowMapper->SetInputConnection(arrowSource->GetOutputPort());
+    d_->arrowMapper = arrowMapper;
     d_->arrow = vtkSmartPointer<vtkActor>::New();
     d_->arrow->SetMapper(arrowMapper);
     d_->arrowMatrix = vtkSmartPointer<vtkMatrix4x4>::New();
@@ -296,6 +299,32 @@ void MeshRenderer::setContact(const Eigen::Vector3d& point, const Eigen::Vector3
     M.col(2) = w;
     setMatrix(d_->arrowMatrix, kArrowLengthShare * smallest * M, point);
     d_->arrow->VisibilityOn();
+    d_->changed();
+}
+
+void MeshRenderer::setArrows(const std::vector<ArrowVisual>& arrows) {
+    for (const auto& a : d_->extraArrows) d_->overlay->RemoveActor(a);
+    d_->extraArrows.clear();
+    for (const ArrowVisual& a : arrows) {
+        const double length = a.vector.norm();
+        if (!(length > 0.0) || !a.vector.allFinite() || !a.point.allFinite()) continue;
+        // As setContact: x of vtkArrowSource onto the vector, scaled to its length.
+        const Eigen::Vector3d n = a.vector / length;
+        const Eigen::Vector3d seed = std::abs(n.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
+        const Eigen::Vector3d u = n.cross(seed).normalized();
+        Eigen::Matrix3d M;
+        M.col(0) = length * n;
+        M.col(1) = length * u;
+        M.col(2) = length * n.cross(u);
+        auto actor = vtkSmartPointer<vtkActor>::New();
+        actor->SetMapper(d_->arrowMapper);
+        actor->SetUserMatrix(makeMatrix(M, a.point));
+        setColor(actor->GetProperty(), a.color);
+        actor->GetProperty()->SetAmbient(0.6);
+        actor->GetProperty()->SetDiffuse(0.5);
+        d_->overlay->AddActor(actor);
+        d_->extraArrows.push_back(actor);
+    }
     d_->changed();
 }
 

@@ -32,6 +32,13 @@ struct MeshVisual {
     double opacity = 1.0;
 };
 
+/// An arrow from `point` along `vector` (world; its length is the arrow's).
+struct ArrowVisual {
+    Eigen::Vector3d point = Eigen::Vector3d::Zero();
+    Eigen::Vector3d vector = Eigen::Vector3d::UnitZ();
+    Eigen::Vector3d color{0.85, 0.1, 0.1};
+};
+
 class MeshRenderer {
 public:
     /// Sets up background and lights in `view`'s renderer, adds the overlay
@@ -51,6 +58,9 @@ public:
     /// into body 1). Their size follows the bodies', so call after setMeshes.
     void setContact(const Eigen::Vector3d& point, const Eigen::Vector3d& normal);
     void clearContact();
+    /// Replaces the extra arrows (impulses at several contacts), drawn over
+    /// the bodies like the normal arrow.
+    void setArrows(const std::vector<ArrowVisual>& arrows);
     /// Frames all bodies from an oblique view with +z up.
     void resetCamera();
 
