@@ -17,6 +17,7 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kDegreesPerRadian = 180.0 / kPi;
+constexpr double kGigaPascalPerPascal = 1e-9;
 // Spin boxes show at most this many decimals: more is noise to a reader.
 constexpr int kMaxDecimals = 6;
 
@@ -87,13 +88,19 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     }
     if (!(span > 0.0)) r.ticks = 1;
     const bool isAngle = parameter.unit == "rad";
-    r.displayScale = isAngle ? kDegreesPerRadian : 1.0;
+    // Stiffnesses read in GPa (the papers' unit); the scene stores Pa.
+    const bool isStiffness = parameter.unit == "Pa";
+    r.displayScale = isAngle ? kDegreesPerRadian : isStiffness ? kGigaPascalPerPascal : 1.0;
     r.value = std::clamp(parameter.value, r.min, r.max);
 
     QString tooltip = toQString(parameter.help);
     if (isAngle) {
         if (!tooltip.isEmpty()) tooltip += QStringLiteral("\n");
         tooltip += tr("Shown in degrees; the scene stores radians.");
+    }
+    if (isStiffness) {
+        if (!tooltip.isEmpty()) tooltip += QStringLiteral("\n");
+        tooltip += tr("Shown in GPa; the scene stores Pa.");
     }
 
     auto* label = new QLabel(toQString(parameter.label.empty() ? parameter.id : parameter.label), body_);
@@ -114,7 +121,7 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     r.spinBox->setRange(r.min * r.displayScale, r.max * r.displayScale);
     r.spinBox->setSingleStep(parameter.step > 0.0 ? parameter.step * r.displayScale
                                                   : std::max(tickDisplay, span * r.displayScale / 100.0));
-    const QString unit = isAngle ? QStringLiteral("deg") : toQString(parameter.unit);
+    const QString unit = isAngle ? QStringLiteral("deg") : isStiffness ? QStringLiteral("GPa") : toQString(parameter.unit);
     if (!unit.isEmpty()) r.spinBox->setSuffix(QStringLiteral(" ") + unit);
     // Typed values are applied on Enter or focus loss, not at every keystroke:
     // "0.0" on the way to "0.05" is not a value the user asked for.
