@@ -20,6 +20,7 @@
 #include "mdp/DecisionTreeView.h"
 #include "mdp/FobjView.h"
 #include "panel/ParameterPanel.h"
+#include "panel/SceneSidePanel.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
 
@@ -37,29 +38,12 @@ QString vec(const Vec3& v, int digits = 5) {
 }  // namespace
 
 ImpactScenePage::ImpactScenePage(QWidget* parent) : QWidget(parent) {
-    auto* side = new QWidget;
-    auto* sideLayout = new QVBoxLayout(side);
-    title_ = new QLabel;
-    title_->setStyleSheet("font-weight: bold; font-size: 14pt;");
-    title_->setWordWrap(true);
-    description_ = new QLabel;
-    description_->setWordWrap(true);
-    panel_ = new ParameterPanel;
-    auto* box = new QGroupBox("Parameters");
-    (new QVBoxLayout(box))->addWidget(panel_);
-    summary_ = new QLabel;
-    summary_->setWordWrap(true);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    sideLayout->addWidget(title_);
-    sideLayout->addWidget(description_);
-    sideLayout->addWidget(box);
-    sideLayout->addWidget(summary_);
-    sideLayout->addStretch(1);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(side);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(kSidePanelWidth);
+    const SceneSidePanel side = makeSceneSidePanel(kSidePanelWidth);
+    title_ = side.title;
+    description_ = side.description;
+    panel_ = side.panel;
+    summary_ = side.summary;
+    auto* scroll = side.scroll;
 
     bodiesView_ = new VtkView;
     meshes_ = std::make_unique<MeshRenderer>(*bodiesView_);

@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
     QCommandLineOption printTiming("print-timing", "Print the time of every update to standard error.");
     QCommandLineOption measure("measure-slider", "Move the first slider <n> times, print update times and quit.", "n");
     QCommandLineOption exportDiagram("export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file");
-    QCommandLineOption tab("tab", "View beside the 3D view: 'diagram' (default) or 'plots' for a simulation; 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj' or 'tree' for a single-impact scene; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals' or 'rounds' for a PLUS scene.", "name");
+    QCommandLineOption tab("tab", "View beside the 3D view: 'diagram' (default) or 'plots' for a simulation; 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj' or 'tree' for a single-impact scene; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name");
     QCommandLineOption exportView("export-view", "Export the 3D view to <file> (.png) and quit.", "file");
     parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab});
     parser.process(app);

@@ -31,6 +31,10 @@ constexpr double kCorAxisApproachShare = 1.15;
 constexpr double kCorAxisPlasticShare = 2.0;
 // The theta_max ray is drawn this much longer than the farther end of the segment.
 constexpr double kRayOvershoot = 1.15;
+// Fig. 14's strip: frames this long apart after the impact (s), and how many.
+// At the striker's 2 m/s a ball moves 0.2 m, most of a radius, between frames.
+constexpr double kTimeLapseFrameInterval = 0.1;
+constexpr int kTimeLapseFrames = 5;
 
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -164,23 +168,23 @@ const ContactSpaceSample* findSample(const ContactSpaceTrace& trace, int interva
     return nullptr;
 }
 
-FigureSeries makeMarkers(std::string name, int color, FigureMarker marker, std::vector<Vec2> points) {
+FigureSeries makeSeries(std::string name, int color, FigureMarker marker, bool dashed, std::vector<Vec2> points) {
     FigureSeries s;
     s.name = std::move(name);
     s.colorIndex = color;
     s.marker = marker;
+    s.dashed = dashed;
     s.points = std::move(points);
-    s.inLegend = false;
+    s.inLegend = marker == FigureMarker::None;   // markers are explained in the titles
     return s;
 }
 
+FigureSeries makeMarkers(std::string name, int color, FigureMarker marker, std::vector<Vec2> points) {
+    return makeSeries(std::move(name), color, marker, false, std::move(points));
+}
+
 FigureSeries makeLine(std::string name, int color, bool dashed, std::vector<Vec2> points) {
-    FigureSeries s;
-    s.name = std::move(name);
-    s.colorIndex = color;
-    s.dashed = dashed;
-    s.points = std::move(points);
-    return s;
+    return makeSeries(std::move(name), color, FigureMarker::None, dashed, std::move(points));
 }
 
 std::vector<Vec2> makeCircle(double radius) {
@@ -423,6 +427,57 @@ Figure makeIntervalGeometry(const PlusSceneRun& run, int& interval, int& contact
     return f;
 }
 
+// Fig. 14: each row a model, each frame the balls at k * interval after the
+// impact (an impact of a millisecond is instantaneous at this scale), frames
+// side by side along x; a ball is a circle marker at its centre.
+Figure makeTimeLapse(const PlusSceneRun& run) {
+    Figure f;
+    f.xLabel = "frames every " + fmt(1e3 * kTimeLapseFrameInterval) + " ms after the impact (ball centres, m)";
+    f.yLabel = "row";
+    if (run.shapes.bodies.empty() || !run.otherModel || !run.plus.bodiesAfter) return f;
+    f.title = "Time-lapse (Fig. 14): row A compliant, B PLUS sequential, C PLUS simultaneous";
+    const std::vector<RigidBody>& start = run.shapes.bodies;
+    const bool sequential = run.options.impactModel == PlusImpactModel::Sequential;
+    struct Row {
+        std::string name;
+        double y;
+        const std::vector<RigidBody>* after;
+    };
+    std::vector<Row> rows;
+    if (run.compliant) rows.push_back({"A compliant", 2.0, &run.compliant->bodies});
+    rows.push_back({"B PLUS sequential", 1.0, sequential ? &*run.plus.bodiesAfter : &*run.otherModel->bodiesAfter});
+    rows.push_back({"C PLUS simultaneous", 0.0, sequential ? &*run.otherModel->bodiesAfter : &*run.plus.bodiesAfter});
+    double xMin = INFINITY, xMax = -INFINITY, vMax = 0.0;
+    for (const RigidBody& b : start) {
+        xMin = std::min(xMin, b.position.x() - run.shapes.sphereRadius);
+        xMax = std::max(xMax, b.position.x() + run.shapes.sphereRadius);
+    }
+    for (const Row& r : rows)
+        for (const RigidBody& b : *r.after) vMax = std::max(vMax, std::abs(b.velocity.x()));
+    const double travel = vMax * kTimeLapseFrameInterval * (kTimeLapseFrames - 1);
+    const double frameWidth = (xMax - xMin) + 2.0 * travel + 2.0 * run.shapes.sphereRadius;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        std::vector<Vec2> pts;
+        for (int k = 0; k < kTimeLapseFrames; ++k) {
+            const double t = k * kTimeLapseFrameInterval;
+            for (std::size_t i = 0; i < start.size() && i < rows[r].after->size(); ++i)
+                pts.emplace_back(k * frameWidth + travel + start[i].position.x() - xMin + t * (*rows[r].after)[i].velocity.x(),
+                                 rows[r].y);
+        }
+        FigureSeries s = makeMarkers(rows[r].name, static_cast<int>(r), FigureMarker::Circle, pts);
+        s.inLegend = true;
+        f.series.push_back(s);
+        // Frame separators.
+        for (int k = 1; k < kTimeLapseFrames; ++k) {
+            FigureSeries sep = makeLine("frame " + std::to_string(k), -2, true,
+                                        {Vec2(k * frameWidth, -0.5), Vec2(k * frameWidth, 2.5)});
+            sep.inLegend = false;
+            if (r == 0) f.series.push_back(sep);
+        }
+    }
+    return f;
+}
+
 FigureTable makeIntervalTable(const PlusSceneRun& run) {
     FigureTable t;
     t.title = "Intervals";
@@ -493,6 +548,12 @@ PlusSceneRun runPlusScene(const PlusScene& scene) {
     const auto t0 = std::chrono::steady_clock::now();
     run.plus = guardContactSpaceResult(run.problem, solvePlus(run.problem, run.options, &run.trace));
     run.plusMilliseconds = msSince(t0);
+    if (scene.example == PlusExample::NewtonsCradle) {
+        PlusOptions other = run.options;
+        other.impactModel = other.impactModel == PlusImpactModel::Sequential ? PlusImpactModel::Simultaneous
+                                                                              : PlusImpactModel::Sequential;
+        run.otherModel = guardContactSpaceResult(run.problem, solvePlus(run.problem, other));
+    }
     return run;
 }
 
@@ -505,6 +566,7 @@ PlusFigures makePlusFigures(const PlusSceneRun& run, int selectedInterval, int s
     f.intervalGeometry = makeIntervalGeometry(run, selectedInterval, selectedContact);
     f.intervals = makeIntervalTable(run);
     f.rounds = makeRoundsTable(run);
+    f.timeLapse = makeTimeLapse(run);
     return f;
 }
 

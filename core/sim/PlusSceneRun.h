@@ -13,7 +13,9 @@
 //     speed (Fig. 2),
 //   - the geometry of one interval: its tangential-velocity segment, alpha_CP
 //     and alpha_DC (Figs. 4, 5),
-//   - the interval table and the rounds table (Table 2).
+//   - the interval table and the rounds table (Table 2),
+//   - Newton's cradle's time-lapse strip (Fig. 14): frames of the balls after
+//     the impact, row A compliant, B PLUS sequential, C PLUS simultaneous.
 // PLUS is dashed and the compliant model solid; stars mark the end of
 // compression, triangles slide-to-roll, circles and squares the totals.
 #include <optional>
@@ -54,6 +56,9 @@ struct PlusSceneRun {
     ContactSpaceResult plus;
     ContactSpaceTrace trace;
     double plusMilliseconds = 0.0;          // wall time of the PLUS solve
+    // Newton's cradle: PLUS with the other impact model (sequential <->
+    // simultaneous), for the time-lapse's rows B and C (Fig. 14).
+    std::optional<ContactSpaceResult> otherModel;
     std::optional<CompliantResult> compliant;
     double compliantMilliseconds = 0.0;
     std::string compliantSkipped;           // why there is no compliant run, if none
@@ -73,6 +78,7 @@ struct PlusFigures {
     Figure penetration;
     Figure restitution;
     Figure intervalGeometry;
+    Figure timeLapse;            // Newton's cradle only (Fig. 14); empty otherwise
     FigureTable intervals;
     FigureTable rounds;
 };

@@ -136,6 +136,22 @@ TEST(PlusScene, CradleRoundsTable) {
             const std::string expected = r == k ? "compressing" : r == k + 1 ? "expanding" : "observing";
             EXPECT_EQ(rounds.rows[k][1 + r], expected) << rounds.rows[k][0] << ", round " << r + 1;
         }
+    // Fig. 14's strip: in row B only the last ball moves (2 m/s), in row C the
+    // striker bounces back at 1.2 m/s; frames 0.1 s apart.
+    const Figure lapse = makePlusFigures(run).timeLapse;
+    const FigureSeries* rowB = nullptr;
+    const FigureSeries* rowC = nullptr;
+    for (const FigureSeries& s : lapse.series) {
+        if (s.name == "B PLUS sequential") rowB = &s;
+        if (s.name == "C PLUS simultaneous") rowC = &s;
+    }
+    ASSERT_TRUE(rowB && rowC);
+    ASSERT_EQ(rowB->points.size(), 25u);   // 5 frames x 5 balls
+    const double frame = rowB->points[5].x() - rowB->points[0].x();   // the striker rests: one frame width
+    EXPECT_NEAR(rowB->points[9].x() - rowB->points[4].x() - frame, -0.2, kCradleTol);   // last ball, 0.1 s at -2 m/s
+    EXPECT_NEAR(rowC->points[5].x() - rowC->points[0].x() - frame, 0.12, kCradleTol);   // striker back at +1.2 m/s
+    EXPECT_TRUE(makePlusFigures(runPlusScene(loadPlusScene(scenePath("plus-brick-vertex.json")))).timeLapse.isEmpty());
+
     const PlusSceneRun c = runPlusScene(withChoice(scene, "model", "simultaneous"));
     EXPECT_NEAR(c.plus.bodiesAfter->at(0).velocity.x(), 1.2, kCradleTol);
     for (int i = 1; i < 5; ++i) EXPECT_NEAR(c.plus.bodiesAfter->at(i).velocity.x(), -0.8, kCradleTol);

@@ -2,6 +2,8 @@
 
 #include <QAreaSeries>
 #include <QChart>
+#include <QVBoxLayout>
+#include <QChartView>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLegend>
@@ -67,6 +69,18 @@ struct OffscreenChart {
 };
 
 }  // namespace
+
+QChartView* installChartView(QWidget* owner) {
+    auto* chart = new QChart;
+    styleChart(chart);
+    auto* view = new QChartView(chart, owner);
+    view->setRenderHint(QPainter::Antialiasing);
+    auto* layout = new QVBoxLayout(owner);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(view);
+    QObject::connect(chart, &QChart::plotAreaChanged, owner, [chart](const QRectF&) { fitAxes(chart); });
+    return view;
+}
 
 void styleChart(QChart* chart) {
     chart->setAnimationOptions(QChart::NoAnimation);

@@ -24,6 +24,8 @@
 class QAbstractSeries;
 class QAreaSeries;
 class QChart;
+class QChartView;
+class QWidget;
 class QLineSeries;
 class QPainter;
 class QScatterSeries;
@@ -35,6 +37,9 @@ namespace impactlab::ui::chart {
 using Populate = std::function<void(QChart*)>;
 
 void styleChart(QChart* chart);
+// A view of a new styled chart filling `owner` (a layout without margins);
+// the chart refits its axes whenever its plot area changes.
+QChartView* installChartView(QWidget* owner);
 // Removes every series and axis, then adds fresh value axes with these titles.
 void resetChart(QChart* chart, const QString& xTitle, const QString& yTitle);
 QValueAxis* findAxis(QChart* chart, Qt::Orientation orientation);

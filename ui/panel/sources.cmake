@@ -2,4 +2,6 @@
 set(IMPACTLAB_UI_PANEL_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ParameterPanel.h
   ${CMAKE_CURRENT_LIST_DIR}/ParameterPanel.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SceneSidePanel.h
+  ${CMAKE_CURRENT_LIST_DIR}/SceneSidePanel.cpp
 )

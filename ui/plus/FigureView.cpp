@@ -98,14 +98,7 @@ void populate(QChart* chart, const Figure& f) {
 }  // namespace
 
 FigureView::FigureView(QWidget* parent) : QWidget(parent) {
-    auto* chart = new QChart;
-    chart::styleChart(chart);
-    chartView_ = new QChartView(chart, this);
-    chartView_->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(chartView_);
-    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
+    chartView_ = chart::installChartView(this);
     rebuild();
 }
 

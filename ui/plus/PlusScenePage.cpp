@@ -19,6 +19,7 @@
 #include "geometry/Polyhedra.h"
 #include "geometry/Sphere.h"
 #include "panel/ParameterPanel.h"
+#include "panel/SceneSidePanel.h"
 #include "plus/FigureView.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
@@ -82,29 +83,12 @@ bool writeText(const QString& path, const std::string& text) {
 }  // namespace
 
 PlusScenePage::PlusScenePage(QWidget* parent) : QWidget(parent) {
-    auto* side = new QWidget;
-    auto* sideLayout = new QVBoxLayout(side);
-    title_ = new QLabel;
-    title_->setStyleSheet("font-weight: bold; font-size: 14pt;");
-    title_->setWordWrap(true);
-    description_ = new QLabel;
-    description_->setWordWrap(true);
-    panel_ = new ParameterPanel;
-    auto* box = new QGroupBox("Parameters");
-    (new QVBoxLayout(box))->addWidget(panel_);
-    summary_ = new QLabel;
-    summary_->setWordWrap(true);
-    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    sideLayout->addWidget(title_);
-    sideLayout->addWidget(description_);
-    sideLayout->addWidget(box);
-    sideLayout->addWidget(summary_);
-    sideLayout->addStretch(1);
-    auto* scroll = new QScrollArea;
-    scroll->setWidget(side);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(kSidePanelWidth);
+    const SceneSidePanel side = makeSceneSidePanel(kSidePanelWidth);
+    title_ = side.title;
+    description_ = side.description;
+    panel_ = side.panel;
+    summary_ = side.summary;
+    auto* scroll = side.scroll;
 
     bodiesView_ = new VtkView;
     meshes_ = std::make_unique<MeshRenderer>(*bodiesView_);
@@ -114,6 +98,7 @@ PlusScenePage::PlusScenePage(QWidget* parent) : QWidget(parent) {
     penetration_ = new FigureView;
     restitution_ = new FigureView;
     geometry_ = new FigureView;
+    timeLapse_ = new FigureView;
     geometryContact_ = new QComboBox;
     auto* geometryTab = new QWidget;
     auto* geometryLayout = new QVBoxLayout(geometryTab);
@@ -136,12 +121,14 @@ PlusScenePage::PlusScenePage(QWidget* parent) : QWidget(parent) {
     tabs_->addTab(geometryTab, "Interval geometry");
     tabs_->addTab(intervalTable_, "Intervals");
     tabs_->addTab(roundsTable_, "Rounds");
+    tabs_->addTab(timeLapse_, "Time-lapse");
     tabs_->setTabToolTip(0, "Uchida et al. Figs. 8, 10: tangential velocity of each contact, the v_transition circle");
     tabs_->setTabToolTip(1, "Figs. 9, 12: accumulated tangential impulses against the contact's normal impulse");
     tabs_->setTabToolTip(2, "Fig. 13: penetration of the compliant model against time");
     tabs_->setTabToolTip(3, "Fig. 2: the velocity-dependent coefficient of restitution");
     tabs_->setTabToolTip(4, "Figs. 4, 5: an interval's step lengths alpha_CP and alpha_DC");
     tabs_->setTabToolTip(6, "Table 2: each contact's role in each impact round");
+    tabs_->setTabToolTip(7, "Fig. 14: Newton's cradle after the impact, compliant, PLUS sequential and simultaneous");
 
     auto* views = new QSplitter(Qt::Horizontal);
     views->addWidget(bodiesView_);
@@ -170,7 +157,7 @@ PlusScenePage::PlusScenePage(QWidget* parent) : QWidget(parent) {
 PlusScenePage::~PlusScenePage() = default;
 
 QStringList PlusScenePage::tabNames() {
-    return {"velocity", "impulses", "penetration", "cor", "geometry", "intervals", "rounds"};
+    return {"velocity", "impulses", "penetration", "cor", "geometry", "intervals", "rounds", "timelapse"};
 }
 
 bool PlusScenePage::showTab(const QString& name) {
@@ -307,6 +294,8 @@ void PlusScenePage::redrawFigures() {
     penetration_->setFigure(figures_.penetration);
     restitution_->setFigure(figures_.restitution);
     geometry_->setFigure(figures_.intervalGeometry);
+    timeLapse_->setFigure(figures_.timeLapse);
+    tabs_->setTabEnabled(tabs_->indexOf(timeLapse_), !figures_.timeLapse.isEmpty());
 }
 
 void PlusScenePage::showBodies() {
@@ -368,7 +357,7 @@ bool PlusScenePage::exportCurrentView(const QString& path) {
     if (w == intervalTable_) return csv && writeText(path, figures_.intervals.toCsv());
     if (w == roundsTable_) return csv && writeText(path, figures_.rounds.toCsv());
     FigureView* view = w == velocity_ ? velocity_ : w == impulses_ ? impulses_ : w == penetration_ ? penetration_
-                     : w == restitution_ ? restitution_ : geometry_;
+                     : w == restitution_ ? restitution_ : w == timeLapse_ ? timeLapse_ : geometry_;
     return csv ? view->exportCsv(path) : svg ? view->exportSvg(path) : view->exportPng(path);
 }
 

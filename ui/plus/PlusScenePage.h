@@ -36,7 +36,7 @@ public:
     void setParameter(const QString& id, double siValue);   // as the panel would
     void setChoice(const QString& id, const QString& choice);
     // The tabs by name: "velocity", "impulses", "penetration", "cor",
-    // "geometry", "intervals", "rounds". False for an unknown name.
+    // "geometry", "intervals", "rounds", "timelapse". False for an unknown name.
     bool showTab(const QString& name);
     static QStringList tabNames();
     // Selects an interval (1-based; 0: none) in every view, as a click in the
@@ -56,6 +56,7 @@ public:
     FigureView* penetrationView() const { return penetration_; }
     FigureView* restitutionView() const { return restitution_; }
     FigureView* geometryView() const { return geometry_; }
+    FigureView* timeLapseView() const { return timeLapse_; }
     QTableWidget* intervalTable() const { return intervalTable_; }
     QTableWidget* roundsTable() const { return roundsTable_; }
     ParameterPanel* parameterPanel() const { return panel_; }
@@ -95,6 +96,7 @@ private:
     FigureView* penetration_ = nullptr;
     FigureView* restitution_ = nullptr;
     FigureView* geometry_ = nullptr;
+    FigureView* timeLapse_ = nullptr;
     QComboBox* geometryContact_ = nullptr;
     QTableWidget* intervalTable_ = nullptr;
     QTableWidget* roundsTable_ = nullptr;
