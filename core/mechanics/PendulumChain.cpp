@@ -1,5 +1,6 @@
 #include "mechanics/PendulumChain.h"
 
+#include <Eigen/Cholesky>
 #include <cmath>
 
 namespace impactlab {
@@ -40,6 +41,32 @@ Eigen::MatrixXd PendulumChain::calcMassMatrix(const Eigen::VectorXd& q) const {
         M(n - 1, n - 1) += endInertia;
     }
     return 0.5 * (M + M.transpose());
+}
+
+Eigen::VectorXd PendulumChain::calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                                                const Vec3& gravity) const {
+    const int n = getDofCount();
+    Eigen::VectorXd force = Eigen::VectorXd::Zero(n);
+    // A point `lever` along link `link`: its generalized gravity-minus-centripetal force.
+    auto addPoint = [&](int link, double lever, double mass) {
+        Vec3 centripetal = Vec3::Zero();
+        for (int j = 0; j < link; ++j) centripetal -= links[j].length * qdot(j) * qdot(j) * axisOf(q(j));
+        centripetal -= lever * qdot(link) * qdot(link) * axisOf(q(link));
+        const Vec3 point = calcJointPosition(q, link) + lever * axisOf(q(link));
+        force += mass * calcPointJacobian(q, link, point).transpose() * (gravity - centripetal);
+    };
+    for (int i = 0; i < n; ++i) addPoint(i, 0.5 * links[i].length, links[i].mass);
+    if (endMass > 0.0) addPoint(n - 1, links[n - 1].length, endMass);
+    return calcMassMatrix(q).ldlt().solve(force);
+}
+
+double PendulumChain::calcPotentialEnergy(const Eigen::VectorXd& q, const Vec3& gravity) const {
+    const int n = getDofCount();
+    double V = 0.0;
+    for (int i = 0; i < n; ++i)
+        V -= links[i].mass * gravity.dot(calcJointPosition(q, i) + 0.5 * links[i].length * axisOf(q(i)));
+    if (endMass > 0.0) V -= endMass * gravity.dot(calcEndCentre(q));
+    return V;
 }
 
 ContactSystem PendulumChain::calcGroundContactSystem(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot) const {

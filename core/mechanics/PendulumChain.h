@@ -43,6 +43,14 @@ struct PendulumChain {
     Vec3 calcEndCentre(const Eigen::VectorXd& q) const { return calcJointPosition(q, getDofCount()); }
     // The end sphere touching the ground z = 0 at its lowest point: M, G, u.
     ContactSystem calcGroundContactSystem(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot) const;
+    // rad/s^2: qddot of the free chain under `gravity` (m/s^2), from
+    // M(q) qddot = sum_p m_p J_p^T (g - Jdot_p qdot) over the links' centres of
+    // mass and the end sphere; Jdot_p qdot = -sum_j s_j theta_j'^2 e(theta_j)
+    // is the centripetal acceleration of the point (s_j the lever along link j).
+    // The links' and sphere's spin inertias are constant about y: no product terms.
+    Eigen::VectorXd calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot, const Vec3& gravity) const;
+    // J: gravity's potential of the links and the end sphere (zero at z = 0).
+    double calcPotentialEnergy(const Eigen::VectorXd& q, const Vec3& gravity) const;
     double calcKineticEnergy(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot) const {
         return 0.5 * qdot.dot(calcMassMatrix(q) * qdot);
     }

@@ -84,8 +84,15 @@ void readCradle(const json& e, PlusScene& s) {
 }
 
 void readPendulum(const json& e, PlusScene& s) {
-    rejectUnknownKeys(e, {"type", "theta1", "theta2", "rates", "friction", "restitution"}, "example");
+    rejectUnknownKeys(e, {"type", "pose", "release_theta", "release_rates", "theta1", "theta2", "rates", "friction",
+                          "restitution"},
+                      "example");
     PlusPendulumParams& p = s.pendulum;
+    const std::string pose = readOptionalString(e, "pose", "example.pose", "release");
+    if (pose != "release" && pose != "impact") throw InputError("example.pose", "must be \"release\" or \"impact\"");
+    p.fromRelease = pose == "release";
+    p.releaseTheta = readVec3Or(e, "release_theta", "example", p.releaseTheta, M_PI);
+    p.releaseRates = readVec3Or(e, "release_rates", "example", p.releaseRates, kMaxSpeed);
     p.theta1 = readOr(e, "theta1", "example", p.theta1, -M_PI, M_PI);
     p.theta2 = readOr(e, "theta2", "example", p.theta2, -M_PI, M_PI);
     p.rates = readVec3Or(e, "rates", "example", p.rates, kMaxSpeed);

@@ -17,8 +17,10 @@
 //              [velocity] (-2, 0, -8.84), [angular_velocity] 0}
 //             {"type": "newtons-cradle", [balls] 5, [restitution] 1,
 //              [striker_speed] 2, [radius] 0.25, [mass] 1}
-//             {"type": "triple-pendulum", [theta1] pi/6, [theta2] pi/4,
-//              [rates] (-3, -3, 0.5) rad/s, [friction] 0.1, [restitution] 1}
+//             {"type": "triple-pendulum", [pose] "release" | "impact",
+//              [release_theta] (pi/4, 3pi/4, 5pi/6), [release_rates] 0,
+//              [theta1] pi/6, [theta2] pi/4, [rates] (-3, -3, 0.5) rad/s,
+//              [friction] 0.1, [restitution] 1}
 //   [plus]      PLUS options as in problem-format.md (theta_max, alpha_min,
 //               v_transition, v_capture, v_plastic, impact_model, ...)
 //   [compliant] {[stiffness] 10e9 Pa, [dissipation] per example (s/m),
@@ -32,12 +34,14 @@
 //   them. The rotations are body-fixed, x then y, as Example 1's.
 // - The brick's contacts are the vertex spheres within PLUS's proximity
 //   tolerance (kPlusProximityTolerance) of the lowest one.
-// - triple-pendulum: the paper drops the chain from rest at (pi/4, 3pi/4,
-//   5pi/6) under gravity; the flight is not simulated here, so the scene
-//   poses the chain at the instant the end sphere touches the ground: theta1
-//   and theta2 are given and theta3 follows from the pivot height (2 m), the
-//   link lengths and the sphere radius. `rates` are the angular velocities
-//   at that instant. No compliant reference (no pin joints in it).
+// - triple-pendulum: with pose "release" (the paper's Example 4) the chain
+//   falls from release_theta under gravity (9.81 m/s^2) in generalized
+//   coordinates until the end sphere touches the ground (sim/PlusSceneRun.cpp);
+//   the links may pass below the ground on the way (only the sphere is a
+//   contact, as in the paper). With pose "impact" the chain is posed touching:
+//   theta1 and theta2 are given, theta3 follows from the pivot height (2 m),
+//   the link lengths and the sphere radius, and `rates` are the angular
+//   velocities then. No compliant reference (no pin joints in it).
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -70,6 +74,12 @@ struct PlusCradleParams {
 };
 
 struct PlusPendulumParams {
+    // "release": drop the chain from releaseTheta / releaseRates under gravity
+    // and take the state when the end sphere touches the ground (Example 4);
+    // "impact": pose it touching, from theta1, theta2 and rates.
+    bool fromRelease = true;
+    Vec3 releaseTheta = Vec3(M_PI / 4.0, 3.0 * M_PI / 4.0, 5.0 * M_PI / 6.0);   // rad (Fig. 15a)
+    Vec3 releaseRates = Vec3::Zero();                                          // rad/s
     double theta1 = M_PI / 6.0;  // rad, from the downward vertical
     double theta2 = M_PI / 4.0;
     Vec3 rates = Vec3(-3.0, -3.0, 0.5);   // rad/s, theta1', theta2', theta3'

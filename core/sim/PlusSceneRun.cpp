@@ -35,6 +35,14 @@ constexpr double kRayOvershoot = 1.15;
 // At the striker's 2 m/s a ball moves 0.2 m, most of a radius, between frames.
 constexpr double kTimeLapseFrameInterval = 0.1;
 constexpr int kTimeLapseFrames = 5;
+// The pendulum's flight from release: fourth-order Runge-Kutta with this step
+// (s; the energy drifts by ~1e-10 of its value over a second), the touch
+// located by this many bisections of the step (to round-off), within this
+// much flight (s).
+constexpr double kFlightStep = 1e-4;
+constexpr double kMaxFlightTime = 10.0;
+constexpr int kTouchBisections = 60;
+const Vec3 kGravity(0.0, 0.0, -9.81);   // m/s^2
 
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -136,21 +144,75 @@ void buildCradle(const PlusScene& scene, PlusSceneRun& run) {
     run.compliantMilliseconds = msSince(t0);
 }
 
+struct ChainState {
+    Eigen::VectorXd q, qdot;
+};
+
+ChainState stepChain(const PendulumChain& chain, const ChainState& s, double h) {
+    auto f = [&](const ChainState& x) { return ChainState{x.qdot, chain.calcAcceleration(x.q, x.qdot, kGravity)}; };
+    auto add = [](const ChainState& x, const ChainState& d, double a) { return ChainState{x.q + a * d.q, x.qdot + a * d.qdot}; };
+    const ChainState k1 = f(s), k2 = f(add(s, k1, 0.5 * h)), k3 = f(add(s, k2, 0.5 * h)), k4 = f(add(s, k3, h));
+    return ChainState{s.q + h / 6.0 * (k1.q + 2.0 * k2.q + 2.0 * k3.q + k4.q),
+                      s.qdot + h / 6.0 * (k1.qdot + 2.0 * k2.qdot + 2.0 * k3.qdot + k4.qdot)};
+}
+
+// The height of the end sphere's lowest point above the ground.
+double calcClearance(const PendulumChain& chain, const Eigen::VectorXd& q) {
+    return chain.calcEndCentre(q).z() - chain.endRadius;
+}
+
+// Example 4: the chain falls from release until its end sphere touches z = 0.
+ChainState flyToGround(const PendulumChain& chain, const PlusPendulumParams& p, PlusSceneRun& run) {
+    ChainState s{Eigen::Vector3d(p.releaseTheta), Eigen::Vector3d(p.releaseRates)};
+    if (calcClearance(chain, s.q) <= 0.0)
+        throw InputError("example.release_theta", "the end sphere starts at or below the ground");
+    run.releaseEnergy = chain.calcKineticEnergy(s.q, s.qdot) + chain.calcPotentialEnergy(s.q, kGravity);
+    double t = 0.0;
+    while (t < kMaxFlightTime) {
+        const ChainState next = stepChain(chain, s, kFlightStep);
+        if (calcClearance(chain, next.q) > 0.0) {
+            s = next;
+            t += kFlightStep;
+            continue;
+        }
+        // Bisection on the step length for the touch.
+        double lo = 0.0, hi = kFlightStep;
+        for (int i = 0; i < kTouchBisections && hi - lo > 0.0; ++i) {
+            const double mid = 0.5 * (lo + hi);
+            const double c = calcClearance(chain, stepChain(chain, s, mid).q);
+            (c > 0.0 ? lo : hi) = mid;
+        }
+        const ChainState touch = stepChain(chain, s, hi);
+        run.flightTime = t + hi;
+        run.touchEnergy = chain.calcKineticEnergy(touch.q, touch.qdot) + chain.calcPotentialEnergy(touch.q, kGravity);
+        return touch;
+    }
+    throw InputError("example.release_theta", "the end sphere does not reach the ground within " +
+                                                  fmt(kMaxFlightTime) + " s of flight");
+}
+
 void buildPendulum(const PlusScene& scene, PlusSceneRun& run) {
     const PlusPendulumParams& p = scene.pendulum;
     const PendulumChain chain = makeTriplePendulum();
-    // The end sphere touches z = 0: pivot_z + sum_i L_i (-cos theta_i) = r.
-    const double L1 = chain.links[0].length, L2 = chain.links[1].length, L3 = chain.links[2].length;
-    const double c3 = (chain.pivot.z() - chain.endRadius - L1 * std::cos(p.theta1) - L2 * std::cos(p.theta2)) / L3;
-    if (!(std::abs(c3) <= 1.0))
-        throw InputError("example.theta2", "with these angles the end sphere cannot touch the ground (cos theta3 = " +
-                                               fmt(c3) + ")");
     Eigen::VectorXd q(3), qdot(3);
-    q << p.theta1, p.theta2, std::acos(c3);
-    qdot << p.rates.x(), p.rates.y(), p.rates.z();
+    if (p.fromRelease) {
+        const ChainState touch = flyToGround(chain, p, run);
+        q = touch.q;
+        qdot = touch.qdot;
+    } else {
+        // The end sphere touches z = 0: pivot_z + sum_i L_i (-cos theta_i) = r.
+        const double L1 = chain.links[0].length, L2 = chain.links[1].length, L3 = chain.links[2].length;
+        const double c3 = (chain.pivot.z() - chain.endRadius - L1 * std::cos(p.theta1) - L2 * std::cos(p.theta2)) / L3;
+        if (!(std::abs(c3) <= 1.0))
+            throw InputError("example.theta2", "with these angles the end sphere cannot touch the ground (cos theta3 = " +
+                                                   fmt(c3) + ")");
+        q << p.theta1, p.theta2, std::acos(c3);
+        qdot << p.rates.x(), p.rates.y(), p.rates.z();
+    }
     const ContactSystem sys = chain.calcGroundContactSystem(q, qdot);
     const std::vector<ContactParameters> params = {{"end sphere / ground", p.friction, p.restitution, RestitutionKind::Constant}};
-    run.problem = makeProblem([&] { return ContactSpaceProblem::makeFromSystem(params, sys); }, "example.rates");
+    run.problem = makeProblem([&] { return ContactSpaceProblem::makeFromSystem(params, sys); },
+                              p.fromRelease ? "example.release_rates" : "example.rates");
     run.contactNames = {params[0].name};
     const Vec3 end = chain.calcEndCentre(q);
     run.contactPoints = {Vec3(end.x(), end.y(), 0.0)};

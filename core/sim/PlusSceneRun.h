@@ -62,6 +62,10 @@ struct PlusSceneRun {
     std::optional<CompliantResult> compliant;
     double compliantMilliseconds = 0.0;
     std::string compliantSkipped;           // why there is no compliant run, if none
+    // The triple pendulum released under gravity: the flight to the touch.
+    double flightTime = 0.0;                // s
+    double releaseEnergy = 0.0;             // J, kinetic + potential at release
+    double touchEnergy = 0.0;               // J, the same at the touch (equal but for integration error)
 
     // Contact k's impulse in the world frame (for the arrows).
     Vec3 calcWorldImpulse(int k) const { return contactFrames[k] * plus.getImpulse(k); }

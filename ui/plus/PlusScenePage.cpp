@@ -258,6 +258,11 @@ void PlusScenePage::runAndRedraw() {
             if (b.fixed) continue;
             text += QString("<br>body %1 after: v %2 m/s, omega %3 rad/s").arg(i + 1).arg(vec(b.velocity), vec(b.angularVelocity));
         }
+    if (run_.flightTime > 0.0)
+        text += QString("<br>fell from release for %1 s under gravity; energy %2 J at release, %3 J at the touch")
+                    .arg(run_.flightTime, 0, 'f', 4)
+                    .arg(run_.releaseEnergy, 0, 'g', 8)
+                    .arg(run_.touchEnergy, 0, 'g', 8);
     if (run_.compliant) {
         const CompliantResult& c = *run_.compliant;
         text += QString("<br><b>compliant</b> (E = %1 GPa): %2, %3 steps, %4 ms, contact time %5 ms, energy %6 J -> %7 J")
