@@ -162,7 +162,45 @@ void addContact(std::vector<Contact>& contacts, Contact c, double& maxPenetratio
 
 // The contacts of sphere i with spheres j > i, planes and obstacles, in a fixed order.
 void detectSphereContacts(const GranularWorld& world, const CellList& cells, double margin, int i,
-                          std::vector<Contact>& contacts, double& maxPenetration);
+                          std::vector<Contact>& contacts, double& maxPenetration) {
+    const auto& spheres = world.spheres;
+    const Sphere& si = spheres[i];
+    const Eigen::Vector3i ci = cells.cellOf(si.position);
+    for (int dx = -1; dx <= 1; ++dx)
+        for (int dy = -1; dy <= 1; ++dy)
+            for (int dz = -1; dz <= 1; ++dz) {
+                const std::int64_t k = CellList::key(ci + Eigen::Vector3i(dx, dy, dz));
+                auto it = std::lower_bound(cells.entries.begin(), cells.entries.end(), std::make_pair(k, 0));
+                for (; it != cells.entries.end() && it->first == k; ++it) {
+                    const int j = it->second;
+                    if (j <= i) continue;
+                    const Sphere& sj = spheres[j];
+                    const Vec3 d = si.position - sj.position;
+                    const double dist = d.norm();
+                    const double gap = dist - si.radius - sj.radius;
+                    if (gap > margin || !(dist > 0.0)) continue;
+                    const Vec3 n = d / dist;   // from j into i
+                    // One contact point for both, midway across the gap, so
+                    // the pair's impulses keep angular momentum exactly.
+                    const Vec3 ra = -(si.radius + 0.5 * gap) * n, rb = (sj.radius + 0.5 * gap) * n;
+                    addContact(contacts, makeContact(i, j, ra, rb, n, gap), maxPenetration);
+                }
+            }
+    for (const Plane& p : world.planes) {
+        const double gap = p.normal.dot(si.position) - p.offset - si.radius;
+        if (gap > margin) continue;
+        Contact c = makeContact(i, -1, -si.radius * p.normal, Vec3::Zero(), p.normal, gap);
+        c.obstacleVelocity = p.velocity;
+        addContact(contacts, std::move(c), maxPenetration);
+    }
+    auto addStatic = [&](const Closest& cl) {
+        const double gap = cl.distance - si.radius;
+        if (gap <= margin) addContact(contacts, makeContact(i, -1, -si.radius * cl.normal, Vec3::Zero(), cl.normal, gap),
+                                      maxPenetration);
+    };
+    for (const Box& b : world.boxes) addStatic(findClosest(b, si.position));
+    for (const Cylinder& c : world.cylinders) addStatic(findClosest(c, si.position));
+}
 
 std::vector<Contact> detectContacts(const GranularWorld& world, double& maxPenetration) {
     const auto& spheres = world.spheres;
@@ -199,64 +237,22 @@ std::vector<Contact> detectContacts(const GranularWorld& world, double& maxPenet
     return contacts;
 }
 
-void detectSphereContacts(const GranularWorld& world, const CellList& cells, double margin, int i,
-                          std::vector<Contact>& contacts, double& maxPenetration) {
-    const auto& spheres = world.spheres;
-    {
-        const Sphere& si = spheres[i];
-        const Eigen::Vector3i ci = cells.cellOf(si.position);
-        for (int dx = -1; dx <= 1; ++dx)
-            for (int dy = -1; dy <= 1; ++dy)
-                for (int dz = -1; dz <= 1; ++dz) {
-                    const std::int64_t k = CellList::key(ci + Eigen::Vector3i(dx, dy, dz));
-                    auto it = std::lower_bound(cells.entries.begin(), cells.entries.end(), std::make_pair(k, 0));
-                    for (; it != cells.entries.end() && it->first == k; ++it) {
-                        const int j = it->second;
-                        if (j <= i) continue;
-                        const Sphere& sj = spheres[j];
-                        const Vec3 d = si.position - sj.position;
-                        const double dist = d.norm();
-                        const double gap = dist - si.radius - sj.radius;
-                        if (gap > margin || !(dist > 0.0)) continue;
-                        const Vec3 n = d / dist;   // from j into i
-                        // One contact point for both, midway across the gap, so
-                        // the pair's impulses keep angular momentum exactly.
-                        const Vec3 ra = -(si.radius + 0.5 * gap) * n, rb = (sj.radius + 0.5 * gap) * n;
-                        addContact(contacts, makeContact(i, j, ra, rb, n, gap), maxPenetration);
-                    }
-                }
-        for (const Plane& p : world.planes) {
-            const double gap = p.normal.dot(si.position) - p.offset - si.radius;
-            if (gap > margin) continue;
-            Contact c = makeContact(i, -1, -si.radius * p.normal, Vec3::Zero(), p.normal, gap);
-            c.obstacleVelocity = p.velocity;
-            addContact(contacts, std::move(c), maxPenetration);
-        }
-        auto addStatic = [&](const Closest& cl) {
-            const double gap = cl.distance - si.radius;
-            if (gap <= margin) addContact(contacts, makeContact(i, -1, -si.radius * cl.normal, Vec3::Zero(), cl.normal, gap),
-                                          maxPenetration);
-        };
-        for (const Box& b : world.boxes) addStatic(findClosest(b, si.position));
-        for (const Cylinder& c : world.cylinders) addStatic(findClosest(c, si.position));
-    }
-}
-
 Vec3 calcRelativeVelocity(const std::vector<Sphere>& s, const Contact& c) {
     Vec3 v = s[c.a].velocity + s[c.a].angularVelocity.cross(c.ra) - c.obstacleVelocity;
     if (c.b >= 0) v -= s[c.b].velocity + s[c.b].angularVelocity.cross(c.rb);
     return c.frame.transpose() * v;
 }
 
+// The world impulse P applied at lever r (from the centre) of sphere s.
+void applyToSphere(Sphere& s, const Vec3& r, const Vec3& P) {
+    s.velocity += P / s.mass;
+    s.angularVelocity += calcInverseInertia(s) * r.cross(P);
+}
+
 void applyImpulse(std::vector<Sphere>& s, const Contact& c, const Vec3& localImpulse) {
     const Vec3 P = c.frame * localImpulse;
-    Sphere& a = s[c.a];
-    a.velocity += P / a.mass;
-    a.angularVelocity += calcInverseInertia(a) * c.ra.cross(P);
-    if (c.b < 0) return;
-    Sphere& b = s[c.b];
-    b.velocity -= P / b.mass;
-    b.angularVelocity -= calcInverseInertia(b) * c.rb.cross(P);
+    applyToSphere(s[c.a], c.ra, P);
+    if (c.b >= 0) applyToSphere(s[c.b], c.rb, -P);
 }
 
 // The subproblem (5) of one contact: the impulse for the free velocity
@@ -275,14 +271,6 @@ Vec3 solveContact(const GranularOptions& o, const Contact& c, const Vec3& vFree)
 }
 
 }  // namespace
-
-bool hasThreads() {
-#ifdef _OPENMP
-    return true;
-#else
-    return false;
-#endif
-}
 
 const char* toString(FrictionModel model) {
     return model == FrictionModel::MaxDissipation ? "max-dissipation" : "coulomb";
@@ -385,21 +373,13 @@ StepStatistics GranularWorld::step() {
                 change = std::max(change, (c.W * proposed[k]).norm());
             }
 #pragma omp parallel for num_threads(threads) schedule(static)
-            for (int i = 0; i < ns; ++i) {
-                Sphere& s = spheres[i];
-                const double invInertia = calcInverseInertia(s);
+            for (int i = 0; i < ns; ++i)
                 for (int m = firstOf[i]; m < firstOf[i + 1]; ++m) {
                     const Contact& c = contacts[contactsOf[m]];
                     const Vec3 P = c.frame * proposed[contactsOf[m]];
-                    if (c.a == i) {
-                        s.velocity += P / s.mass;
-                        s.angularVelocity += invInertia * c.ra.cross(P);
-                    } else {
-                        s.velocity -= P / s.mass;
-                        s.angularVelocity -= invInertia * c.rb.cross(P);
-                    }
+                    if (c.a == i) applyToSphere(spheres[i], c.ra, P);
+                    else applyToSphere(spheres[i], c.rb, -P);
                 }
-            }
 #pragma omp parallel for num_threads(threads) schedule(static)
             for (int k = 0; k < nc; ++k) contacts[k].impulse += proposed[k];
         }

@@ -88,9 +88,6 @@ struct GranularOptions {
     int threads = 0;
 };
 
-// Whether this build runs granular steps on several threads (OpenMP found).
-bool hasThreads();
-
 struct StepStatistics {
     int contacts = 0;
     int iterations = 0;
