@@ -46,8 +46,8 @@ constexpr double kReleaseTol = 1e-6;
 // Sample times are multiples of the interval up to summation round-off.
 constexpr double kSampleTimeTol = 1e-9;
 
-// A built-in scene, with its law and parameters set; skipped (nullopt) when
-// the law is not registered in this build.
+// A built-in scene, with its law and parameters set; nullopt (a test
+// failure through LOAD_OR_FAIL) when the law is not registered.
 std::optional<Scene> loadWith(const std::string& file, const std::string& law,
                               const std::vector<std::pair<std::string, double>>& values = {}) {
     if (!findLaw(law)) return std::nullopt;
@@ -62,9 +62,9 @@ std::optional<Scene> loadWith(const std::string& file, const std::string& law,
     return s;
 }
 
-#define LOAD_OR_SKIP(var, ...)                                                   \
+#define LOAD_OR_FAIL(var, ...)                                                   \
     const std::optional<Scene> var##Opt = loadWith(__VA_ARGS__);                 \
-    if (!var##Opt) GTEST_SKIP() << "law not registered yet in this build";       \
+    ASSERT_TRUE(var##Opt.has_value()) << "law not registered";                  \
     const Scene& var = *var##Opt
 
 const RunChannel& channel(const SimulationRun& run, const std::string& name) {
@@ -86,7 +86,7 @@ double valueAt(const SimulationRun& run, const std::string& name, double t) {
 
 TEST(PlanarSimulation, BarFirstImpactMatchesTheReference) {
     // B2.8: the left end hits at t1 = sqrt(2 * 0.8464466 / g) with v0 = sqrt(2 g 0.8464466).
-    LOAD_OR_SKIP(s, "bar.json", "newton", {{"restitution", 1.0}, {"friction", 0.0}});
+    LOAD_OR_FAIL(s, "bar.json", "newton", {{"restitution", 1.0}, {"friction", 0.0}});
     const SimulationRun run = simulate(s);
     ASSERT_FALSE(run.impacts.empty());
     const double drop = 1.2 - 0.5 * std::sin(kPi / 4);
@@ -108,7 +108,7 @@ TEST(PlanarSimulation, NewtonElasticBarTimelineMatchesTheReference) {
     // B2.8, Newton e = 1: post (0, -0.81504, -13.83170); the right end hits at
     // 0.507798 s at theta = -0.49245; at t = 0.8: y = 0.68643, theta = 2.71881,
     // ydot = 0.10693, thetadot = 10.98986; E = 11.772 J throughout.
-    LOAD_OR_SKIP(s, "bar.json", "newton", {{"restitution", 1.0}, {"friction", 0.0}});
+    LOAD_OR_FAIL(s, "bar.json", "newton", {{"restitution", 1.0}, {"friction", 0.0}});
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 2u);
     EXPECT_EQ(run.endReason, "end time");
@@ -133,7 +133,7 @@ TEST(PlanarSimulation, NewtonElasticBarTimelineMatchesTheReference) {
 TEST(PlanarSimulation, SecondImpactAngleOfTheElasticBar) {
     // The right end reaches the ground at theta = -0.49245 (B2.8): from the
     // sampled state just before the impact, fly freely to the impact time.
-    LOAD_OR_SKIP(s, "bar.json", "newton", {{"restitution", 1.0}, {"friction", 0.0}});
+    LOAD_OR_FAIL(s, "bar.json", "newton", {{"restitution", 1.0}, {"friction", 0.0}});
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 2u);
     const double t2 = run.impacts[1].time;
@@ -149,7 +149,7 @@ TEST(PlanarSimulation, NewtonBarWithRestitution08MatchesTheEnergyHistory) {
     // B2.8: impacts at 0.415413 L, 0.511369 R, 0.640207 L; total energy
     // 11.772 -> 10.57628 -> 7.47538 -> 6.96276; post first impact
     // (0, -1.14106, -12.44853).
-    LOAD_OR_SKIP(s, "bar.json", "newton", {{"restitution", 0.8}, {"friction", 0.0}});
+    LOAD_OR_FAIL(s, "bar.json", "newton", {{"restitution", 0.8}, {"friction", 0.0}});
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 3u);
     const double times[] = {0.415413, 0.511369, 0.640207};
@@ -172,7 +172,7 @@ TEST(PlanarSimulation, KaneGainsEnergyAtTheSecondImpact) {
     // B2.8 (Fig. 3.9): Kane, mu = 1, e = 1: the first impact sticks at
     // (I_N, I_T) = (5.09400, 3.05640); the second, right end at 0.603268 s,
     // sticks at (4.87881, -2.67700) and the energy rises 11.772 -> 11.98366.
-    LOAD_OR_SKIP(s, "kane-paradox.json", "kane");
+    LOAD_OR_FAIL(s, "kane-paradox.json", "kane");
     const SimulationRun run = simulate(s);
     ASSERT_GE(run.impacts.size(), 2u);
     EXPECT_NEAR(run.impacts[0].result.impulse.z(), 5.09400, kPrinted5Tol);
@@ -191,7 +191,7 @@ TEST(PlanarSimulation, KaneGainsEnergyAtTheSecondImpact) {
 TEST(PlanarSimulation, BrachMomentCoefficientUsesTheBodiesCouple) {
     // B2.8: Brach e_n = 1, r = 0, e_m = 0.1: I_N = 7.24481, post (0, 3.16960,
     // -2.56143), E -> 8.76492; the couple is applied through the bodies.
-    LOAD_OR_SKIP(s, "bar.json", "brach", {{"restitution", 1.0}, {"brach_e_m", 0.1}, {"brach_ratio", 0.0}});
+    LOAD_OR_FAIL(s, "bar.json", "brach", {{"restitution", 1.0}, {"brach_e_m", 0.1}, {"brach_ratio", 0.0}});
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 1u) << "one impact in [0, 0.8] (and in [0, 1] in the paper)";
     EXPECT_NEAR(run.impacts[0].result.impulse.z(), 7.24481, kPrinted5Tol);
@@ -205,7 +205,7 @@ TEST(PlanarSimulation, BrachMomentCoefficientUsesTheBodiesCouple) {
 TEST(PlanarSimulation, EachImpactBalancesLinearMomentumAndAngularMomentumAboutTheContact) {
     // The ground's impulse acts at the contact point: the bar's momentum changes
     // by it and its angular momentum about that point does not change.
-    LOAD_OR_SKIP(s, "bar.json", "poisson", {{"restitution", 0.7}, {"friction", 0.5}});
+    LOAD_OR_FAIL(s, "bar.json", "poisson", {{"restitution", 0.7}, {"friction", 0.5}});
     const SimulationRun run = simulate(s);
     ASSERT_GE(run.impacts.size(), 2u);
     for (const ImpactEventRecord& e : run.impacts) {
@@ -222,7 +222,7 @@ TEST(PlanarSimulation, EachImpactBalancesLinearMomentumAndAngularMomentumAboutTh
 TEST(PlanarSimulation, SamplesAreThe3DImagesOfThePlanarState) {
     // The rod's right end in the drawn pose must be where the channel says it is
     // (planar y = world z), and energy channels must equal the sample energies.
-    LOAD_OR_SKIP(s, "bar.json", "newton", {{"restitution", 0.9}, {"friction", 0.3}});
+    LOAD_OR_FAIL(s, "bar.json", "newton", {{"restitution", 0.9}, {"friction", 0.3}});
     const SimulationRun run = simulate(s);
     ASSERT_GT(run.samples.size(), 10u);
     for (const RunChannel& c : run.channels) EXPECT_EQ(c.values.size(), run.samples.size()) << c.name;
@@ -245,7 +245,7 @@ TEST(PlanarSimulation, SamplesAreThe3DImagesOfThePlanarState) {
 TEST(PlanarSimulation, BouncingBarComesToRestLyingFlat) {
     // The rest guard: with e = 0.3 the bounces shrink below restSpeed, resting
     // contact takes over and the run ends at rest with the bar on the ground.
-    LOAD_OR_SKIP(s0, "bar.json", "poisson", {{"restitution", 0.3}, {"friction", 0.5}});
+    LOAD_OR_FAIL(s0, "bar.json", "poisson", {{"restitution", 0.3}, {"friction", 0.5}});
     json doc = s0.document;
     doc["end_time"] = 10.0;
     const Scene s = parseScene(doc);
@@ -264,7 +264,7 @@ TEST(PlanarSimulation, BallBetweenWallsWithTheRouthProcessMatchesWangMason) {
     // B2.9: impacts at 0.8, 1.61, 2.42 s (low, up, low); with B = 0 and e = 1
     // Newton and Poisson coincide, so the registry's Routh-process Newton law
     // is Wang-Mason here: xdot+ = 0.714286, 0.306122, 0.131195 (ratio 3/7).
-    LOAD_OR_SKIP(s, "ball-between-walls.json", "newton");
+    LOAD_OR_FAIL(s, "ball-between-walls.json", "newton");
     const SimulationRun run = simulate(s);
     ASSERT_GE(run.impacts.size(), 3u);
     const double times[] = {0.8, 1.61, 2.42};
@@ -285,7 +285,7 @@ TEST(PlanarSimulation, GlockerPfeifferSuperballTurnsBack) {
         double xdot[3];
     } cases[] = {{1.0, 1.0, {0.428571, -0.632653, -0.970845}}, {0.0, 0.0, {0.714286, 0.306122, 0.131195}}};
     for (const auto& c : cases) {
-        LOAD_OR_SKIP(s, "ball-between-walls.json", "glocker-pfeiffer", {{"gp_e_t", c.et}, {"gp_nu", c.nu}});
+        LOAD_OR_FAIL(s, "ball-between-walls.json", "glocker-pfeiffer", {{"gp_e_t", c.et}, {"gp_nu", c.nu}});
         const SimulationRun run = simulate(s);
         ASSERT_GE(run.impacts.size(), 3u);
         for (int i = 0; i < 3; ++i) {
@@ -303,8 +303,8 @@ TEST(PlanarSimulation, GlockerPfeifferSuperballTurnsBack) {
 
 TEST(PlanarSimulation, WangMasonEqualsGlockerPfeifferWithoutReversibleImpulse) {
     // B2.9: "in both cases the plots are equal".
-    LOAD_OR_SKIP(wm, "ball-between-walls.json", "wang-mason");
-    LOAD_OR_SKIP(gp, "ball-between-walls.json", "glocker-pfeiffer", {{"gp_e_t", 0.0}, {"gp_nu", 0.0}});
+    LOAD_OR_FAIL(wm, "ball-between-walls.json", "wang-mason");
+    LOAD_OR_FAIL(gp, "ball-between-walls.json", "glocker-pfeiffer", {{"gp_e_t", 0.0}, {"gp_nu", 0.0}});
     const SimulationRun a = simulate(wm), b = simulate(gp);
     ASSERT_EQ(a.samples.size(), b.samples.size());
     const RunChannel& xa = channel(a, "ball.x");
@@ -315,7 +315,7 @@ TEST(PlanarSimulation, WangMasonEqualsGlockerPfeifferWithoutReversibleImpulse) {
 TEST(PlanarSimulation, PendulumFirstImpactFollowsTable2_1) {
     // B2.7, Poisson, v = 1.5, mu = 0.3, e = 0.5: forward sliding, thetadot_E =
     // -e thetadot_A; the scene's release angle makes thetadot_A = -2 rad/s.
-    LOAD_OR_SKIP(s, "pendulum-moving-surface.json", "poisson");
+    LOAD_OR_FAIL(s, "pendulum-moving-surface.json", "poisson");
     const SimulationRun run = simulate(s);
     ASSERT_FALSE(run.impacts.empty());
     const ImpactEventRecord& e = run.impacts[0];
@@ -339,7 +339,7 @@ TEST(PlanarSimulation, PendulumJamStopsTheRun) {
     // Table 2.1: v < 0 and mu >= tan(theta0) has no solution; the law says so
     // (NoSolution or IterationLimit), the impact is recorded, not applied, and
     // the run ends there.
-    LOAD_OR_SKIP(s, "pendulum-moving-surface.json", "poisson", {{"surface_velocity", -0.5}, {"friction", 0.8}});
+    LOAD_OR_FAIL(s, "pendulum-moving-surface.json", "poisson", {{"surface_velocity", -0.5}, {"friction", 0.8}});
     const SimulationRun run = simulate(s);
     EXPECT_EQ(run.endReason, "no solution");
     ASSERT_EQ(run.impacts.size(), 1u);
