@@ -94,6 +94,27 @@ void setMatrix(vtkMatrix4x4* m, const Eigen::Matrix3d& R, const Eigen::Vector3d&
     }
 }
 
+// vtkArrowSource points from the origin along +x with unit length: this
+// matrix takes x onto `v` (its length the arrow's) and scales the other axes alike.
+Eigen::Matrix3d calcArrowFrame(const Eigen::Vector3d& v) {
+    const double length = v.norm();
+    const Eigen::Vector3d n = v / length;
+    const Eigen::Vector3d seed = std::abs(n.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
+    const Eigen::Vector3d u = n.cross(seed).normalized();
+    Eigen::Matrix3d M;
+    M.col(0) = n;
+    M.col(1) = u;
+    M.col(2) = n.cross(u);
+    return length * M;
+}
+
+// Arrows are nearly self-lit, so they read as their colour from every side.
+void styleArrow(vtkProperty* property, const Eigen::Vector3d& color) {
+    setColor(property, color);
+    property->SetAmbient(0.6);
+    property->SetDiffuse(0.5);
+}
+
 double calcRadius(const MeshVisual& v) {
     if (v.mesh.vertices.empty()) return 0.0;
     Eigen::Vector3d centre = Eigen::Vector3d::Zero();
@@ -120,8 +141,20 @@ struct MeshRenderer::Impl {
         double radius = 0.0;
         Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
         Eigen::Vector3d translation = Eigen::Vector3d::Zero();
+        geometry::TriangleMesh mesh;   // what the pipeline was built from
     };
     std::vector<Body> bodies;
+
+    // Whether `meshes` are the shapes on display, in order (only poses or
+    // colours may differ): a slider that moves bodies then re-poses the
+    // actors instead of rebuilding normals and feature edges.
+    bool hasSameShapes(const std::vector<MeshVisual>& meshes) const {
+        if (meshes.size() != bodies.size()) return false;
+        for (std::size_t i = 0; i < meshes.size(); ++i)
+            if (meshes[i].mesh.vertices != bodies[i].mesh.vertices || meshes[i].mesh.triangles != bodies[i].mesh.triangles)
+                return false;
+        return true;
+    }
     vtkSmartPointer<vtkActor> marker;
     vtkSmartPointer<vtkSphereSource> markerSource;
     vtkSmartPointer<vtkActor> arrow;
@@ -191,9 +224,7 @@ MeshRenderer::MeshRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->arrow->SetMapper(arrowMapper);
     d_->arrowMatrix = vtkSmartPointer<vtkMatrix4x4>::New();
     d_->arrow->SetUserMatrix(d_->arrowMatrix);
-    setColor(d_->arrow->GetProperty(), kArrowColor);
-    d_->arrow->GetProperty()->SetAmbient(0.6);
-    d_->arrow->GetProperty()->SetDiffuse(0.5);
+    styleArrow(d_->arrow->GetProperty(), kArrowColor);
     d_->arrow->VisibilityOff();
     d_->overlay->AddActor(d_->arrow);
 
@@ -213,6 +244,21 @@ MeshRenderer::~MeshRenderer() {
 }
 
 void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
+    if (d_->hasSameShapes(meshes)) {
+        for (std::size_t i = 0; i < meshes.size(); ++i) {
+            const MeshVisual& v = meshes[i];
+            Impl::Body& b = d_->bodies[i];
+            b.rotation = v.rotation;
+            b.translation = v.translation;
+            setMatrix(b.matrix, v.rotation, v.translation);
+            setColor(b.surface->GetProperty(), v.color);
+            b.surface->GetProperty()->SetOpacity(v.opacity);
+            setColor(b.edges->GetProperty(), kEdgeDarkening * v.color);
+            b.edges->GetProperty()->SetOpacity(v.opacity);
+        }
+        d_->changed();
+        return;
+    }
     d_->removeBodies();
     for (const MeshVisual& v : meshes) {
         Impl::Body b;
@@ -221,6 +267,7 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
         b.radius = calcRadius(v);
         for (const Vec3& p : v.mesh.vertices) b.box.extend(p);
         b.matrix = makeMatrix(v.rotation, v.translation);
+        b.mesh = v.mesh;
         const vtkSmartPointer<vtkPolyData> data = makePolyData(v.mesh);
 
         auto normals = vtkSmartPointer<vtkPolyDataNormals>::New();
@@ -287,17 +334,7 @@ void MeshRenderer::setContact(const Eigen::Vector3d& point, const Eigen::Vector3
     d_->marker->SetPosition(point.x(), point.y(), point.z());
     d_->marker->VisibilityOn();
 
-    // vtkArrowSource points from the origin along +x with unit length; the
-    // matrix takes x to the normal and scales it.
-    const Eigen::Vector3d n = normal.normalized();
-    const Eigen::Vector3d seed = std::abs(n.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
-    const Eigen::Vector3d u = n.cross(seed).normalized();
-    const Eigen::Vector3d w = n.cross(u);
-    Eigen::Matrix3d M;
-    M.col(0) = n;
-    M.col(1) = u;
-    M.col(2) = w;
-    setMatrix(d_->arrowMatrix, kArrowLengthShare * smallest * M, point);
+    setMatrix(d_->arrowMatrix, calcArrowFrame(kArrowLengthShare * smallest * normal.normalized()), point);
     d_->arrow->VisibilityOn();
     d_->changed();
 }
@@ -308,20 +345,10 @@ void MeshRenderer::setArrows(const std::vector<ArrowVisual>& arrows) {
     for (const ArrowVisual& a : arrows) {
         const double length = a.vector.norm();
         if (!(length > 0.0) || !a.vector.allFinite() || !a.point.allFinite()) continue;
-        // As setContact: x of vtkArrowSource onto the vector, scaled to its length.
-        const Eigen::Vector3d n = a.vector / length;
-        const Eigen::Vector3d seed = std::abs(n.x()) < 0.9 ? Eigen::Vector3d::UnitX() : Eigen::Vector3d::UnitY();
-        const Eigen::Vector3d u = n.cross(seed).normalized();
-        Eigen::Matrix3d M;
-        M.col(0) = length * n;
-        M.col(1) = length * u;
-        M.col(2) = length * n.cross(u);
         auto actor = vtkSmartPointer<vtkActor>::New();
         actor->SetMapper(d_->arrowMapper);
-        actor->SetUserMatrix(makeMatrix(M, a.point));
-        setColor(actor->GetProperty(), a.color);
-        actor->GetProperty()->SetAmbient(0.6);
-        actor->GetProperty()->SetDiffuse(0.5);
+        actor->SetUserMatrix(makeMatrix(calcArrowFrame(a.vector), a.point));
+        styleArrow(actor->GetProperty(), a.color);
         d_->overlay->AddActor(actor);
         d_->extraArrows.push_back(actor);
     }

@@ -50,7 +50,8 @@ public:
     MeshRenderer(const MeshRenderer&) = delete;
     MeshRenderer& operator=(const MeshRenderer&) = delete;
 
-    /// Replaces all bodies.
+    /// Replaces all bodies. When the shapes are the ones on display (same
+    /// meshes in the same order), only poses and colours are updated.
     void setMeshes(const std::vector<MeshVisual>& meshes);
     /// Moves body `index` (cheap: only its transform changes).
     void setPose(int index, const Eigen::Matrix3d& rotation, const Eigen::Vector3d& translation);
