@@ -16,7 +16,7 @@ const char* toString(FigureMarker marker) {
         case FigureMarker::Square: return "square";
         case FigureMarker::Star: return "star";
         case FigureMarker::Triangle: return "triangle";
-        case FigureMarker::Cross: return "cross";
+        case FigureMarker::Diamond: return "diamond";
     }
     return "?";
 }

@@ -10,7 +10,7 @@
 
 namespace impactlab {
 
-enum class FigureMarker { None, Circle, Square, Star, Triangle, Cross };
+enum class FigureMarker { None, Circle, Square, Star, Triangle, Diamond };
 const char* toString(FigureMarker marker);
 
 struct FigureSeries {

@@ -129,18 +129,6 @@ const char* toString(PlusExample example) {
     return "?";
 }
 
-double getBrickCaseRestitution(const std::string& paperCase) {
-    const PaperCase* c = findCase(paperCase);
-    if (!c) throw InputError("example.case", "no paper case \"" + paperCase + "\"");
-    return c->eMin;
-}
-
-double getBrickCaseFriction(const std::string& paperCase) {
-    const PaperCase* c = findCase(paperCase);
-    if (!c) throw InputError("example.case", "no paper case \"" + paperCase + "\"");
-    return c->friction;
-}
-
 const SceneParameter* PlusScene::findParameter(const std::string& id) const {
     for (const SceneParameter& p : parameters)
         if (p.id == id) return &p;

@@ -110,10 +110,6 @@ struct PlusScene {
 
 inline constexpr const char* kPlusSceneFormat = "impactlab.plus-scene/1";
 
-// The paper's e_min for Example 1's friction cases (reference B.2.2).
-double getBrickCaseRestitution(const std::string& paperCase);
-double getBrickCaseFriction(const std::string& paperCase);
-
 bool isPlusSceneDocument(const nlohmann::json& document);
 // Throws InputError naming the field ("example.balls", "plus.theta_max").
 PlusScene parsePlusScene(const nlohmann::json& document);

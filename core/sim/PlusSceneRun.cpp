@@ -20,7 +20,6 @@ namespace impactlab {
 
 namespace {
 
-constexpr double kBrickVertexSphereRadius = 0.1;   // m, Table A1
 constexpr double kPendulumLinkRadius = 0.1;        // m, Example 4's cylinders
 constexpr int kCirclePoints = 96;                  // the v_transition circle's polyline
 // The COR curve jumps at v_capture; the point just above it is taken this far
@@ -58,9 +57,10 @@ std::string fmtVec(const Vec3& v, int digits = 4) {
     return "(" + fmt(v.x(), digits) + ", " + fmt(v.y(), digits) + ", " + fmt(v.z(), digits) + ")";
 }
 
-// "vertex (+x -y -z)": the signs of the vertex in brick coordinates.
-std::string nameBrickVertex(const RigidBody& brick, const Vec3& point) {
-    const Vec3 local = brick.orientation.conjugate() * (point + kBrickVertexSphereRadius * Vec3::UnitZ() - brick.position);
+// "vertex (+x -y -z)": the signs of the vertex (whose sphere touches the
+// ground at `point`) in brick coordinates.
+std::string nameBrickVertex(const RigidBody& brick, double sphereRadius, const Vec3& point) {
+    const Vec3 local = brick.orientation.conjugate() * (point + sphereRadius * Vec3::UnitZ() - brick.position);
     auto sign = [&](int axis) { return local(axis) > 0.0 ? '+' : '-'; };
     return std::string("vertex (") + sign(0) + "x " + sign(1) + "y " + sign(2) + "z)";
 }
@@ -83,9 +83,8 @@ void buildBrick(const PlusScene& scene, PlusSceneRun& run) {
     BodyContacts bc = makeBrickOnGround(R, b.velocity, b.angularVelocity, kPlusProximityTolerance, spec);
     std::vector<ContactParameters> params;
     for (BodyContactPoint& c : bc.contacts) {
-        c.name = nameBrickVertex(bc.bodies[0], c.point);
+        c.name = nameBrickVertex(bc.bodies[0], spec.sphereRadius, c.point);
         params.push_back({c.name, b.friction, b.eMin, RestitutionKind::VelocityDependent});
-        run.contactNames.push_back(c.name);
         run.contactPoints.push_back(c.point);
         run.contactFrames.push_back(c.frame.axes);
     }
@@ -117,7 +116,6 @@ void buildCradle(const PlusScene& scene, PlusSceneRun& run) {
     for (int k = 0; k < bc.getContactCount(); ++k) {
         const std::string name = "balls " + std::to_string(k + 1) + " and " + std::to_string(k + 2);
         params.push_back({name, 0.0, p.restitution, RestitutionKind::Constant});
-        run.contactNames.push_back(name);
         run.contactPoints.push_back(bc.contacts[k].point);
         run.contactFrames.push_back(bc.contacts[k].frame.axes);
     }
@@ -137,8 +135,7 @@ void buildCradle(const PlusScene& scene, PlusSceneRun& run) {
     const double c = 1.5 * (1.0 - p.restitution) / p.strikerSpeed;
     setup.material = CompliantMaterial{scene.compliant.stiffness, 0.0, c};
     CompliantOptions options;
-    options.recordBodies = true;   // the time-lapse of the balls
-    options.sampleInterval = 0.0;
+    options.recordBodies = false;   // the time-lapse needs only the final states
     const auto t0 = std::chrono::steady_clock::now();
     run.compliant = simulateCompliantCollision(makeCompliantCradle(setup), options);
     run.compliantMilliseconds = msSince(t0);
@@ -213,7 +210,6 @@ void buildPendulum(const PlusScene& scene, PlusSceneRun& run) {
     const std::vector<ContactParameters> params = {{"end sphere / ground", p.friction, p.restitution, RestitutionKind::Constant}};
     run.problem = makeProblem([&] { return ContactSpaceProblem::makeFromSystem(params, sys); },
                               p.fromRelease ? "example.release_rates" : "example.rates");
-    run.contactNames = {params[0].name};
     const Vec3 end = chain.calcEndCentre(q);
     run.contactPoints = {Vec3(end.x(), end.y(), 0.0)};
     run.contactFrames = {Mat3::Identity()};
@@ -295,7 +291,7 @@ Figure makeTangentialVelocity(const PlusSceneRun& run, int selected) {
     f.equalScales = true;
     const int nc = run.problem.getContactCount();
     for (int k = 0; k < nc; ++k) {
-        const std::string& name = run.contactNames[k];
+        const std::string& name = run.getContactName(k);
         std::vector<Vec2> plus;
         for (const ContactSpaceSample& s : run.trace.samples) plus.push_back(s.contacts[k].velocity.head<2>());
         f.series.push_back(makeLine("PLUS " + name, k, true, plus));
@@ -317,7 +313,7 @@ Figure makeTangentialVelocity(const PlusSceneRun& run, int selected) {
         f.series.push_back(makeMarkers("PLUS slide-to-roll " + name, k, FigureMarker::Triangle,
                                        collectPlusEvents(run, ContactEventKind::SlideToRoll, k, vel)));
         if (const ContactSpaceSample* s = selected > 0 ? findSample(run.trace, selected) : nullptr) {
-            FigureSeries h = makeMarkers("selected interval " + name, k, FigureMarker::Cross, {s->contacts[k].velocity.head<2>()});
+            FigureSeries h = makeMarkers("selected interval " + name, k, FigureMarker::Diamond, {s->contacts[k].velocity.head<2>()});
             h.highlight = true;
             f.series.push_back(h);
         }
@@ -334,7 +330,7 @@ Figure makeImpulses(const PlusSceneRun& run, int selected) {
     f.yLabel = "pi_x, pi_y [N s]";
     const int nc = run.problem.getContactCount();
     for (int k = 0; k < nc; ++k) {
-        const std::string& name = run.contactNames[k];
+        const std::string& name = run.getContactName(k);
         for (int axis = 0; axis < 2; ++axis) {
             const std::string comp = axis == 0 ? "pi_x " : "pi_y ";
             const int color = 2 * k + axis;
@@ -363,7 +359,7 @@ Figure makeImpulses(const PlusSceneRun& run, int selected) {
                                                collectCompliantEvents(*run.compliant, CompliantEventKind::SlideToRoll, k, pickC)));
             }
             if (const ContactSpaceSample* s = selected > 0 ? findSample(run.trace, selected) : nullptr) {
-                FigureSeries h = makeMarkers("selected interval " + comp + name, color, FigureMarker::Cross,
+                FigureSeries h = makeMarkers("selected interval " + comp + name, color, FigureMarker::Diamond,
                                              {Vec2(s->contacts[k].impulse.z(), s->contacts[k].impulse(axis))});
                 h.highlight = true;
                 f.series.push_back(h);
@@ -386,8 +382,8 @@ Figure makePenetration(const PlusSceneRun& run) {
     for (int k = 0; k < run.problem.getContactCount(); ++k) {
         std::vector<Vec2> pts;
         for (const CompliantSample& s : run.compliant->samples) pts.emplace_back(kMs * s.time, kMm * s.contacts[k].penetration);
-        f.series.push_back(makeLine(run.contactNames[k], k, false, pts));
-        f.series.push_back(makeMarkers("end of compression " + run.contactNames[k], k, FigureMarker::Star,
+        f.series.push_back(makeLine(run.getContactName(k), k, false, pts));
+        f.series.push_back(makeMarkers("end of compression " + run.getContactName(k), k, FigureMarker::Star,
                                        collectCompliantEvents(*run.compliant, CompliantEventKind::EndOfCompression, k,
                                                               [&](double t, const CompliantContactSample& c) {
                                                                   return Vec2(kMs * t, kMm * c.penetration);
@@ -423,14 +419,14 @@ Figure makeRestitution(const PlusSceneRun& run) {
             f.series.push_back(makeLine("e(s), e_min = " + fmt(c.restitution), k, false, pts));
         }
         const double s = std::max(0.0, -run.problem.getVelocity(k).z());
-        f.series.push_back(makeMarkers("approach " + run.contactNames[k], k, FigureMarker::Circle,
+        f.series.push_back(makeMarkers("approach " + run.getContactName(k), k, FigureMarker::Circle,
                                        {Vec2(s, calcPlusRestitution(s, c, o))}));
     }
     bool velocityDependent = false;
     for (const ContactParameters& c : run.problem.contacts)
         velocityDependent = velocityDependent || c.restitutionKind == RestitutionKind::VelocityDependent;
     if (!velocityDependent) return f;   // a constant e has no v_capture or v_plastic
-    FigureSeries vc = makeMarkers("v_capture = " + fmt(o.vCapture) + " m/s", -1, FigureMarker::Cross, {Vec2(o.vCapture, 0.0)});
+    FigureSeries vc = makeMarkers("v_capture = " + fmt(o.vCapture) + " m/s", -1, FigureMarker::Diamond, {Vec2(o.vCapture, 0.0)});
     vc.inLegend = true;
     FigureSeries vp = makeMarkers("v_plastic = " + fmt(o.vPlastic) + " m/s", -1, FigureMarker::Square, {Vec2(o.vPlastic, 0.0)});
     vp.inLegend = true;
@@ -464,7 +460,7 @@ Figure makeIntervalGeometry(const PlusSceneRun& run, int& interval, int& contact
         calcIntervalGeometry(a.velocity.head<2>(), b.velocity.head<2>(), samples[i].alpha, run.options.thetaMax);
     const Vec2 d = g.fullEnd - g.start;
     f.title = "Interval " + std::to_string(interval) + " (round " + std::to_string(samples[i].round) + "), " +
-              run.contactNames[contact] + " " + describeState(b) + ": alpha = " + fmt(g.alpha) +
+              run.getContactName(contact) + " " + describeState(b) + ": alpha = " + fmt(g.alpha) +
               ", alpha_CP = " + fmt(g.alphaCP) + ", alpha_DC = " + fmt(g.alphaDC);
     f.series.push_back(makeLine("whole interval's impulse", -1, true, {g.start, g.fullEnd}));
     f.series.push_back(makeLine("step taken (alpha)", contact, false, {g.start, g.start + g.alpha * d}));
@@ -544,9 +540,9 @@ FigureTable makeIntervalTable(const PlusSceneRun& run) {
     FigureTable t;
     t.title = "Intervals";
     t.header = {"round", "interval", "alpha", "energy [J]"};
-    for (const std::string& name : run.contactNames) {
-        t.header.push_back(name + ": state");
-        t.header.push_back(name + ": pi [N s]");
+    for (const ContactParameters& c : run.problem.contacts) {
+        t.header.push_back(c.name + ": state");
+        t.header.push_back(c.name + ": pi [N s]");
     }
     for (const ContactSpaceSample& s : run.trace.samples) {
         std::vector<std::string> row = {std::to_string(s.round), s.interval == 0 ? "start" : std::to_string(s.interval),
@@ -569,7 +565,7 @@ FigureTable makeRoundsTable(const PlusSceneRun& run) {
     for (int r = 1; r <= rounds; ++r) t.header.push_back("round " + std::to_string(r));
     t.header.push_back("final v_n [m/s]");
     for (int k = 0; k < run.problem.getContactCount(); ++k) {
-        std::vector<std::string> row = {run.contactNames[k]};
+        std::vector<std::string> row = {run.getContactName(k)};
         for (int r = 1; r <= rounds; ++r) {
             ContactPhase phase = ContactPhase::Observing;
             for (const ContactSpaceSample& s : run.trace.samples)

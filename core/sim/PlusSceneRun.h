@@ -47,8 +47,6 @@ struct PlusSceneShapes {
 struct PlusSceneRun {
     ContactSpaceProblem problem;
     PlusOptions options;
-    std::vector<std::string> contactNames;
-    Vec3 contactNormalsUp = Vec3::UnitZ();
     std::vector<Vec3> contactPoints;        // world
     std::vector<Mat3> contactFrames;        // world columns (t1, t2, n)
     PlusSceneShapes shapes;
@@ -67,6 +65,7 @@ struct PlusSceneRun {
     double releaseEnergy = 0.0;             // J, kinetic + potential at release
     double touchEnergy = 0.0;               // J, the same at the touch (equal but for integration error)
 
+    const std::string& getContactName(int k) const { return problem.contacts[k].name; }
     // Contact k's impulse in the world frame (for the arrows).
     Vec3 calcWorldImpulse(int k) const { return contactFrames[k] * plus.getImpulse(k); }
 };

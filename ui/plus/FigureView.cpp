@@ -33,7 +33,7 @@ QScatterSeries::MarkerShape toShape(FigureMarker m) {
         case FigureMarker::Square: return QScatterSeries::MarkerShapeRectangle;
         case FigureMarker::Star: return QScatterSeries::MarkerShapeStar;
         case FigureMarker::Triangle: return QScatterSeries::MarkerShapeTriangle;
-        case FigureMarker::Cross: return QScatterSeries::MarkerShapeRotatedRectangle;
+        case FigureMarker::Diamond: return QScatterSeries::MarkerShapeRotatedRectangle;
         default: return QScatterSeries::MarkerShapeCircle;
     }
 }

@@ -197,12 +197,14 @@ void PlusScenePage::resetCamera() {
 
 void PlusScenePage::selectInterval(int interval) {
     selectedInterval_ = interval;
-    for (int row = 0; row < static_cast<int>(run_.trace.samples.size()); ++row)
-        if (run_.trace.samples[row].interval == interval && interval > 0) {
-            const QSignalBlocker block(intervalTable_);
-            intervalTable_->selectRow(row);
-        }
+    showSelectedRow();
     redrawFigures();
+}
+
+void PlusScenePage::showSelectedRow() {
+    const QSignalBlocker block(intervalTable_);
+    for (int row = 0; row < static_cast<int>(run_.trace.samples.size()); ++row)
+        if (selectedInterval_ > 0 && run_.trace.samples[row].interval == selectedInterval_) intervalTable_->selectRow(row);
 }
 
 void PlusScenePage::apply(PlusScene scene, bool rebuild) {
@@ -215,10 +217,10 @@ void PlusScenePage::apply(PlusScene scene, bool rebuild) {
         description_->setText(QString::fromStdString(scene_.description));
         panel_->setParameters(scene_.parameters);
     }
-    runAndRedraw();
+    redrawAll();
 }
 
-void PlusScenePage::runAndRedraw() {
+void PlusScenePage::redrawAll() {
     QElapsedTimer clock;
     clock.start();
     if (selectedInterval_ > run_.plus.intervals) selectedInterval_ = 0;
@@ -226,18 +228,14 @@ void PlusScenePage::runAndRedraw() {
         const QSignalBlocker block(geometryContact_);
         const int keep = geometryContact_->currentIndex();
         geometryContact_->clear();
-        for (const std::string& name : run_.contactNames) geometryContact_->addItem(QString::fromStdString(name));
+        for (const ContactParameters& c : run_.problem.contacts) geometryContact_->addItem(QString::fromStdString(c.name));
         geometryContact_->setCurrentIndex(std::clamp(keep, 0, geometryContact_->count() - 1));
     }
     showBodies();
     redrawFigures();
     fillTable(roundsTable_, figures_.rounds);
     fillTable(intervalTable_, figures_.intervals);
-    for (int row = 0; row < static_cast<int>(run_.trace.samples.size()); ++row)
-        if (selectedInterval_ > 0 && run_.trace.samples[row].interval == selectedInterval_) {
-            const QSignalBlocker block(intervalTable_);
-            intervalTable_->selectRow(row);
-        }
+    showSelectedRow();
 
     const ContactSpaceResult& r = run_.plus;
     QString text = QString("<b>PLUS</b> (%1): %2 intervals, %3 rounds, status %4, %5 ms<br>energy %6 J -> %7 J")
@@ -250,7 +248,7 @@ void PlusScenePage::runAndRedraw() {
                        .arg(r.energyAfter, 0, 'g', 6);
     for (int k = 0; k < r.getContactCount(); ++k)
         text += QString("<br>%1: impulse %2 N s, v+ %3 m/s")
-                    .arg(QString::fromStdString(run_.contactNames[k]).toHtmlEscaped(), vec(r.getImpulse(k)),
+                    .arg(QString::fromStdString(run_.getContactName(k)).toHtmlEscaped(), vec(r.getImpulse(k)),
                          vec(r.getVelocityAfter(k)));
     if (r.bodiesAfter)
         for (std::size_t i = 0; i < r.bodiesAfter->size(); ++i) {

@@ -73,8 +73,9 @@ signals:
 
 private:
     void apply(PlusScene scene, bool rebuild);
-    void runAndRedraw();
-    void redrawFigures();
+    void redrawAll();        // every view from run_
+    void redrawFigures();    // the figures only (an interval selected)
+    void showSelectedRow();  // the interval table's selection, without signals
     void showBodies();
 
     PlusScene scene_;
