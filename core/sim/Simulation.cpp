@@ -72,11 +72,19 @@ BodyState fly(const Vec3& J, const BodyState& s, const Vec3& g, double h) {
     return r;
 }
 
+// A touching (or nearly touching) pair: body `body` and `other` (-1: the
+// ground). The normal points from `other` into `body`; normalVelocity is the
+// relative velocity of `body` along it, negative while approaching.
 struct Touch {
+    int body = -1;
+    int other = -1;
     double gap = 0.0;
     Vec3 point = Vec3::Zero();
+    Vec3 normal = Vec3::UnitZ();
     double normalVelocity = 0.0;
 };
+
+Vec3 calcPointVelocity(const BodyState& s, const Vec3& p) { return s.velocity + s.angularVelocity.cross(p - s.position); }
 
 class Simulator {
 public:
@@ -87,6 +95,12 @@ public:
         for (size_t i = 0; i < states_.size(); ++i) {
             if (lowest(i).gap < -options_.contactGap)
                 throw InputError("bodies[" + std::to_string(i) + "].position", "starts below the ground");
+            if (scene_.bodies[i].shape.type == Shape::Type::Sphere) spheres_.push_back(static_cast<int>(i));
+        }
+        for (const Touch& c : pairTouches(states_, 0.0)) {
+            if (c.gap < -options_.contactGap)
+                throw InputError("bodies[" + std::to_string(c.body) + "].position",
+                                 "overlaps " + scene_.bodies[c.other].name + " at the start");
         }
     }
 
@@ -130,55 +144,106 @@ private:
         for (const Vec3& p : calcSupportPoints(scene_.bodies[i].shape, s, up_)) {
             const double gap = p.dot(up_) - scene_.groundHeight;
             if (first || gap < best.gap) {
-                best.gap = gap;
-                best.point = p;
-                best.normalVelocity = (s.velocity + s.angularVelocity.cross(p - s.position)).dot(up_);
+                best = {static_cast<int>(i), -1, gap, p, up_, calcPointVelocity(s, p).dot(up_)};
                 first = false;
             }
         }
         return best;
     }
 
+    // Sphere pairs (body-body contacts) with a gap of at most maxGap in the
+    // given states; the normal points from the higher index into the lower.
+    std::vector<Touch> pairTouches(const std::vector<BodyState>& states, double maxGap) const {
+        std::vector<Touch> out;
+        for (size_t a = 0; a < spheres_.size(); ++a) {
+            for (size_t b = a + 1; b < spheres_.size(); ++b) {
+                const int i = spheres_[a], j = spheres_[b];
+                const Touch c = calcPairTouch(i, j, states[i], states[j]);
+                if (c.gap <= maxGap) out.push_back(c);
+            }
+        }
+        return out;
+    }
+
+    Touch calcPairTouch(int i, int j, const BodyState& si, const BodyState& sj) const {
+        const double ri = scene_.bodies[i].shape.radius, rj = scene_.bodies[j].shape.radius;
+        const Vec3 d = si.position - sj.position;
+        const double dist = d.norm();
+        Touch c;
+        c.body = i;
+        c.other = j;
+        c.gap = dist - ri - rj;
+        c.normal = dist > 0.0 ? Vec3(d / dist) : up_;
+        c.point = si.position - ri * c.normal;
+        c.normalVelocity = (calcPointVelocity(si, c.point) - calcPointVelocity(sj, c.point)).dot(c.normal);
+        return c;
+    }
+
+    // Bisects [0, h] for the first time `gapAt` turns negative; returns h
+    // when the contact does not close fast enough to be an impact.
+    template <class TouchAt>
+    double findImpactTime(double h, const TouchAt& touchAt) const {
+        if (touchAt(h).gap >= 0.0 || touchAt(0.0).gap < 0.0) return h;
+        double lo = 0.0, hi = h;
+        while (hi - lo > options_.eventTimeTol) {
+            const double mid = 0.5 * (lo + hi);
+            if (touchAt(mid).gap < 0.0) hi = mid; else lo = mid;
+        }
+        return -touchAt(hi).normalVelocity > options_.restSpeed ? hi : h;
+    }
+
     // Advances all bodies by at most h, stopping early at the first time a
-    // support point reaches the ground moving faster than restSpeed.
+    // support point reaches the ground, or two spheres meet, approaching
+    // faster than restSpeed.
     double advance(double t, double h) {
+        auto flyBody = [&](size_t i, double dt) {
+            return fly(scene_.bodies[i].body.principalInertia, states_[i], scene_.gravity, dt);
+        };
         std::vector<BodyState> next(states_.size());
+        for (size_t i = 0; i < states_.size(); ++i) next[i] = flyBody(i, h);
         double hit = h;
         for (size_t i = 0; i < states_.size(); ++i) {
-            const Vec3 J = scene_.bodies[i].body.principalInertia;
-            next[i] = fly(J, states_[i], scene_.gravity, h);
-            const Touch end = lowest(i, &next[i]);
-            if (end.gap >= 0.0 || lowest(i).gap < 0.0) continue;
-            // Bisect for the first contact time within the step.
-            double lo = 0.0, hi = h;
-            while (hi - lo > options_.eventTimeTol) {
-                const double mid = 0.5 * (lo + hi);
-                const BodyState m = fly(J, states_[i], scene_.gravity, mid);
-                if (lowest(i, &m).gap < 0.0) hi = mid; else lo = mid;
-            }
-            const BodyState at = fly(J, states_[i], scene_.gravity, hi);
-            if (-lowest(i, &at).normalVelocity > options_.restSpeed) hit = std::min(hit, hi);
+            hit = std::min(hit, findImpactTime(h, [&](double dt) {
+                              if (dt == h) return lowest(i, &next[i]);
+                              const BodyState s = flyBody(i, dt);
+                              return lowest(i, &s);
+                          }));
         }
-        for (size_t i = 0; i < states_.size(); ++i)
-            states_[i] = hit == h ? next[i] : fly(scene_.bodies[i].body.principalInertia, states_[i], scene_.gravity, hit);
+        for (const Touch& c : pairTouches(next, 0.0)) {
+            const size_t i = static_cast<size_t>(c.body), j = static_cast<size_t>(c.other);
+            hit = std::min(hit, findImpactTime(h, [&](double dt) {
+                              return calcPairTouch(c.body, c.other, flyBody(i, dt), flyBody(j, dt));
+                          }));
+        }
+        for (size_t i = 0; i < states_.size(); ++i) states_[i] = hit == h ? next[i] : flyBody(i, hit);
         return t + hit;
     }
 
+    // Every touch within maxGap: each body with the ground, sphere with sphere.
+    std::vector<Touch> allTouches(double maxGap) const {
+        std::vector<Touch> out;
+        for (size_t i = 0; i < states_.size(); ++i) {
+            for (const Touch& c : touches(i, maxGap)) out.push_back(c);
+        }
+        for (const Touch& c : pairTouches(states_, maxGap)) out.push_back(c);
+        return out;
+    }
+
+    std::string describe(const Touch& c) const {
+        return scene_.bodies[c.body].name + " / " + (c.other < 0 ? std::string("ground") : scene_.bodies[c.other].name);
+    }
+
     // Resolves every impact (approach faster than restSpeed at a touching
-    // point) at time t, one contact at a time, until none is left.
+    // point) at time t, the fastest first, until none is left.
     bool resolveImpactsAt(double t, SimulationRun& run) {
         for (int n = 0; n < options_.maxImpactsPerInstant; ++n) {
-            int body = -1;
-            Touch worst;
-            for (size_t i = 0; i < states_.size(); ++i) {
-                for (const Touch& c : touches(i)) {
-                    if (-c.normalVelocity > options_.restSpeed && (body < 0 || c.normalVelocity < worst.normalVelocity)) {
-                        body = static_cast<int>(i);
-                        worst = c;
-                    }
-                }
+            const Touch* worst = nullptr;
+            const std::vector<Touch> touching = allTouches(options_.contactGap);
+            for (const Touch& c : touching) {
+                if (-c.normalVelocity > options_.restSpeed && (!worst || c.normalVelocity < worst->normalVelocity))
+                    worst = &c;
             }
-            if (body < 0) return true;
+            if (!worst) return true;
             if (static_cast<int>(run.impacts.size()) >= options_.maxImpacts) {
                 run.warnings.push_back("impact limit of " + std::to_string(options_.maxImpacts) + " reached at t = " + std::to_string(t) + " s");
                 run.endReason = "impact limit";
@@ -186,23 +251,25 @@ private:
             }
             ImpactEventRecord rec;
             rec.time = t;
-            rec.body = body;
-            rec.point = worst.point;
-            rec.problem = makeProblem(body, worst.point, scene_.contact.restitution);
-            rec.contact = scene_.bodies[body].name + " / ground";
+            rec.body = worst->body;
+            rec.otherBody = worst->other;
+            rec.point = worst->point;
+            rec.problem = makeProblem(*worst, scene_.contact.restitution);
+            rec.contact = describe(*worst);
             rec.frame = rec.problem.bodies->frame;
             const RunSample before = makeSample(t);
             rec.kineticEnergyBefore = before.kineticEnergy;
             rec.potentialEnergy = before.potentialEnergy;
             const std::vector<Touch> together =
-                touches(static_cast<size_t>(body), contactSpaceLaw_ ? options_.proximity : options_.contactGap);
+                findConnected(*worst, contactSpaceLaw_ ? options_.proximity : options_.contactGap);
             if (contactSpaceLaw_ && together.size() > 1) {
-                resolveTogether(body, together, worst, rec);
+                resolveTogether(together, rec);
             } else {
-                if (together.size() > 1) noteOrdering(body, together, t, run);
+                if (together.size() > 1) noteOrdering(together, t, run);
                 rec.result = law_.solve(rec.problem, scene_.contact.lawOptions, options_.recordTraces ? &rec.trace : nullptr);
-                states_[body] = stateOf(rec.result.bodiesAfter->body1);
-                rec.contactPoints = {worst.point};
+                states_[worst->body] = stateOf(rec.result.bodiesAfter->body1);
+                if (worst->other >= 0) states_[worst->other] = stateOf(rec.result.bodiesAfter->body2);
+                rec.contactPoints = {worst->point};
                 rec.contactImpulses = {rec.frame.toWorld(rec.result.impulse)};
             }
             rec.kineticEnergyAfter = makeSample(t).kineticEnergy;
@@ -216,43 +283,81 @@ private:
         return false;
     }
 
-    // Every touching point of `body` in one contact-space problem, solved by
-    // a law that handles several contacts (PLUS, Uchida et al. 2015): a brick
-    // landing flat is one impact of four contacts, not four impacts in an
-    // arbitrary order. The record keeps the single-contact view of the
-    // fastest point (for the impulse diagram) and every contact's impulse.
-    void resolveTogether(int body, const std::vector<Touch>& together, const Touch& worst, ImpactEventRecord& rec) {
+    // The touches within maxGap connected to `seed` through the bodies they
+    // share (the ground, being fixed, connects nothing): a brick's corners, a
+    // row of touching balls with their ground contacts. The seed comes first.
+    std::vector<Touch> findConnected(const Touch& seed, double maxGap) const {
+        const std::vector<Touch> near = allTouches(maxGap);
+        std::vector<bool> inCluster(states_.size(), false), taken(near.size(), false);
+        inCluster[seed.body] = true;
+        if (seed.other >= 0) inCluster[seed.other] = true;
+        std::vector<Touch> out = {seed};
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (size_t k = 0; k < near.size(); ++k) {
+                const Touch& c = near[k];
+                if (taken[k] || !(inCluster[c.body] || (c.other >= 0 && inCluster[c.other]))) continue;
+                taken[k] = true;
+                grew = true;
+                inCluster[c.body] = true;
+                if (c.other >= 0) inCluster[c.other] = true;
+                const bool isSeed = c.body == seed.body && c.other == seed.other && c.point.isApprox(seed.point);
+                if (!isSeed) out.push_back(c);
+            }
+        }
+        return out;
+    }
+
+    // Every touch of the cluster in one contact-space problem, solved by a
+    // law that handles several contacts (PLUS, Uchida et al. 2015): a brick
+    // landing flat is one impact of four contacts, a striker meeting a row of
+    // touching balls one impact of the whole row, not impacts in an arbitrary
+    // order. The record keeps the single-contact view of the fastest touch
+    // (together[0], for the impulse diagram) and every contact's impulse.
+    void resolveTogether(const std::vector<Touch>& together, ImpactEventRecord& rec) {
         BodyContacts system;
-        system.bodies = {makeBody(scene_.bodies[body], states_[body]), RigidBody::makeFixed()};
+        std::vector<int> local(states_.size(), -1), global;
+        auto localIndex = [&](int body) {
+            if (local[body] < 0) {
+                local[body] = static_cast<int>(global.size());
+                global.push_back(body);
+                system.bodies.push_back(makeBody(scene_.bodies[body], states_[body]));
+            }
+            return local[body];
+        };
+        for (const Touch& c : together) {
+            localIndex(c.body);
+            if (c.other >= 0) localIndex(c.other);
+        }
+        const int ground = static_cast<int>(system.bodies.size());
+        system.bodies.push_back(RigidBody::makeFixed());
         std::vector<ContactParameters> params;
-        int fastest = 0;
-        for (std::size_t k = 0; k < together.size(); ++k) {
-            BodyContactPoint c;
-            c.body1 = 0;
-            c.body2 = 1;
-            c.point = together[k].point;
-            c.frame = ContactFrame::makeFromNormal(up_);
-            system.contacts.push_back(c);
-            ContactParameters p;
-            p.friction = scene_.contact.friction;
-            p.restitution = scene_.contact.restitution;
-            params.push_back(p);
-            if (together[k].point.isApprox(worst.point)) fastest = static_cast<int>(k);
+        for (const Touch& c : together) {
+            BodyContactPoint p;
+            p.body1 = local[c.body];
+            p.body2 = c.other >= 0 ? local[c.other] : ground;
+            p.point = c.point;
+            p.frame = ContactFrame::makeFromNormal(c.normal);
+            system.contacts.push_back(p);
+            ContactParameters cp;
+            cp.friction = scene_.contact.friction;
+            cp.restitution = scene_.contact.restitution;
+            params.push_back(cp);
         }
         const ContactSpaceProblem problem = ContactSpaceProblem::makeBodyLevel(std::move(params), system);
         const ContactSpaceResult r = solveContactSpace(law_, problem, scene_.contact.lawOptions);
         if (!r.bodiesAfter) throw std::logic_error("a body-level contact-space result without the bodies after it");
-        states_[body] = stateOf(r.bodiesAfter->front());
+        for (size_t k = 0; k < global.size(); ++k) states_[global[k]] = stateOf((*r.bodiesAfter)[k]);
         rec.simultaneousContacts = problem.getContactCount();
         for (int k = 0; k < problem.getContactCount(); ++k) {
             rec.contactPoints.push_back(system.contacts[k].point);
             rec.contactImpulses.push_back(system.contacts[k].frame.toWorld(r.getImpulse(k)));
         }
-        // The single-contact summary: the fastest point's impulse, the whole
-        // body's energies and state after.
+        // The single-contact summary: the fastest touch's impulse, the whole
+        // system's energies, the two bodies of that touch after.
         rec.result.model = r.model;
-        rec.result.impulse = r.getImpulse(fastest);
-        rec.result.vPlus = r.getVelocityAfter(fastest);
+        rec.result.impulse = r.getImpulse(0);
+        rec.result.vPlus = r.getVelocityAfter(0);
         rec.result.energyBefore = r.energyBefore;
         rec.result.energyAfter = r.energyAfter;
         rec.result.status = r.status;
@@ -262,47 +367,65 @@ private:
                                       std::to_string(r.rounds) + " rounds, " + std::to_string(r.intervals) +
                                       " intervals); the diagram shows the fastest one");
         TwoBodyContact after = *rec.problem.bodies;
-        after.body1 = r.bodiesAfter->front();
+        after.body1 = (*r.bodiesAfter)[local[together[0].body]];
+        if (together[0].other >= 0) after.body2 = (*r.bodiesAfter)[local[together[0].other]];
         rec.result.bodiesAfter = after;
     }
 
-    // A law that handles one contact meets several touching points of one
-    // body: they are resolved one at a time, fastest approach first, each
-    // against the velocities the previous one left (said once per instant).
-    void noteOrdering(int body, const std::vector<Touch>& together, double t, SimulationRun& run) {
+    // A law that handles one contact meets several touches at once: they are
+    // resolved one at a time, fastest approach first, each against the
+    // velocities the previous one left (said once per instant).
+    void noteOrdering(const std::vector<Touch>& together, double t, SimulationRun& run) {
         if (orderingNotedAt_ == t) return;
         int approaching = 0;
         for (const Touch& c : together) approaching += -c.normalVelocity > options_.restSpeed ? 1 : 0;
         if (approaching < 2) return;
         orderingNotedAt_ = t;
         std::ostringstream os;
-        os << approaching << " points of " << scene_.bodies[body].name << " approach the ground at once at t = " << t
+        os << approaching << " contacts (" << describe(together[0]) << " and others) close at once at t = " << t
            << " s; " << law_.id << " handles one contact, so they are resolved one at a time, fastest first "
            << "(choose plus to resolve them together)";
         run.warnings.push_back(os.str());
     }
 
-    // Plastic Coulomb impulses at slowly approaching touching points, then a
-    // position correction out of the ground.
+    // Plastic Coulomb impulses at slowly approaching touches (ground and
+    // sphere pairs), then position corrections out of the ground and apart.
     void resolveRestingContacts(SimulationRun& run) {
-        for (size_t i = 0; i < states_.size(); ++i) {
-            for (int sweep = 0; sweep < kRestingSweeps; ++sweep) {
-                bool any = false;
-                for (const Touch& c : touches(i)) {
-                    if (c.normalVelocity >= 0.0 || -c.normalVelocity > options_.restSpeed) continue;
-                    const ImpactProblem p = makeProblem(static_cast<int>(i), c.point, 0.0);
-                    PoissonOptions po;
-                    po.path.recordTrace = false;
-                    const ImpactResult r = solvePoisson(p, po, nullptr);
-                    states_[i] = stateOf(r.bodiesAfter->body1);
-                    ++run.restingImpulses;
-                    any = true;
-                }
-                if (!any) break;
+        for (int sweep = 0; sweep < kRestingSweeps; ++sweep) {
+            bool any = false;
+            for (const Touch& c0 : allTouches(options_.contactGap)) {
+                const Touch c = refresh(c0);   // an earlier impulse of this sweep may have changed it
+                if (c.normalVelocity >= 0.0 || -c.normalVelocity > options_.restSpeed) continue;
+                const ImpactProblem p = makeProblem(c, 0.0);
+                PoissonOptions po;
+                po.path.recordTrace = false;
+                const ImpactResult r = solvePoisson(p, po, nullptr);
+                states_[c.body] = stateOf(r.bodiesAfter->body1);
+                if (c.other >= 0) states_[c.other] = stateOf(r.bodiesAfter->body2);
+                ++run.restingImpulses;
+                any = true;
             }
+            if (!any) break;
+        }
+        for (const Touch& c : pairTouches(states_, 0.0)) {
+            if (c.gap >= 0.0) continue;
+            // Apart along the normal, each body by its share of the inverse mass.
+            const double wi = 1.0 / scene_.bodies[c.body].body.mass, wj = 1.0 / scene_.bodies[c.other].body.mass;
+            states_[c.body].position -= c.gap * wi / (wi + wj) * c.normal;
+            states_[c.other].position += c.gap * wj / (wi + wj) * c.normal;
+        }
+        for (size_t i = 0; i < states_.size(); ++i) {
             const Touch low = lowest(i);
             if (low.gap < 0.0) states_[i].position -= low.gap * up_;
         }
+    }
+
+    // The touch with the normal velocity of the current states (same points).
+    Touch refresh(const Touch& c) const {
+        if (c.other >= 0) return calcPairTouch(c.body, c.other, states_[c.body], states_[c.other]);
+        Touch r = c;
+        r.normalVelocity = calcPointVelocity(states_[c.body], c.point).dot(c.normal);
+        return r;
     }
 
     // Support points of body i within `maxGap` of the ground (contactGap by default).
@@ -313,18 +436,18 @@ private:
         for (const Vec3& p : calcSupportPoints(scene_.bodies[i].shape, s, up_)) {
             const double gap = p.dot(up_) - scene_.groundHeight;
             if (gap > maxGap) continue;
-            out.push_back({gap, p, (s.velocity + s.angularVelocity.cross(p - s.position)).dot(up_)});
+            out.push_back({static_cast<int>(i), -1, gap, p, up_, calcPointVelocity(s, p).dot(up_)});
         }
         return out;
     }
 
-    ImpactProblem makeProblem(int body, const Vec3& point, double restitution) const {
-        TwoBodyContact c;
-        c.body1 = makeBody(scene_.bodies[body], states_[body]);
-        c.body2 = RigidBody::makeFixed();
-        c.point = point;
-        c.frame = ContactFrame::makeFromNormal(up_);
-        return ImpactProblem::makeBodyLevel(c, scene_.contact.friction, restitution);
+    ImpactProblem makeProblem(const Touch& c, double restitution) const {
+        TwoBodyContact tc;
+        tc.body1 = makeBody(scene_.bodies[c.body], states_[c.body]);
+        tc.body2 = c.other >= 0 ? makeBody(scene_.bodies[c.other], states_[c.other]) : RigidBody::makeFixed();
+        tc.point = c.point;
+        tc.frame = ContactFrame::makeFromNormal(c.normal);
+        return ImpactProblem::makeBodyLevel(tc, scene_.contact.friction, restitution);
     }
 
     bool isAtRest() const {
@@ -359,6 +482,7 @@ private:
     const ContactSpaceLawInfo* contactSpaceLaw_ = findContactSpaceLaw(law_.id);
     double orderingNotedAt_ = -1.0;
     Vec3 up_;
+    std::vector<int> spheres_;   // bodies whose shape is a sphere: they meet one another
     std::vector<BodyState> states_;
 };
 
