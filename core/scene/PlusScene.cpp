@@ -105,14 +105,11 @@ void readCompliant(const json& doc, PlusScene& s) {
     c.dissipation = s.example == PlusExample::BrickOnVertex         ? 0.26
                     : s.example == PlusExample::BrickOnFourVertices ? 0.15
                                                                     : 0.0;
-    c.enabled = s.example != PlusExample::TriplePendulum;
     const auto it = doc.find("compliant");
     if (it == doc.end()) return;
     requireObject(*it, "compliant");
     rejectUnknownKeys(*it, {"enabled", "stiffness", "dissipation"}, "compliant");
     if (it->contains("enabled")) c.enabled = readBool((*it)["enabled"], "compliant.enabled");
-    if (c.enabled && s.example == PlusExample::TriplePendulum)
-        throw InputError("compliant.enabled", "the compliant reference has no pin joints: not for the triple pendulum");
     c.stiffness = readOr(*it, "stiffness", "compliant", c.stiffness, kMinStiffness, kMaxStiffness);
     c.dissipation = readOr(*it, "dissipation", "compliant", c.dissipation, 0.0, kMaxDissipation);
 }

@@ -41,7 +41,9 @@
 //   contact, as in the paper). With pose "impact" the chain is posed touching:
 //   theta1 and theta2 are given, theta3 follows from the pivot height (2 m),
 //   the link lengths and the sphere radius, and `rates` are the angular
-//   velocities then. No compliant reference (no pin joints in it).
+//   velocities then. Its compliant reference (sim/CompliantChain.h) starts
+//   at the same touch, the chain in the same generalized coordinates, with no
+//   dissipation by default (Example 4: "no dissipation in the compliant model").
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <string>

@@ -6,8 +6,8 @@
 //   - brick on one vertex (Example 1, Fig. 7; Table A1),
 //   - brick landing flat on four vertices (Example 2, Fig. 11),
 //   - Newton's cradle of N touching balls (Example 3, Fig. 14).
-// The triple pendulum (Example 4) needs pin joints in generalized coordinates,
-// which this free-body model does not have; it is not built here.
+// The triple pendulum (Example 4) is a chain in generalized coordinates:
+// sim/CompliantChain.h.
 //
 // Every builder places the bodies so the touching spheres just touch (zero
 // penetration) with the given approach velocity, and sets gravity to zero, as

@@ -104,6 +104,12 @@ void Model::calcContact(const std::vector<Pose>& poses, int c, CompliantContactS
     calcCompliantForces(stiffness_[c], dissipation_[c], pair.friction, s);
 }
 
+void Model::calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactState>& out) const {
+    calcPoses(y, poses_);
+    out.resize(system_.contacts.size());
+    for (int c = 0; c < getContactCount(); ++c) calcContact(poses_, c, out[c]);
+}
+
 void Model::calcDerivative(const Eigen::VectorXd& y, Eigen::VectorXd& dydt) const {
     calcPoses(y, poses_);
     for (size_t b = 0; b < system_.bodies.size(); ++b) {

@@ -1,6 +1,6 @@
 #pragma once
 // Internal to the compliant collision (CompliantCollision.cpp): the layout of
-// the integrated state and its time derivative.
+// the integrated state and its time derivative, a model for CompliantRun.
 //
 // State: per free body [dx (3), q (w, x, y, z) (4), v (3), omega (3)], dx the
 // displacement of the centre of mass from its initial position (so the error
@@ -35,6 +35,9 @@ public:
     // Poses of all bodies, then the kinematics and forces of one contact.
     void calcPoses(const Eigen::VectorXd& y, std::vector<Pose>& poses) const;
     void calcContact(const std::vector<Pose>& poses, int c, CompliantContactState& out) const;
+    // Every contact's kinematics and forces in state y.
+    void calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactState>& out) const;
+    int getContactCount() const { return static_cast<int>(system_.contacts.size()); }
 
     CompliantSample makeSample(double t, const Eigen::VectorXd& y, bool withBodies) const;
     std::vector<RigidBody> makeBodies(const Eigen::VectorXd& y) const;

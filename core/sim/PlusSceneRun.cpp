@@ -14,6 +14,7 @@
 #include "impact/plus/PlusRestitution.h"
 #include "impact/plus/PlusStepLength.h"
 #include "mechanics/ImpactExamples.h"
+#include "sim/CompliantChain.h"
 #include "sim/CompliantExamples.h"
 
 namespace impactlab {
@@ -216,7 +217,25 @@ void buildPendulum(const PlusScene& scene, PlusSceneRun& run) {
     for (int i = 0; i <= chain.getDofCount(); ++i) run.shapes.chainJoints.push_back(chain.calcJointPosition(q, i));
     run.shapes.linkRadius = kPendulumLinkRadius;
     run.shapes.sphereRadius = chain.endRadius;
-    run.compliantSkipped = "the compliant reference has no pin joints (free bodies only)";
+
+    if (!scene.compliant.enabled) return;
+    CompliantChainSystem system;
+    system.chain = chain;
+    system.q = q;
+    system.qdot = qdot;
+    // As the cradle: Hunt and Crossley's c = 3 (1 - e) / (2 v-) from the COR,
+    // v- the sphere's approach speed; e = 1 gives Example 4's undamped contact.
+    const double approach = -run.problem.getVelocity(0).z();
+    const double c = approach > 0.0 ? 1.5 * (1.0 - p.restitution) / approach : 0.0;
+    system.sphereMaterial = CompliantMaterial{scene.compliant.stiffness, 0.0, c};
+    system.groundMaterial = system.sphereMaterial;
+    system.friction = CompliantFriction::makeCoulomb(p.friction);
+    CompliantOptions options;
+    options.slideToRollSpeed = run.options.vTransition;
+    options.recordBodies = false;
+    const auto t0 = std::chrono::steady_clock::now();
+    run.compliant = simulateCompliantChainImpact(system, options).run;
+    run.compliantMilliseconds = msSince(t0);
 }
 
 // The samples of the trace whose interval ends at `interval`.

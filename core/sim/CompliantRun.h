@@ -1,0 +1,265 @@
+#pragma once
+// Internal to the compliant models (CompliantCollision.cpp, CompliantChain.cpp):
+// the error-controlled integration through a collision, with event location
+// and sampling, for any model of the compliant contact. A Model provides
+//   int size() const;  int getContactCount() const;  int contactOffset(int c) const;
+//   Eigen::VectorXd makeInitialState() const;
+//   void calcDerivative(const Eigen::VectorXd& y, Eigen::VectorXd& dydt) const;
+//   void calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactState>& out) const;
+//   CompliantSample makeSample(double t, const Eigen::VectorXd& y, bool withBodies) const;
+//   std::vector<RigidBody> makeBodies(const Eigen::VectorXd& y) const;
+// where the state ends, per contact at contactOffset(c), with the accumulated
+// impulse (t1, t2, n) and the world impulse on body 1 (6 numbers).
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sim/CompliantCollision.h"
+#include "sim/DormandPrince.h"
+
+namespace impactlab::compliant {
+
+// Bisection steps that locate an event inside an accepted step: 2^-50 of a
+// step is below the integrator's own time resolution.
+inline constexpr int kEventBisections = 50;
+
+inline std::string formatNumber(double x) {
+    std::ostringstream os;
+    os.precision(6);
+    os << x;
+    return os.str();
+}
+
+// The quantities whose sign changes mark the events of one contact.
+struct EventSigns {
+    double penetration, rate, slipExcess;  // slipExcess = |v_t| - slideToRollSpeed
+    double normalForce;
+};
+
+template <class Model>
+class CompliantRun {
+public:
+    CompliantRun(const Model& model, const CompliantOptions& options)
+        : options_(options), model_(model),
+          stepper_([this](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) { model_.calcDerivative(y, dydt); },
+                   model_.size()) {}
+
+    CompliantResult run();
+    // The integrated state where run() ended (the model's layout).
+    const Eigen::VectorXd& finalState() const { return finalState_; }
+
+private:
+    EventSigns calcSigns(const CompliantContactState& s) const {
+        return {s.penetration, s.penetrationRate, s.tangentialVelocity().norm() - options_.slideToRollSpeed,
+                s.normalForce};
+    }
+    std::vector<EventSigns> calcAllSigns(const Eigen::VectorXd& y) const {
+        std::vector<CompliantContactState> states;
+        model_.calcContacts(y, states);
+        std::vector<EventSigns> signs;
+        for (const CompliantContactState& s : states) signs.push_back(calcSigns(s));
+        return signs;
+    }
+    double calcStepLimit(const Eigen::VectorXd& y) const;
+    bool allSeparated(const std::vector<EventSigns>& signs, const Eigen::VectorXd& y) const;
+    void findEvents(double t0, double h, const std::vector<EventSigns>& before, const std::vector<EventSigns>& after);
+    void addDenseSamples(double t0, double h);
+
+    const CompliantOptions& options_;
+    const Model& model_;
+    DormandPrince45 stepper_;
+    CompliantResult result_;
+    double nextSampleTime_ = 0.0;
+    Eigen::VectorXd finalState_;
+};
+
+template <class Model>
+double CompliantRun<Model>::calcStepLimit(const Eigen::VectorXd& y) const {
+    double limit = options_.maxStep;
+    std::vector<CompliantContactState> states;
+    model_.calcContacts(y, states);
+    for (const CompliantContactState& s : states) {
+        if (s.penetration <= 0.0 && s.penetrationRate > 0.0)
+            limit = std::min(limit, (options_.entryDepth - s.penetration) / s.penetrationRate);
+    }
+    return limit;
+}
+
+template <class Model>
+bool CompliantRun<Model>::allSeparated(const std::vector<EventSigns>& signs, const Eigen::VectorXd&) const {
+    for (const EventSigns& s : signs)
+        if (s.penetration > 0.0 || s.rate > options_.separationSpeed) return false;
+    return true;
+}
+
+template <class Model>
+void CompliantRun<Model>::findEvents(double t0, double h, const std::vector<EventSigns>& before,
+                     const std::vector<EventSigns>& after) {
+    Eigen::VectorXd y(model_.size());
+    std::vector<CompliantContactState> states;
+    auto signsAt = [&](double theta, int c) {
+        stepper_.interpolate(theta, y);
+        model_.calcContacts(y, states);
+        return calcSigns(states[c]);
+    };
+    std::vector<CompliantEvent> found;
+    for (int c = 0; c < static_cast<int>(before.size()); ++c) {
+        const EventSigns& a = before[c];
+        const EventSigns& b = after[c];
+        // (kind, which function, falling through zero?, requires touching at the event)
+        struct Crossing {
+            CompliantEventKind kind;
+            double EventSigns::*g;
+            bool falling;
+            bool touching;
+        };
+        const Crossing crossings[] = {
+            {CompliantEventKind::Touch, &EventSigns::penetration, false, false},
+            {CompliantEventKind::Separation, &EventSigns::penetration, true, false},
+            {CompliantEventKind::EndOfCompression, &EventSigns::rate, true, true},
+            {CompliantEventKind::SlideToRoll, &EventSigns::slipExcess, true, true},
+            {CompliantEventKind::RollToSlide, &EventSigns::slipExcess, false, true},
+        };
+        for (const Crossing& x : crossings) {
+            const double ga = a.*(x.g), gb = b.*(x.g);
+            const bool crosses = x.falling ? (ga > 0.0 && gb <= 0.0) : (ga <= 0.0 && gb > 0.0);
+            if (!crosses) continue;
+            double lo = 0.0, hi = 1.0;
+            for (int i = 0; i < kEventBisections; ++i) {
+                const double mid = 0.5 * (lo + hi);
+                const double g = signsAt(mid, c).*(x.g);
+                const bool beforeEvent = x.falling ? g > 0.0 : g <= 0.0;
+                (beforeEvent ? lo : hi) = mid;
+            }
+            stepper_.interpolate(hi, y);
+            if (x.touching) {
+                model_.calcContacts(y, states);
+                if (states[c].penetration <= 0.0) continue;
+            }
+            CompliantEvent e;
+            e.kind = x.kind;
+            e.contact = c;
+            e.time = t0 + hi * h;
+            e.state = model_.makeSample(e.time, y, false).contacts[c];
+            found.push_back(e);
+        }
+    }
+    std::sort(found.begin(), found.end(), [](const CompliantEvent& l, const CompliantEvent& r) { return l.time < r.time; });
+    for (const CompliantEvent& e : found) {
+        CompliantContactSummary& s = result_.contacts[e.contact];
+        s.maxPenetration = std::max(s.maxPenetration, e.state.penetration);
+        result_.events.push_back(e);
+    }
+}
+
+template <class Model>
+void CompliantRun<Model>::addDenseSamples(double t0, double h) {
+    std::vector<double> times;
+    if (options_.sampleInterval > 0.0) {
+        for (; nextSampleTime_ <= t0 + h; nextSampleTime_ += options_.sampleInterval) times.push_back(nextSampleTime_);
+    }
+    if (options_.recordSteps) {
+        const int k = options_.interpolatedSamplesPerStep;
+        for (int j = 1; j <= k; ++j) times.push_back(t0 + h * j / (k + 1));
+    }
+    std::sort(times.begin(), times.end());
+    Eigen::VectorXd y(model_.size());
+    for (double t : times) {
+        stepper_.interpolate(std::clamp((t - t0) / h, 0.0, 1.0), y);
+        result_.samples.push_back(model_.makeSample(t, y, options_.recordBodies));
+        result_.samples.back().interpolated = true;
+    }
+}
+
+template <class Model>
+CompliantResult CompliantRun<Model>::run() {
+    const int nc = model_.getContactCount();
+    const double relTol = options_.relativeTolerance, absTol = options_.absoluteTolerance;
+    Eigen::VectorXd y = model_.makeInitialState(), dydt(model_.size());
+    model_.calcDerivative(y, dydt);
+    double t = 0.0;
+    result_.contacts.resize(nc);
+    const CompliantSample first = model_.makeSample(0.0, y, options_.recordBodies);
+    result_.kineticEnergyBefore = first.kineticEnergy;
+    if (options_.recordSteps || options_.sampleInterval > 0.0) result_.samples.push_back(first);
+    nextSampleTime_ = options_.sampleInterval;
+    std::vector<EventSigns> signs = calcAllSigns(y);
+    if (allSeparated(signs, y))
+        result_.warnings.push_back("compliant: no contact is touching or closing at the start; nothing to integrate");
+
+    double h = options_.initialStep > 0.0
+                   ? options_.initialStep
+                   : stepper_.calcInitialStep(t, y, dydt, absTol, relTol, options_.maxStep);
+    bool rejectedLast = false;
+    int attempts = 0;
+    result_.status = CompliantStatus::Separated;
+    while (!allSeparated(signs, y)) {
+        if (attempts >= options_.maxSteps) {
+            result_.status = CompliantStatus::StepBudgetExceeded;
+            break;
+        }
+        if (t >= options_.maxDuration) {
+            result_.status = CompliantStatus::TimeBudgetExceeded;
+            break;
+        }
+        h = std::min({h, calcStepLimit(y), options_.maxDuration - t + options_.minStep});
+        if (h < options_.minStep || t + h == t) {
+            result_.status = CompliantStatus::StepSizeUnderflow;
+            break;
+        }
+        ++attempts;
+        const double err = stepper_.tryStep(t, y, dydt, h, absTol, relTol);
+        if (!(err <= 1.0)) {
+            ++result_.rejectedSteps;
+            h *= std::isfinite(err) ? DormandPrince45::calcStepFactor(err, true) : kMinStepFactor;
+            rejectedLast = true;
+            continue;
+        }
+        if (!stepper_.yNew().allFinite()) {
+            result_.status = CompliantStatus::NonFinite;
+            break;
+        }
+        ++result_.acceptedSteps;
+        const std::vector<EventSigns> next = calcAllSigns(stepper_.yNew());
+        findEvents(t, h, signs, next);
+        addDenseSamples(t, h);
+        t += h;
+        y = stepper_.yNew();
+        dydt = stepper_.dydtNew();
+        signs = next;
+        if (options_.recordSteps) result_.samples.push_back(model_.makeSample(t, y, options_.recordBodies));
+        for (int c = 0; c < nc; ++c) {
+            CompliantContactSummary& s = result_.contacts[c];
+            s.maxPenetration = std::max(s.maxPenetration, signs[c].penetration);
+            s.maxNormalForce = std::max(s.maxNormalForce, signs[c].normalForce);
+            if (signs[c].penetration > 0.0) s.touched = true;
+        }
+        h *= DormandPrince45::calcStepFactor(err, rejectedLast);
+        rejectedLast = false;
+    }
+
+    result_.endTime = t;
+    finalState_ = y;
+    result_.rhsEvaluations = stepper_.rhsEvaluations() + 1;
+    result_.bodies = model_.makeBodies(y);
+    const CompliantSample last = model_.makeSample(t, y, false);
+    result_.kineticEnergyAfter = last.kineticEnergy;
+    result_.elasticEnergyAfter = last.elasticEnergy;
+    for (int c = 0; c < nc; ++c) {
+        const int o = model_.contactOffset(c);
+        result_.contacts[c].impulse = y.segment<3>(o);
+        result_.contacts[c].worldImpulse = y.segment<3>(o + 3);
+    }
+    if (result_.status != CompliantStatus::Separated) {
+        result_.warnings.push_back(std::string("compliant: ") + toString(result_.status) + " at t = " + formatNumber(t) +
+                                   " s after " + std::to_string(result_.acceptedSteps) + " accepted and " +
+                                   std::to_string(result_.rejectedSteps) +
+                                   " rejected steps; contacts had not all separated, so the final "
+                                   "velocities are those at that time");
+    }
+    return result_;
+}
+
+}  // namespace impactlab::compliant
