@@ -5,6 +5,8 @@
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QFileDialog>
+#include <QCloseEvent>
+#include <QFile>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QLabel>
@@ -217,6 +219,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     connect(panel_, &ParameterPanel::numberChanged, this, &MainWindow::onNumberChanged);
     connect(panel_, &ParameterPanel::choiceChanged, this, &MainWindow::onChoiceChanged);
+    // Every user edit on any page's panel changes the document (after the
+    // page's own handler, connected first, has applied it).
+    for (ParameterPanel* p : {panel_, impactPage_->parameterPanel(), plusPage_->parameterPanel()}) {
+        connect(p, &ParameterPanel::numberChanged, this, [this] { markModified(); });
+        connect(p, &ParameterPanel::choiceChanged, this, [this] { markModified(); });
+    }
     connect(timeline_, &TimelineWidget::timeChanged, this, [this](double t) { updatePoses(t); });
     connect(timeline_, &TimelineWidget::eventSelected, this, [this](int i) {
         selectedImpact_ = i;
@@ -244,17 +252,30 @@ void MainWindow::showEvent(QShowEvent* event) {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu("&File");
     file->addAction("&Open scene...", QKeySequence::Open, this, [this] {
+        if (!maybeSave()) return;
         const QString path = QFileDialog::getOpenFileName(this, "Open scene", QString(), "ImpactLab scenes (*.json)");
         QString error;
         if (!path.isEmpty() && !openScene(path, &error)) QMessageBox::warning(this, "Cannot open scene", error);
     });
     QMenu* builtIn = file->addMenu("Open &built-in scene");
-    for (const QString& path : listBuiltInScenes()) {
-        builtIn->addAction(QFileInfo(path).baseName(), this, [this, path] {
+    builtIn->setObjectName("builtInScenes");
+    QMenu* group = nullptr;
+    for (const BuiltInScene& entry : listBuiltInSceneEntries()) {
+        if (!group || group->title() != entry.group) {
+            group = builtIn->addMenu(entry.group);
+            group->setToolTipsVisible(true);
+        }
+        QAction* a = group->addAction(entry.name, this, [this, path = entry.path] {
+            if (!maybeSave()) return;
             QString error;
             if (!openScene(path, &error)) QMessageBox::warning(this, "Cannot open scene", error);
         });
+        a->setToolTip(entry.description);
+        a->setData(entry.path);
     }
+    file->addSeparator();
+    file->addAction("&Save scene", QKeySequence::Save, this, [this] { saveScene(); });
+    file->addAction("Save scene &as...", QKeySequence::SaveAs, this, [this] { saveSceneWithDialog(); });
     file->addSeparator();
     auto exportWith = [this](const QString& title, const QString& filter, auto fn) {
         return [this, title, filter, fn] {
@@ -324,17 +345,16 @@ bool MainWindow::openScene(const QString& path, QString* error) {
         if (isPlusSceneDocument(doc)) {
             plusPage_->setScene(parsePlusScene(doc));
             stack_->setCurrentWidget(plusPage_);
-            return true;
-        }
-        if (isImpactSceneDocument(doc)) {
+        } else if (isImpactSceneDocument(doc)) {
             impactPage_->setScene(parseImpactScene(doc));
             stack_->setCurrentWidget(impactPage_);
-            return true;
+        } else {
+            applyScene(parseScene(doc), true);
+            stack_->setCurrentWidget(simulationPage_);
+            renderer_->resetCamera();
+            view3d_->requestRender();
         }
-        applyScene(parseScene(doc), true);
-        stack_->setCurrentWidget(simulationPage_);
-        renderer_->resetCamera();
-        view3d_->requestRender();
+        setDocumentPath(path);
         return true;
     } catch (const std::exception& e) {
         // The scene on screen stays: nothing was applied before the throw
@@ -344,6 +364,80 @@ bool MainWindow::openScene(const QString& path, QString* error) {
         showError(message);
         return false;
     }
+}
+
+const nlohmann::json& MainWindow::currentDocument() const {
+    if (stack_->currentWidget() == plusPage_) return plusPage_->scene().document;
+    if (stack_->currentWidget() == impactPage_) return impactPage_->scene().document;
+    return scene_.document;
+}
+
+QString MainWindow::currentSceneName() const {
+    const nlohmann::json& doc = currentDocument();
+    const auto it = doc.find("name");
+    return it != doc.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString("untitled");
+}
+
+bool MainWindow::isBuiltInDocument() const { return documentPath_.isEmpty() || documentPath_.startsWith(":"); }
+
+void MainWindow::setDocumentPath(const QString& path) {
+    documentPath_ = path;
+    setWindowModified(false);
+    updateTitle();
+}
+
+void MainWindow::updateTitle() {
+    // [*] is where Qt shows the modified marker.
+    const QString where = isBuiltInDocument() ? QString("built-in") : QFileInfo(documentPath_).fileName();
+    setWindowTitle(QString("%1 (%2)[*] - ImpactLab").arg(currentSceneName(), where));
+}
+
+void MainWindow::markModified() {
+    setWindowModified(true);
+    updateTitle();   // the name may be an edited field
+}
+
+bool MainWindow::saveSceneAs(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        showError("Cannot write " + path + ": " + f.errorString());
+        return false;
+    }
+    const std::string text = currentDocument().dump(2) + "\n";
+    if (f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !f.flush()) {
+        showError("Cannot write " + path + ": " + f.errorString());
+        return false;
+    }
+    setDocumentPath(path);
+    statusBar()->showMessage("Saved " + path);
+    return true;
+}
+
+bool MainWindow::saveScene() {
+    if (isBuiltInDocument()) return saveSceneWithDialog();
+    return saveSceneAs(documentPath_);
+}
+
+bool MainWindow::saveSceneWithDialog() {
+    const QString suggested = isBuiltInDocument() ? QFileInfo(documentPath_).fileName() : documentPath_;
+    QString path = QFileDialog::getSaveFileName(this, "Save scene", suggested, "ImpactLab scenes (*.json)");
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += ".json";
+    return saveSceneAs(path);
+}
+
+bool MainWindow::maybeSave() {
+    if (!isWindowModified()) return true;
+    const auto answer = QMessageBox::warning(this, "Unsaved changes",
+                                             QString("The scene \"%1\" has changes that are not saved.").arg(currentSceneName()),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) return saveScene();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (maybeSave()) event->accept();
+    else event->ignore();
 }
 
 bool MainWindow::openSceneOrDefault(const QString& path) {

@@ -56,6 +56,17 @@ public:
     // error (a scene given on the command line). Returns whether `path` opened.
     bool openSceneOrDefault(const QString& path);
     const QString& lastError() const { return lastError_; }
+
+    // The open scene as a document: its JSON with every edit applied, the
+    // file it came from (a ":/scenes/..." resource for a built-in one), and
+    // whether it changed since it was opened or saved (the title's marker).
+    const nlohmann::json& currentDocument() const;
+    const QString& documentPath() const { return documentPath_; }
+    // Writes the document to `path` (2-space JSON) and makes it the
+    // document's file; false with the reason in the status bar on failure.
+    bool saveSceneAs(const QString& path);
+    // Saves to the document's file, or asks for one (a built-in scene).
+    bool saveScene();
     void setScene(const Scene& scene);
 
     // Programmatic edits, as the panel would make them (used by --measure-slider).
@@ -103,12 +114,23 @@ public:
     VehicleResultsTable* resultsTable() const { return results_; }
 
 protected:
+    // Asks to save unsaved changes; ignores the close on Cancel.
+    void closeEvent(QCloseEvent* event) override;
     // Frames the 3D views once the window has its real size (the aspect ratio
     // decides the camera distance).
     void showEvent(QShowEvent* event) override;
 
 private:
     void buildMenus();
+    bool saveSceneWithDialog();
+    // True when the current document may be replaced: unchanged, saved, or
+    // its changes discarded on the user's word.
+    bool maybeSave();
+    void markModified();
+    void setDocumentPath(const QString& path);
+    void updateTitle();
+    QString currentSceneName() const;
+    bool isBuiltInDocument() const;
     void buildLawComparison(QWidget* parent, QVBoxLayout* layout);
     void onNumberChanged(const QString& id, double value);
     void onChoiceChanged(const QString& id, const QString& choice);
@@ -129,6 +151,7 @@ private:
     UpdateTiming timing_;
     bool printTiming_ = false;
     QString lastError_;
+    QString documentPath_;
     bool framedOnShow_ = false;
 
     VtkView* view3d_ = nullptr;

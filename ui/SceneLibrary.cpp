@@ -2,6 +2,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <algorithm>
 
 #include "io/JsonInput.h"
 #include "mechanics/InputLimits.h"
@@ -26,6 +28,58 @@ QStringList listBuiltInScenes() {
     QStringList out;
     for (const QString& name : QDir(":/scenes").entryList({"*.json"}, QDir::Files, QDir::Name))
         out << ":/scenes/" + name;
+    return out;
+}
+
+namespace {
+
+// Which paper a built-in scene comes from, by its file name.
+const char* const kSimulations = "Simulations";
+const char* const kKudlichSlibar = "Vehicle collisions (Kudlich-Slibar)";
+const char* const kCataldoSampaio = "Planar laws (Cataldo & Sampaio 2002)";
+const char* const kJiaWang = "3D impacts with friction (Jia & Wang)";
+const char* const kPlus = "Simultaneous impacts, PLUS (Uchida, Sherman & Delp 2015)";
+const char* const kMaxDissipation = "Maximum dissipation (Preclik, Eibl & Ruede)";
+
+QString findGroup(const QString& stem) {
+    if (stem.startsWith("plus-")) return kPlus;
+    if (stem.startsWith("vehicle")) return kKudlichSlibar;
+    if (stem == "impact-mdp-academic") return kMaxDissipation;
+    if (stem.startsWith("impact-")) return kJiaWang;
+    if (stem == "bar" || stem == "kane-paradox" || stem == "pendulum-moving-surface" || stem == "ball-between-walls")
+        return kCataldoSampaio;
+    return kSimulations;
+}
+
+}  // namespace
+
+QStringList listBuiltInSceneGroups() {
+    return {kSimulations, kCataldoSampaio, kJiaWang, kPlus, kMaxDissipation, kKudlichSlibar};
+}
+
+std::vector<BuiltInScene> listBuiltInSceneEntries() {
+    std::vector<BuiltInScene> out;
+    for (const QString& path : listBuiltInScenes()) {
+        BuiltInScene e;
+        e.path = path;
+        const QString stem = QFileInfo(path).completeBaseName();
+        e.group = findGroup(stem);
+        e.name = stem;
+        try {
+            const nlohmann::json doc = readSceneDocument(path);
+            if (doc.contains("name") && doc["name"].is_string()) e.name = QString::fromStdString(doc["name"].get<std::string>());
+            if (doc.contains("description") && doc["description"].is_string())
+                e.description = QString::fromStdString(doc["description"].get<std::string>());
+        } catch (const std::exception&) {
+            // listed by its file name; opening it reports the error
+        }
+        out.push_back(e);
+    }
+    const QStringList groups = listBuiltInSceneGroups();
+    std::stable_sort(out.begin(), out.end(), [&](const BuiltInScene& a, const BuiltInScene& b) {
+        const int ga = groups.indexOf(a.group), gb = groups.indexOf(b.group);
+        return ga != gb ? ga < gb : a.name.localeAwareCompare(b.name) < 0;
+    });
     return out;
 }
 

@@ -3,12 +3,28 @@
 #include <QString>
 #include <QStringList>
 
+#include <vector>
+
 #include "scene/Scene.h"
 
 namespace impactlab::ui {
 
 // Resource paths of the built-in scenes, e.g. ":/scenes/superball.json".
 QStringList listBuiltInScenes();
+// A built-in scene as the File menu lists it: its own name and description
+// (from the file) under the paper it belongs to.
+struct BuiltInScene {
+    QString path;          // ":/scenes/<file>.json"
+    QString name;          // the scene's "name"
+    QString description;   // the scene's "description" (the menu's tooltip)
+    QString group;         // the paper, or "Simulations" for the app's own scenes
+};
+// Every built-in scene, grouped in the order of kBuiltInGroups, by name within
+// a group. A file that cannot be read is listed under its file name.
+std::vector<BuiltInScene> listBuiltInSceneEntries();
+// The group titles in menu order.
+QStringList listBuiltInSceneGroups();
+
 // The scene the app opens by default.
 QString defaultScenePath();
 // Reads a scene document (JSON) from a file or a resource path. Throws InputError.
