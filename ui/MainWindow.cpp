@@ -287,9 +287,13 @@ void MainWindow::buildMenus() {
     file->addAction("Export diagram as &SVG...", this, exportWith("Export diagram", "SVG image (*.svg)", &MainWindow::exportDiagramSvg));
     file->addAction("Export diagram &data as CSV...", this, exportWith("Export diagram data", "CSV (*.csv)", &MainWindow::exportDiagramCsv));
     file->addAction("Export &3D view as PNG...", this, exportWith("Export 3D view", "PNG image (*.png)", &MainWindow::export3dPng));
-    file->addAction("Export vehicle &results as CSV...", this, exportWith("Export results", "CSV (*.csv)", &MainWindow::exportVehicleResultsCsv));
-    file->addAction("Export sensitivity map as P&NG...", this, exportWith("Export sensitivity", "PNG image (*.png)", &MainWindow::exportSweepPng));
-    file->addAction("Export sensitivity map as &CSV...", this, exportWith("Export sensitivity", "CSV (*.csv)", &MainWindow::exportSweepCsv));
+    // Shown only while a vehicle collision is open (updateMenus).
+    vehicleActions_ = {
+        file->addAction("Export vehicle &results as CSV...", this, exportWith("Export results", "CSV (*.csv)", &MainWindow::exportVehicleResultsCsv)),
+        file->addAction("Export sensitivity map as P&NG...", this, exportWith("Export sensitivity", "PNG image (*.png)", &MainWindow::exportSweepPng)),
+        file->addAction("Export sensitivity map as &CSV...", this, exportWith("Export sensitivity", "CSV (*.csv)", &MainWindow::exportSweepCsv)),
+    };
+    updateMenus();
     file->addSeparator();
     file->addAction("&Quit", QKeySequence::Quit, qApp, &QApplication::quit);
 
@@ -355,6 +359,7 @@ bool MainWindow::openScene(const QString& path, QString* error) {
             view3d_->requestRender();
         }
         setDocumentPath(path);
+        updateMenus();
         return true;
     } catch (const std::exception& e) {
         // The scene on screen stays: nothing was applied before the throw
@@ -390,6 +395,14 @@ void MainWindow::updateTitle() {
     // [*] is where Qt shows the modified marker.
     const QString where = isBuiltInDocument() ? QString("built-in") : QFileInfo(documentPath_).fileName();
     setWindowTitle(QString("%1 (%2)[*] - ImpactLab").arg(currentSceneName(), where));
+}
+
+bool MainWindow::isVehicleSceneOpen() const {
+    return stack_->currentWidget() == simulationPage_ && scene_.kind == SceneKind::Vehicles;
+}
+
+void MainWindow::updateMenus() {
+    for (QAction* a : vehicleActions_) a->setVisible(isVehicleSceneOpen());
 }
 
 void MainWindow::markModified() {
@@ -452,6 +465,8 @@ bool MainWindow::openSceneOrDefault(const QString& path) {
 
 void MainWindow::setScene(const Scene& scene) {
     applyScene(scene, true);
+    stack_->setCurrentWidget(simulationPage_);
+    updateMenus();
     renderer_->resetCamera();
 }
 

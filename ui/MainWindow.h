@@ -11,6 +11,7 @@
 #include "scene/Scene.h"
 #include "sim/Simulation.h"
 
+class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
@@ -86,6 +87,10 @@ public:
     ImpactScenePage* impactPage() const { return impactPage_; }
     PlusScenePage* plusPage() const { return plusPage_; }
     bool isPlusSceneOpen() const;
+    bool isVehicleSceneOpen() const;
+    // File menu entries that apply only to vehicle collisions (results table,
+    // sensitivity map); hidden on other scenes.
+    const std::vector<QAction*>& vehicleActions() const { return vehicleActions_; }
 
     const Scene& scene() const { return scene_; }
     const SimulationRun& run() const { return run_; }
@@ -129,6 +134,7 @@ private:
     void markModified();
     void setDocumentPath(const QString& path);
     void updateTitle();
+    void updateMenus();
     QString currentSceneName() const;
     bool isBuiltInDocument() const;
     void buildLawComparison(QWidget* parent, QVBoxLayout* layout);
@@ -152,6 +158,7 @@ private:
     bool printTiming_ = false;
     QString lastError_;
     QString documentPath_;
+    std::vector<QAction*> vehicleActions_;
     bool framedOnShow_ = false;
 
     VtkView* view3d_ = nullptr;

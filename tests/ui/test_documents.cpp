@@ -2,6 +2,7 @@
 // reopens identically, a slider edit marks the window modified and survives
 // a save and reopen, and the built-in menu lists scene names by paper.
 // Needs an X display for VTK (CTest runs it under with-display.sh).
+#include <QAction>
 #include <QApplication>
 #include <QFile>
 #include <QFileInfo>
@@ -128,4 +129,16 @@ TEST_F(DocumentTest, BuiltInMenuListsSceneNamesGroupedByPaper) {
         }
     }
     EXPECT_EQ(scenes, static_cast<int>(listBuiltInScenes().size()));
+}
+
+TEST_F(DocumentTest, VehicleExportsShowOnlyOnVehicleScenes) {
+    ASSERT_FALSE(w.vehicleActions().empty());
+    for (const BuiltInScene& s : listBuiltInSceneEntries()) {
+        SCOPED_TRACE(s.path.toStdString());
+        QString error;
+        ASSERT_TRUE(w.openScene(s.path, &error)) << error.toStdString();
+        const bool vehicles = QFileInfo(s.path).completeBaseName().startsWith("vehicle");
+        EXPECT_EQ(w.isVehicleSceneOpen(), vehicles);
+        for (const QAction* a : w.vehicleActions()) EXPECT_EQ(a->isVisible(), vehicles) << a->text().toStdString();
+    }
 }
