@@ -283,7 +283,7 @@ void MainWindow::buildMenus() {
             if (!path.isEmpty() && !(this->*fn)(path)) QMessageBox::warning(this, title, "Could not write " + path);
         };
     };
-    file->addAction("Export diagram as &PNG...", this, exportWith("Export diagram", "PNG image (*.png)", &MainWindow::exportDiagramPng));
+    file->addAction("Export diagram as &PNG...", QKeySequence(Qt::CTRL | Qt::Key_E), this, exportWith("Export diagram", "PNG image (*.png)", &MainWindow::exportDiagramPng));
     file->addAction("Export diagram as &SVG...", this, exportWith("Export diagram", "SVG image (*.svg)", &MainWindow::exportDiagramSvg));
     file->addAction("Export diagram &data as CSV...", this, exportWith("Export diagram data", "CSV (*.csv)", &MainWindow::exportDiagramCsv));
     file->addAction("Export &3D view as PNG...", this, exportWith("Export 3D view", "PNG image (*.png)", &MainWindow::export3dPng));
@@ -296,6 +296,21 @@ void MainWindow::buildMenus() {
     updateMenus();
     file->addSeparator();
     file->addAction("&Quit", QKeySequence::Quit, qApp, &QApplication::quit);
+
+    // Playback of a simulation's timeline (hidden on the other pages).
+    QMenu* playback = menuBar()->addMenu("&Playback");
+    playbackMenu_ = playback;
+    playback->addAction("&Play / pause", QKeySequence(Qt::Key_Space), this, [this] {
+        if (timeline_->isPlaying()) timeline_->pause();
+        else timeline_->play();
+    })->setObjectName("playPause");
+    playback->addAction("&Next impact", QKeySequence(Qt::CTRL | Qt::Key_Period), this, [this] {
+        timeline_->selectEvent(timeline_->selectedEvent() + 1);
+    })->setObjectName("nextImpact");
+    playback->addAction("Pre&vious impact", QKeySequence(Qt::CTRL | Qt::Key_Comma), this, [this] {
+        timeline_->selectEvent(std::max(0, timeline_->selectedEvent() - 1));
+    })->setObjectName("previousImpact");
+    updateMenus();
 
     QMenu* view = menuBar()->addMenu("&View");
     view->addAction("&Reset camera", this, [this] { renderer_->resetCamera(); view3d_->requestRender(); });
@@ -403,6 +418,11 @@ bool MainWindow::isVehicleSceneOpen() const {
 
 void MainWindow::updateMenus() {
     for (QAction* a : vehicleActions_) a->setVisible(isVehicleSceneOpen());
+    if (playbackMenu_) {
+        const bool simulation = stack_->currentWidget() == simulationPage_;
+        playbackMenu_->menuAction()->setVisible(simulation);
+        for (QAction* a : playbackMenu_->actions()) a->setEnabled(simulation);   // no shortcut fires unseen
+    }
 }
 
 void MainWindow::markModified() {

@@ -15,6 +15,7 @@ class QAction;
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QMenu;
 class QTabWidget;
 class QStackedWidget;
 class QVBoxLayout;
@@ -91,6 +92,8 @@ public:
     // File menu entries that apply only to vehicle collisions (results table,
     // sensitivity map); hidden on other scenes.
     const std::vector<QAction*>& vehicleActions() const { return vehicleActions_; }
+    // Play/pause (Space), next (Ctrl+.) and previous (Ctrl+,) impact; shown on simulation scenes.
+    QMenu* playbackMenu() const { return playbackMenu_; }
 
     const Scene& scene() const { return scene_; }
     const SimulationRun& run() const { return run_; }
@@ -159,6 +162,7 @@ private:
     QString lastError_;
     QString documentPath_;
     std::vector<QAction*> vehicleActions_;
+    QMenu* playbackMenu_ = nullptr;
     bool framedOnShow_ = false;
 
     VtkView* view3d_ = nullptr;

@@ -16,6 +16,7 @@
 #include "ImpactScenePage.h"
 #include "MainWindow.h"
 #include "SceneLibrary.h"
+#include "timeline/TimelineWidget.h"
 #include "panel/ParameterPanel.h"
 #include "plus/PlusScenePage.h"
 
@@ -141,4 +142,34 @@ TEST_F(DocumentTest, VehicleExportsShowOnlyOnVehicleScenes) {
         EXPECT_EQ(w.isVehicleSceneOpen(), vehicles);
         for (const QAction* a : w.vehicleActions()) EXPECT_EQ(a->isVisible(), vehicles) << a->text().toStdString();
     }
+}
+
+TEST_F(DocumentTest, PlaybackShortcutsStepThroughImpactsOnSimulations) {
+    QString error;
+    ASSERT_TRUE(w.openScene(defaultScenePath(), &error)) << error.toStdString();
+    QMenu* playback = w.playbackMenu();
+    ASSERT_NE(playback, nullptr);
+    EXPECT_TRUE(playback->menuAction()->isVisible());
+    QAction* next = playback->findChild<QAction*>("nextImpact");
+    QAction* previous = playback->findChild<QAction*>("previousImpact");
+    QAction* play = playback->findChild<QAction*>("playPause");
+    ASSERT_TRUE(next && previous && play);
+    EXPECT_EQ(play->shortcut(), QKeySequence(Qt::Key_Space));
+    EXPECT_EQ(next->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Period));
+    ASSERT_GE(w.run().impacts.size(), 3u) << "the superball bounces several times";
+    w.timeline()->selectEvent(0);
+    next->trigger();
+    next->trigger();
+    EXPECT_EQ(w.timeline()->selectedEvent(), 2);
+    EXPECT_NEAR(w.timeline()->time(), w.run().impacts[2].time, 1e-12);
+    previous->trigger();
+    EXPECT_EQ(w.timeline()->selectedEvent(), 1);
+    play->trigger();
+    EXPECT_TRUE(w.timeline()->isPlaying());
+    play->trigger();
+    EXPECT_FALSE(w.timeline()->isPlaying());
+    // No timeline on a PLUS scene: the menu hides and its shortcuts are off.
+    ASSERT_TRUE(w.openScene(":/scenes/plus-brick-vertex.json", &error)) << error.toStdString();
+    EXPECT_FALSE(playback->menuAction()->isVisible());
+    EXPECT_FALSE(next->isEnabled());
 }
