@@ -77,17 +77,7 @@ public:
         sample.time = t;
         sample.kineticEnergy = system_.chain.calcKineticEnergy(y.head(n_), y.segment(n_, n_));
         sample.elasticEnergy = s.elasticEnergy;
-        CompliantContactSample cs;
-        cs.penetration = s.penetration;
-        cs.penetrationRate = s.penetrationRate;
-        cs.normalForce = s.normalForce;
-        cs.frictionForce = s.frictionForce;
-        cs.tangentialVelocity = s.tangentialVelocity();
-        cs.normalVelocity = s.relativeVelocity.z();
-        cs.impulse = y.segment<3>(contactOffset(0));
-        cs.point = s.point;
-        cs.normal = s.frame.n();
-        sample.contacts.push_back(cs);
+        sample.contacts.push_back(compliant::makeContactSample(s, y.segment<3>(contactOffset(0))));
         return sample;
     }
 

@@ -1,8 +1,6 @@
 #include "sim/CompliantCollision.h"
 
-#include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "sim/CompliantModel.h"
 #include "sim/CompliantRun.h"
@@ -11,15 +9,9 @@ namespace impactlab {
 
 namespace {
 
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
-
 void requirePositive(double v, const std::string& field) {
-    if (!(v > 0.0) || !std::isfinite(v)) throw InputError(field, "must be a finite number > 0, got " + str(v));
+    if (!(v > 0.0) || !std::isfinite(v))
+        throw InputError(field, "must be a finite number > 0, got " + compliant::formatNumber(v));
 }
 
 }  // namespace
@@ -95,11 +87,11 @@ void CompliantOptions::validate() const {
     requirePositive(relativeTolerance, "options.relative_tolerance");
     requirePositive(absoluteTolerance, "options.absolute_tolerance");
     if (!(initialStep >= 0.0) || !std::isfinite(initialStep))
-        throw InputError("options.initial_step", "must be a finite number >= 0, got " + str(initialStep));
+        throw InputError("options.initial_step", "must be a finite number >= 0, got " + compliant::formatNumber(initialStep));
     requirePositive(maxStep, "options.max_step");
     requirePositive(entryDepth, "options.entry_depth");
     if (!(separationSpeed >= 0.0) || !std::isfinite(separationSpeed))
-        throw InputError("options.separation_speed", "must be a finite number >= 0, got " + str(separationSpeed));
+        throw InputError("options.separation_speed", "must be a finite number >= 0, got " + compliant::formatNumber(separationSpeed));
     requirePositive(slideToRollSpeed, "options.slide_to_roll_speed");
     if (interpolatedSamplesPerStep < 0)
         throw InputError("options.interpolated_samples_per_step",
@@ -108,7 +100,7 @@ void CompliantOptions::validate() const {
     requirePositive(maxDuration, "options.max_duration");
     requirePositive(minStep, "options.min_step");
     if (!(sampleInterval >= 0.0) || !std::isfinite(sampleInterval))
-        throw InputError("options.sample_interval", "must be a finite number >= 0, got " + str(sampleInterval));
+        throw InputError("options.sample_interval", "must be a finite number >= 0, got " + compliant::formatNumber(sampleInterval));
 }
 
 CompliantResult simulateCompliantCollision(const CompliantSystem& system, const CompliantOptions& options) {

@@ -12,6 +12,20 @@ constexpr double kMinCentreDistance = 1e-300;
 
 }  // namespace
 
+CompliantContactSample makeContactSample(const CompliantContactState& s, const Vec3& impulse) {
+    CompliantContactSample cs;
+    cs.penetration = s.penetration;
+    cs.penetrationRate = s.penetrationRate;
+    cs.normalForce = s.normalForce;
+    cs.frictionForce = s.frictionForce;
+    cs.tangentialVelocity = s.tangentialVelocity();
+    cs.normalVelocity = s.relativeVelocity.z();
+    cs.impulse = impulse;
+    cs.point = s.point;
+    cs.normal = s.frame.n();
+    return cs;
+}
+
 Model::Model(const CompliantSystem& system) : system_(system) {
     int offset = 0;
     for (const RigidBody& b : system.bodies) {
@@ -173,17 +187,7 @@ CompliantSample Model::makeSample(double t, const Eigen::VectorXd& y, bool withB
     CompliantContactState s;
     for (int c = 0; c < static_cast<int>(system_.contacts.size()); ++c) {
         calcContact(poses, c, s);
-        CompliantContactSample cs;
-        cs.penetration = s.penetration;
-        cs.penetrationRate = s.penetrationRate;
-        cs.normalForce = s.normalForce;
-        cs.frictionForce = s.frictionForce;
-        cs.tangentialVelocity = s.tangentialVelocity();
-        cs.normalVelocity = s.relativeVelocity.z();
-        cs.impulse = y.segment<3>(contactOffset(c));
-        cs.point = s.point;
-        cs.normal = s.frame.n();
-        sample.contacts.push_back(cs);
+        sample.contacts.push_back(makeContactSample(s, y.segment<3>(contactOffset(c))));
         sample.elasticEnergy += s.elasticEnergy;
     }
     if (withBodies) {

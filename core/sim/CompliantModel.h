@@ -15,6 +15,9 @@ namespace impactlab::compliant {
 inline constexpr int kBodyStateSize = 13;
 inline constexpr int kContactStateSize = 6;
 
+// The sample of one contact: its state and its accumulated impulse (t1, t2, n).
+CompliantContactSample makeContactSample(const CompliantContactState& state, const Vec3& impulse);
+
 struct Pose {
     Vec3 x = Vec3::Zero();
     Mat3 R = Mat3::Identity();
