@@ -89,9 +89,7 @@ Outcome solveBrick(double E, const CompliantOptions& o) {
 CompliantChainSystem makePendulum(double E) {
     CompliantChainSystem s;
     s.chain = makeTriplePendulum();
-    const double t1 = M_PI / 6, t2 = M_PI / 4;
-    const double c3 = s.chain.pivot.z() - s.chain.endRadius - std::cos(t1) - std::cos(t2);
-    s.q = Eigen::Vector3d(t1, t2, std::acos(c3));
+    s.q = *s.chain.calcTouchingPose(Eigen::Vector2d(M_PI / 6, M_PI / 4));
     s.qdot = Eigen::Vector3d(-3.0, -3.0, 0.5);
     s.sphereMaterial = CompliantMaterial{E, 0.0, 0.0};   // Example 4: no dissipation
     s.groundMaterial = s.sphereMaterial;

@@ -16,6 +16,19 @@ Vec3 PendulumChain::calcJointPosition(const Eigen::VectorXd& q, int i) const {
     return p;
 }
 
+std::optional<Eigen::VectorXd> PendulumChain::calcTouchingPose(const Eigen::VectorXd& leadingAngles) const {
+    const int n = getDofCount();
+    if (n < 1 || leadingAngles.size() != n - 1) return std::nullopt;
+    Eigen::VectorXd q(n);
+    q.head(n - 1) = leadingAngles;
+    double height = pivot.z() - endRadius;   // what the last link must drop
+    for (int i = 0; i + 1 < n; ++i) height -= links[i].length * std::cos(leadingAngles(i));
+    const double c = height / links[n - 1].length;
+    if (!(std::abs(c) <= 1.0)) return std::nullopt;
+    q(n - 1) = std::acos(c);
+    return q;
+}
+
 Eigen::MatrixXd PendulumChain::calcPointJacobian(const Eigen::VectorXd& q, int link, const Vec3& point) const {
     const int n = getDofCount();
     Eigen::MatrixXd J = Eigen::MatrixXd::Zero(3, n);

@@ -14,6 +14,7 @@
 // with the ground z = 0 has the Jacobian of the sphere's lowest material
 // point: G = [t1; t2; n] J_point with t1 = x, t2 = y, n = z. Its t2 row is
 // zero (planar motion), so A = G M^-1 G^T has rank at most 2.
+#include <optional>
 #include <vector>
 
 #include "mechanics/ContactSystem.h"
@@ -41,6 +42,10 @@ struct PendulumChain {
     // world position `point` (configuration q).
     Eigen::MatrixXd calcPointJacobian(const Eigen::VectorXd& q, int link, const Vec3& point) const;
     Vec3 calcEndCentre(const Eigen::VectorXd& q) const { return calcJointPosition(q, getDofCount()); }
+    // The pose whose end sphere touches the ground z = 0, given every angle
+    // but the last: cos theta_n = (pivot_z - r - sum_{i<n} L_i cos theta_i) / L_n,
+    // theta_n in [0, pi]. Empty when no last angle reaches the ground.
+    std::optional<Eigen::VectorXd> calcTouchingPose(const Eigen::VectorXd& leadingAngles) const;
     // The end sphere touching the ground z = 0 at its lowest point: M, G, u.
     ContactSystem calcGroundContactSystem(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot) const;
     // rad/s^2: qddot of the free chain under `gravity` (m/s^2), from

@@ -198,13 +198,9 @@ void buildPendulum(const PlusScene& scene, PlusSceneRun& run) {
         q = touch.q;
         qdot = touch.qdot;
     } else {
-        // The end sphere touches z = 0: pivot_z + sum_i L_i (-cos theta_i) = r.
-        const double L1 = chain.links[0].length, L2 = chain.links[1].length, L3 = chain.links[2].length;
-        const double c3 = (chain.pivot.z() - chain.endRadius - L1 * std::cos(p.theta1) - L2 * std::cos(p.theta2)) / L3;
-        if (!(std::abs(c3) <= 1.0))
-            throw InputError("example.theta2", "with these angles the end sphere cannot touch the ground (cos theta3 = " +
-                                                   fmt(c3) + ")");
-        q << p.theta1, p.theta2, std::acos(c3);
+        const std::optional<Eigen::VectorXd> touching = chain.calcTouchingPose(Eigen::Vector2d(p.theta1, p.theta2));
+        if (!touching) throw InputError("example.theta2", "with these angles the end sphere cannot touch the ground");
+        q = *touching;
         qdot << p.rates.x(), p.rates.y(), p.rates.z();
     }
     const ContactSystem sys = chain.calcGroundContactSystem(q, qdot);

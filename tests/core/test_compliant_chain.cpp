@@ -17,9 +17,7 @@ namespace {
 CompliantChainSystem makeTouchingChain(double mu, double dissipation, double stiffness) {
     CompliantChainSystem s;
     s.chain = makeTriplePendulum();
-    const double t1 = 0.3, t2 = 0.5;
-    const double c3 = s.chain.pivot.z() - s.chain.endRadius - std::cos(t1) - std::cos(t2);
-    s.q = Eigen::Vector3d(t1, t2, std::acos(c3));
+    s.q = *s.chain.calcTouchingPose(Eigen::Vector2d(0.3, 0.5));
     s.qdot = Eigen::Vector3d(-3.0, -3.0, 0.5);
     s.sphereMaterial = CompliantMaterial{stiffness, 0.0, dissipation};
     s.groundMaterial = s.sphereMaterial;
@@ -104,6 +102,27 @@ TEST(CompliantChain, BadInputIsRefusedByName) {
     expectField(s, "chain.end_radius");
     s = makeTouchingChain(-0.1, 0.0, 1e10);
     EXPECT_THROW(simulateCompliantChainImpact(s), InputError);
+}
+
+}  // namespace impactlab
+
+namespace impactlab {
+
+// The touching pose of a chain with unequal links: the end sphere's lowest
+// point sits on z = 0 to round-off; a pose the last link cannot bring down
+// (or a wrong count of leading angles) has none.
+TEST(PendulumChain, TouchingPosePutsTheSphereOnTheGround) {
+    PendulumChain chain = makeTriplePendulum();
+    chain.links[0].length = 0.7;
+    chain.links[2].length = 1.3;
+    for (const Eigen::Vector2d leading : {Eigen::Vector2d(0.3, 0.5), Eigen::Vector2d(-1.0, 1.0), Eigen::Vector2d(0.0, 0.0)}) {
+        const std::optional<Eigen::VectorXd> q = chain.calcTouchingPose(leading);
+        ASSERT_TRUE(q.has_value());
+        EXPECT_EQ(q->head(2), leading);
+        EXPECT_NEAR(chain.calcEndCentre(*q).z(), chain.endRadius, 1e-12);
+    }
+    EXPECT_FALSE(chain.calcTouchingPose(Eigen::Vector2d(3.0, 3.0)).has_value());   // both links point up: too high
+    EXPECT_FALSE(chain.calcTouchingPose(Eigen::Vector3d(0.1, 0.2, 0.3)).has_value());
 }
 
 }  // namespace impactlab
