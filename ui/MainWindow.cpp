@@ -293,7 +293,6 @@ void MainWindow::buildMenus() {
         file->addAction("Export sensitivity map as P&NG...", this, exportWith("Export sensitivity", "PNG image (*.png)", &MainWindow::exportSweepPng)),
         file->addAction("Export sensitivity map as &CSV...", this, exportWith("Export sensitivity", "CSV (*.csv)", &MainWindow::exportSweepCsv)),
     };
-    updateMenus();
     file->addSeparator();
     file->addAction("&Quit", QKeySequence::Quit, qApp, &QApplication::quit);
 

@@ -179,8 +179,8 @@ private:
         return c;
     }
 
-    // Bisects [0, h] for the first time `gapAt` turns negative; returns h
-    // when the contact does not close fast enough to be an impact.
+    // Bisects [0, h] for the first time the gap of touchAt(dt) turns
+    // negative; returns h when it does not, or closes too slowly to be an impact.
     template <class TouchAt>
     double findImpactTime(double h, const TouchAt& touchAt) const {
         if (touchAt(h).gap >= 0.0 || touchAt(0.0).gap < 0.0) return h;
