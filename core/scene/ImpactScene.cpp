@@ -1,4 +1,5 @@
 #include "scene/ImpactScene.h"
+#include "scene/SceneDocument.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -313,13 +314,14 @@ const SceneParameter* ImpactScene::findParameter(const std::string& id) const {
 ImpactScene parseImpactScene(const json& doc) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
     if (isImpactSystemDocument(doc)) return parseImpactSystemScene(doc);
-    checkKeys(doc, "", {"format", "name", "description", "contact", "bodies", "preset", "parameters"});
-    const json& format = require(doc, "format", "");
-    if (format != kImpactSceneFormat) throw InputError("format", std::string("must be \"") + kImpactSceneFormat + "\"");
+    checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "compare", "contact", "bodies", "preset", "parameters"});
+    requireSceneDocumentKind(doc, SceneDocumentKind::Impact);
+    readComparedLaws(doc);
     ImpactScene s;
     s.document = doc;
     s.name = readString(require(doc, "name", ""), "name");
     if (doc.contains("description")) s.description = readString(doc["description"], "description");
+    if (doc.contains("reference")) s.reference = readString(doc["reference"], "reference");
 
     // Contact point, normal and law.
     const json& contact = require(doc, "contact", "");
@@ -333,10 +335,7 @@ ImpactScene parseImpactScene(const json& doc) {
     getLaw(s.law, "contact.law");
     const double friction = readNumber(require(contact, "friction", "contact"), "contact.friction");
     const double restitution = readNumber(require(contact, "restitution", "contact"), "contact.restitution");
-    if (contact.contains("options")) {
-        if (!contact["options"].is_object()) throw InputError("contact.options", "must be a JSON object");
-        s.lawOptions = contact["options"];
-    }
+    if (contact.contains("options")) s.lawOptions = getContactLawOptions(contact["options"], s.law, s.law);
 
     const json& bodies = require(doc, "bodies", "");
     if (!bodies.is_array() || bodies.size() != 2) throw InputError("bodies", "must be an array of exactly 2 bodies");

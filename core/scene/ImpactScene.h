@@ -2,7 +2,8 @@
 // A single-impact scene: two bodies touching at one point, with their shapes,
 // masses, poses and velocities, the contact law and its coefficients, and the
 // named parameters the UI turns into sliders. Scenes are data
-// (scenes/impact-*.json, "format": "impactlab.impact-scene/1").
+// (scenes/impact-*.json, "format": "impactlab.scene/1", "kind": "impact";
+// SceneDocument.h).
 //
 // Geometry. Each body is a uniform solid from a builder of core/geometry (or a
 // fixed half-space) of a given mass. The contact point c and the normal n are
@@ -30,7 +31,8 @@
 //
 // Document (fields in [] are optional; lengths m, angles rad, velocities m/s
 // and rad/s):
-//   format        "impactlab.impact-scene/1"
+//   format, kind  "impactlab.scene/1", "impact" (or the legacy format
+//                 "impactlab.impact-scene/1" without kind)
 //   name, [description]
 //   contact       point [0,0,0]; [normal_tilt] 0, [normal_azimuth] 0: n is +z
 //                 tilted by normal_tilt towards the azimuth normal_azimuth
@@ -89,6 +91,7 @@ struct ImpactPreset {
 struct ImpactScene {
     std::string name;
     std::string description;
+    std::string reference;   // the paper, sections and figures the scene reproduces
     std::string law = "stronge";
     nlohmann::json lawOptions = nlohmann::json::object();
     std::array<ImpactSceneBody, 2> bodies;
@@ -102,8 +105,6 @@ struct ImpactScene {
 
     const SceneParameter* findParameter(const std::string& id) const;
 };
-
-inline constexpr const char* kImpactSceneFormat = "impactlab.impact-scene/1";
 
 // Reads an impact scene. Throws InputError naming the field
 // ("bodies[1].mesh.edge", "preset.W") for anything malformed or out of range,

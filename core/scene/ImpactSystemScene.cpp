@@ -1,4 +1,5 @@
 #include "scene/ImpactSystemScene.h"
+#include "scene/SceneDocument.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -189,13 +190,14 @@ bool isImpactSystemDocument(const json& document) { return document.is_object() 
 
 ImpactScene parseImpactSystemScene(const json& doc) {
     requireObject(doc, "scene");
-    rejectUnknownKeys(doc, {"format", "name", "description", "system", "contact", "parameters"}, "");
-    if (readString(getMember(doc, "format", ""), "format") != kImpactSceneFormat)
-        throw InputError("format", std::string("must be \"") + kImpactSceneFormat + "\"");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "compare", "system", "contact", "parameters"}, "");
+    requireSceneDocumentKind(doc, SceneDocumentKind::Impact);
+    readComparedLaws(doc);
     ImpactScene s;
     s.document = doc;
     s.name = readString(getMember(doc, "name", ""), "name");
     if (const auto it = doc.find("description"); it != doc.end()) s.description = readString(*it, "description");
+    if (const auto it = doc.find("reference"); it != doc.end()) s.reference = readString(*it, "reference");
 
     const json& contact = getMember(doc, "contact", "");
     requireObject(contact, "contact");
@@ -207,10 +209,7 @@ ImpactScene parseImpactSystemScene(const json& doc) {
     const double restitution = readOptional(contact, "restitution", "contact", 0.0);
     if (!(restitution >= 0.0 && restitution <= 1.0))
         throw InputError("contact.restitution", "must be in [0, 1], got " + fmt(restitution));
-    if (const auto it = contact.find("options"); it != contact.end()) {
-        requireObject(*it, "contact.options");
-        s.lawOptions = *it;
-    }
+    if (const auto it = contact.find("options"); it != contact.end()) s.lawOptions = getContactLawOptions(*it, s.law, s.law);
 
     const json& sys = getMember(doc, "system", "");
     requireObject(sys, "system");

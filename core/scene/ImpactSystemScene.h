@@ -3,7 +3,7 @@
 // core rather than from two posed solids: the maximum-dissipation paper's
 // academic six-point-mass body (Preclik, Eibl & Ruede sec. 4.1, Fig. 6) and
 // the Painleve rod (sec. 4.2, Fig. 8). Same format as every impact scene
-// ("impactlab.impact-scene/1"), with a "system" object instead of "bodies":
+// (kind "impact"), with a "system" object instead of "bodies":
 //
 //   system  {"type": "six-point-mass", [dx] 10, [dy] 1, [dz] 1, [mx] 0.03,
 //            [my] 65, [mz] 50, [normal] (0.25, 0.36, -0.9),

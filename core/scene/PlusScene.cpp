@@ -1,4 +1,5 @@
 #include "scene/PlusScene.h"
+#include "scene/SceneDocument.h"
 
 #include "impact/plus/PlusLaw.h"
 #include "io/JsonInput.h"
@@ -132,18 +133,16 @@ const SceneParameter* PlusScene::findParameter(const std::string& id) const {
     return nullptr;
 }
 
-bool isPlusSceneDocument(const json& document) {
-    const auto it = document.is_object() ? document.find("format") : document.end();
-    return it != document.end() && it->is_string() && it->get<std::string>() == kPlusSceneFormat;
-}
+bool isPlusSceneDocument(const json& document) { return isSceneDocumentOfKind(document, SceneDocumentKind::Plus); }
 
 PlusScene parsePlusScene(const json& doc) {
     requireObject(doc, "");
-    rejectUnknownKeys(doc, {"format", "name", "description", "example", "plus", "compliant", "parameters"}, "");
-    if (!isPlusSceneDocument(doc)) throw InputError("format", std::string("must be \"") + kPlusSceneFormat + "\"");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "example", "plus", "compliant", "parameters"}, "");
+    requireSceneDocumentKind(doc, SceneDocumentKind::Plus);
     PlusScene s;
     s.name = readString(getMember(doc, "name", ""), "name");
     s.description = readOptionalString(doc, "description", "description", "");
+    s.reference = readOptionalString(doc, "reference", "reference", "");
     const json& e = getMember(doc, "example", "");
     requireObject(e, "example");
     const std::string type = readString(getMember(e, "type", "example"), "example.type");

@@ -8,7 +8,8 @@
 // sim/PlusSceneRun.h.
 //
 // Document (fields in [] are optional; SI units, angles rad):
-//   format    "impactlab.plus-scene/1"
+//   format    "impactlab.scene/1" with "kind": "plus" (or the legacy
+//             format "impactlab.plus-scene/1" without kind)
 //   name, [description]
 //   example   {"type": "brick-on-vertex", [case] "0.325", [friction] 0.325,
 //              [e_min] 0.373, [rotation_x] pi/4, [rotation_y] pi/6,
@@ -98,6 +99,7 @@ struct PlusCompliantParams {
 struct PlusScene {
     std::string name;
     std::string description;
+    std::string reference;   // the paper, sections and figures the scene reproduces
     PlusExample example = PlusExample::BrickOnVertex;
     PlusBrickParams brick;       // both brick examples
     PlusCradleParams cradle;
@@ -109,8 +111,6 @@ struct PlusScene {
 
     const SceneParameter* findParameter(const std::string& id) const;
 };
-
-inline constexpr const char* kPlusSceneFormat = "impactlab.plus-scene/1";
 
 bool isPlusSceneDocument(const nlohmann::json& document);
 // Throws InputError naming the field ("example.balls", "plus.theta_max").

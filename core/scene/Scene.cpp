@@ -1,4 +1,5 @@
 #include "scene/Scene.h"
+#include "scene/SceneDocument.h"
 
 #include <cmath>
 #include <fstream>
@@ -104,6 +105,8 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
     sp.label = readOptionalString(j, "label", field, sp.id);
     sp.unit = readOptionalString(j, "unit", field, "");
     sp.help = readOptionalString(j, "help", field, "");
+    sp.group = readOptionalString(j, "group", field, "");
+    sp.reference = readOptionalString(j, "reference", field, "");
     if (!require(j, "target", field).is_string()) throw InputError(p + "target", "must be a JSON pointer string");
     sp.target = j["target"].get<std::string>();
     json::json_pointer ptr;
@@ -155,20 +158,16 @@ bool isKeyedByLaw(const json& options) {
     return true;
 }
 
-json readLawOptions(const json& options, const std::string& law) {
-    if (!options.is_object()) throw InputError("contact.options", "must be a JSON object");
-    if (!isKeyedByLaw(options)) return options;
-    for (auto it = options.begin(); it != options.end(); ++it) getLaw(it.key(), "contact.options." + it.key());
-    const auto it = options.find(law);
-    return it == options.end() ? json::object() : *it;
-}
-
+// The simulated kinds; the others have readers of their own (SceneDocument.h).
 SceneKind readKind(const json& doc) {
-    const auto it = doc.find("kind");
-    if (it == doc.end() || *it == "spatial") return SceneKind::Spatial;
-    if (*it == "planar") return SceneKind::Planar;
-    if (*it == "vehicles") return SceneKind::Vehicles;
-    throw InputError("kind", "must be \"spatial\", \"planar\" or \"vehicles\"");
+    switch (getSceneDocumentKind(doc)) {
+        case SceneDocumentKind::Spatial: return SceneKind::Spatial;
+        case SceneDocumentKind::Planar: return SceneKind::Planar;
+        case SceneDocumentKind::Vehicles: return SceneKind::Vehicles;
+        default: break;
+    }
+    throw InputError("kind", "must be \"spatial\", \"planar\" or \"vehicles\" for a simulation, got \"" +
+                                 std::string(toString(getSceneDocumentKind(doc))) + "\" (a scene of its own kind)");
 }
 
 }  // namespace
@@ -183,11 +182,11 @@ Scene parseScene(const json& doc) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
     Scene s;
     s.document = doc;
-    const json& format = require(doc, "format", "");
-    if (format != "impactlab.scene/1") throw InputError("format", "must be \"impactlab.scene/1\"");
     s.kind = readKind(doc);
+    readComparedLaws(doc);   // validated here; the app compares them
     s.name = readOptionalString(doc, "name", "", "untitled");
     s.description = readOptionalString(doc, "description", "", "");
+    s.reference = readOptionalString(doc, "reference", "", "");
     if (s.kind == SceneKind::Spatial) {
         s.gravity = readVec3(doc, "gravity", "", s.gravity);
         if (doc.contains("ground")) s.groundHeight = readNumber(doc["ground"], "height", "ground.", 0.0);
@@ -215,7 +214,7 @@ Scene parseScene(const json& doc) {
     s.contact.restitution = readNumber(contact, "restitution", "contact.", s.contact.restitution);
     if (s.contact.restitution < 0.0 || s.contact.restitution > 1.0)
         throw InputError("contact.restitution", "must be in [0, 1], got " + fmt(s.contact.restitution));
-    if (contact.contains("options")) s.contact.lawOptions = readLawOptions(contact["options"], s.contact.law);
+    if (contact.contains("options")) s.contact.lawOptions = getContactLawOptions(contact["options"], s.contact.law, s.contact.law);
 
     if (s.kind == SceneKind::Planar) {
         readPlanarScene(doc, s);
@@ -290,6 +289,52 @@ Scene withParameter(const Scene& scene, const std::string& id, double value) {
 
 Scene withChoice(const Scene& scene, const std::string& id, const std::string& choice) {
     return parseScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
+}
+
+json getContactLawOptions(const json& options, const std::string& law, const std::string& sceneLaw) {
+    if (!options.is_object()) throw InputError("contact.options", "must be a JSON object");
+    if (!isKeyedByLaw(options)) return law == sceneLaw ? options : json::object();
+    for (auto it = options.begin(); it != options.end(); ++it) getLaw(it.key(), "contact.options." + it.key());
+    const auto it = options.find(law);
+    return it == options.end() ? json::object() : *it;
+}
+
+std::vector<std::string> readComparedLaws(const json& document) {
+    std::vector<std::string> laws;
+    const auto it = document.find("compare");
+    if (it == document.end()) return laws;
+    if (!it->is_array()) throw InputError("compare", "must be an array of law ids");
+    for (std::size_t i = 0; i < it->size(); ++i) {
+        const std::string field = "compare[" + std::to_string(i) + "]";
+        const json& id = (*it)[i];
+        if (!id.is_string()) throw InputError(field, "must be a law id (a string)");
+        getLaw(id.get<std::string>(), field);   // names the field and the known ids
+        laws.push_back(id.get<std::string>());
+    }
+    return laws;
+}
+
+void writeComparedLaws(json& document, const std::vector<std::string>& laws) {
+    if (laws.empty()) document.erase("compare");
+    else document["compare"] = laws;
+}
+
+std::string getParameterLaw(const SceneParameter& parameter) {
+    static const std::string prefix = "/contact/options/";
+    if (parameter.target.rfind(prefix, 0) != 0) return {};
+    const std::string rest = parameter.target.substr(prefix.size());
+    const auto slash = rest.find('/');
+    // "/contact/options/e_t" is an option of the scene's one law: every law's row.
+    if (slash == std::string::npos) return {};
+    return rest.substr(0, slash);
+}
+
+std::string getParameterGroup(const SceneParameter& parameter) {
+    if (!parameter.group.empty()) return parameter.group;
+    const std::string law = getParameterLaw(parameter);
+    if (!law.empty()) return law + " options";
+    if (parameter.target.rfind("/contact/", 0) == 0) return "Contact";
+    return "Scene";
 }
 
 }  // namespace impactlab

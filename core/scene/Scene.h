@@ -51,6 +51,13 @@ struct SceneParameter {
     std::string unit;          // SI unit of the stored value ("m", "rad", "1/s", "")
     std::string target;        // JSON pointer into the scene document
     std::string help;
+    // The panel's heading for the row; empty: derived from the target
+    // ("Contact" for /contact/..., the law's options for
+    // /contact/options/<law>/..., else "Scene"), see getParameterGroup.
+    std::string group;
+    // Paper and equation the parameter comes from (the panel's tooltip);
+    // empty: the law's reference for a law option, else the scene's.
+    std::string reference;
     Kind kind = Kind::Number;
     double min = 0.0, max = 1.0, value = 0.0, step = 0.0;  // Number (step 0: continuous)
     std::vector<std::string> choices;                       // Choice
@@ -98,6 +105,7 @@ struct PlanarScene {
 struct Scene {
     std::string name;
     std::string description;
+    std::string reference;              // the paper, sections and figures the scene reproduces
     SceneKind kind = SceneKind::Spatial;
     Vec3 gravity = Vec3(0, 0, -9.81);   // m/s^2, z up (a planar scene's gravity mapped to 3D)
     double groundHeight = 0.0;          // m (planar: the height of the floor wall, else 0)
@@ -125,6 +133,28 @@ Scene loadScene(const std::string& path);
 // choice parameter set (must be one of its choices). Throws InputError.
 Scene withParameter(const Scene& scene, const std::string& id, double value);
 Scene withChoice(const Scene& scene, const std::string& id, const std::string& choice);
+
+// The options `law` is solved with, from a contact's "options" in either form
+// (docs/scene-format.md): keyed by law id, its entry ({} when it has none);
+// flat, the options of the scene's own law `sceneLaw`, so any other law gets
+// {}. Throws InputError("contact.options...") for a malformed object or an
+// unknown law key.
+nlohmann::json getContactLawOptions(const nlohmann::json& options, const std::string& law, const std::string& sceneLaw);
+
+// The laws a document compares with its own law ("compare": [law ids], the
+// app's comparison; optional). Throws InputError("compare[1]") for an entry
+// that is not a registered law id.
+std::vector<std::string> readComparedLaws(const nlohmann::json& document);
+// Sets "compare" to `laws`, or removes it when `laws` is empty.
+void writeComparedLaws(nlohmann::json& document, const std::vector<std::string>& laws);
+
+// The law whose options a parameter sets (its target is
+// /contact/options/<law>/...), or empty for a parameter of every law.
+std::string getParameterLaw(const SceneParameter& parameter);
+// The panel heading of a parameter: its own group, else "Contact" for the
+// contact's law and coefficients, "<law> options" for a law option, "Scene"
+// for everything else.
+std::string getParameterGroup(const SceneParameter& parameter);
 
 // Shared by every scene format (scenes, impact scenes):
 // reads the optional "parameters" array of `document`; ids must be unique and

@@ -258,7 +258,10 @@ TEST(ImpactScene, ErrorsNameTheField) {
     const std::string pin = "impact-bowling-pin-ball.json";
     const std::string half = "impact-ball-on-half-space.json";
     EXPECT_EQ(getFieldOfEdit(ico, [](json& d) { d.erase("format"); }), "format");
-    EXPECT_EQ(getFieldOfEdit(ico, [](json& d) { d["format"] = "impactlab.scene/1"; }), "format");
+    // The unified format names the kind; a scene of another kind is refused by kind.
+    EXPECT_EQ(getFieldOfEdit(ico, [](json& d) { d["format"] = "impactlab.problem/1"; }), "format");
+    EXPECT_EQ(getFieldOfEdit(ico, [](json& d) { d["kind"] = "spatial"; }), "kind");
+    EXPECT_EQ(getFieldOfEdit(ico, [](json& d) { d.erase("kind"); }), "kind");
     EXPECT_EQ(getFieldOfEdit(ico, [](json& d) { d["colour"] = 1; }), "colour");
     EXPECT_EQ(getFieldOfEdit(ico, [](json& d) { d["bodies"][0]["mesh"]["edge"] = -0.1; }), "bodies[0].mesh.edge");
     EXPECT_EQ(getFieldOfEdit(ico, [](json& d) { d["bodies"][0]["mesh"]["builder"] = "dodecahedron"; }), "bodies[0].mesh.builder");

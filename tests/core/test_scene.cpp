@@ -8,6 +8,7 @@
 
 #include "SceneTestSupport.h"
 #include "scene/Scene.h"
+#include "scene/SceneDocument.h"
 
 using namespace impactlab;
 using nlohmann::json;
@@ -37,8 +38,10 @@ TEST(Scene, BuiltInScenesLoad) {
         if (entry.path().extension() != ".json") continue;
         std::ifstream in(entry.path());
         const json doc = json::parse(in);
-        // Other formats in scenes/ (impactlab.impact-scene/1) have their own loader.
-        if (doc.value("format", "") != "impactlab.scene/1") continue;
+        // Impact, PLUS and granular scenes have readers of their own (SceneDocument.h).
+        const SceneDocumentKind kind = getSceneDocumentKind(doc);
+        if (kind != SceneDocumentKind::Spatial && kind != SceneDocumentKind::Planar && kind != SceneDocumentKind::Vehicles)
+            continue;
         // Every law a built-in scene names must be registered.
         if (const std::string missing = test::findMissingLaw(doc); !missing.empty()) {
             waiting.push_back(entry.path().filename().string() + " (" + missing + ")");

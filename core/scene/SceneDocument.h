@@ -1,0 +1,47 @@
+#pragma once
+// One scene format for everything the app opens and the CLI runs
+// (docs/scene-format.md): a JSON document with "format": "impactlab.scene/1"
+// and a "kind" that says which reader takes the rest.
+//
+//   kind        reader                        what it describes
+//   spatial     parseScene (Scene.h)          3D bodies over a ground, simulated
+//   planar      parseScene                    Cataldo & Sampaio's planar systems, simulated
+//   vehicles    parseScene                    a Kudlich-Slibar collision with approach and run-out
+//   impact      parseImpactScene (ImpactScene.h)  one impact between two bodies or a model system
+//   plus        parsePlusScene (PlusScene.h)  a simultaneous multi-point impact (PLUS)
+//   granular    parseGranularScene            many spheres, impulse-velocity time stepping
+//
+// A missing "kind" is "spatial", as scene files before the other kinds were.
+// Files written before the formats were unified name their kind by format:
+// "impactlab.impact-scene/1" is kind impact and "impactlab.plus-scene/1" kind
+// plus. They are still read; the app saves in the unified format.
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace impactlab {
+
+inline constexpr const char* kSceneFormat = "impactlab.scene/1";
+
+enum class SceneDocumentKind { Spatial, Planar, Vehicles, Impact, Plus, Granular };
+
+// "spatial", "planar", ... as the "kind" field spells it.
+const char* toString(SceneDocumentKind kind);
+// Every kind, in the order of the table above.
+const std::vector<SceneDocumentKind>& listSceneDocumentKinds();
+
+// The kind of a scene document. Throws InputError naming "format" or "kind"
+// for a document that is not a scene of a known kind.
+SceneDocumentKind getSceneDocumentKind(const nlohmann::json& document);
+// Whether `document` is a scene of `kind` (false for anything malformed).
+bool isSceneDocumentOfKind(const nlohmann::json& document, SceneDocumentKind kind);
+
+// `document` in the unified format: a legacy format id becomes
+// "impactlab.scene/1" with its kind. Other documents are returned unchanged.
+nlohmann::json toUnifiedSceneDocument(nlohmann::json document);
+
+// For the readers of one kind: checks that the document's format and kind
+// name `kind` (unified or legacy), else InputError("format" or "kind").
+void requireSceneDocumentKind(const nlohmann::json& document, SceneDocumentKind kind);
+
+}  // namespace impactlab
