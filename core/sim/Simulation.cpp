@@ -490,6 +490,11 @@ private:
 
 bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady_clock::time_point started, double t,
                            SimulationRun& run) {
+    if (options.progress && !options.progress(t)) {
+        run.warnings.push_back("run cancelled at t = " + std::to_string(t) + " s of simulated time");
+        run.endReason = "cancelled";
+        return true;
+    }
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
     if (elapsed.count() <= options.maxRunSeconds) return false;
     std::ostringstream os;

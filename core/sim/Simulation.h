@@ -19,6 +19,7 @@
 // (SceneKind::Planar) runs the planar simulation (PlanarSimulation.h) and
 // returns the same SimulationRun, its planar bodies mapped to 3D poses.
 #include <chrono>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,11 @@ struct SimulationOptions {
     double restSpecificEnergy = 1e-6;
     // Record the impulse-space trace of each impact event.
     bool recordTraces = true;
+    // Called once per step with the simulated time reached (s), from the
+    // thread that simulates; returning false cancels the run, which ends with
+    // reason "cancelled" and what it has so far. Keep it cheap (an atomic
+    // flag, a counter): it runs every step. Empty: never cancelled.
+    std::function<bool(double simulatedTime)> progress;
 };
 
 struct BodyState {
@@ -131,6 +137,8 @@ SimulationRun simulate(const Scene& scene, const SimulationOptions& options = {}
 // The wall-clock budget of a run (SimulationOptions::maxRunSeconds), checked
 // by every simulator once per step: past it, the run gets end reason
 // "time limit" and a warning, so no scene keeps the CLI or the app waiting.
+// Also reports progress and honours a cancel (SimulationOptions::progress):
+// a cancelled run ends with reason "cancelled".
 bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady_clock::time_point started, double t,
                            SimulationRun& run);
 

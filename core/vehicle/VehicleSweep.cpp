@@ -25,6 +25,23 @@ std::vector<double> makeSamples(const SweepAxis& axis, const std::string& field)
 
 }  // namespace
 
+const std::vector<SweepAxis>& getVehicleSweepInputs() {
+    // Points per axis of the default map: a 21 x 21 grid solves in a few ms.
+    constexpr int kPoints = 21;
+    static const std::vector<SweepAxis> inputs = {
+        {"epsilon", 0.0, 1.0, kPoints},          {"mu_user", 0.0, 1.2, kPoints},
+        {"impact_offset", -0.8, 0.8, kPoints},   {"normal_angle_offset", -0.5, 0.5, kPoints},
+        {"speed1", 1.0, 30.0, kPoints},          {"speed2", 0.0, 30.0, kPoints},
+    };
+    return inputs;
+}
+
+SweepAxis getVehicleSweepAxis(const std::string& input) {
+    for (const SweepAxis& a : getVehicleSweepInputs())
+        if (a.input == input) return a;
+    throw InputError("sweep.input", "unknown input '" + input + "'");
+}
+
 const std::vector<std::pair<std::string, std::string>>& getVehicleSweepOutputs() {
     static const std::vector<std::pair<std::string, std::string>> outputs = {
         {"delta_v1", "m/s"},         {"delta_v2", "m/s"},         {"delta_v1_kmh", "km/h"},

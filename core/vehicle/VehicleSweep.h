@@ -42,6 +42,13 @@ struct SweepGrid {
     std::vector<std::string> warnings;
 };
 
+// The range an input is swept over by default (the app's sensitivity map): SI,
+// m for the offset along the contact plane, rad for the turn of the normal,
+// m/s for speeds; `count` points per axis.
+const std::vector<SweepAxis>& getVehicleSweepInputs();
+// The default axis of `input`; InputError("sweep.input") for an unknown name.
+SweepAxis getVehicleSweepAxis(const std::string& input);
+
 // The output names with units, in display order.
 const std::vector<std::pair<std::string, std::string>>& getVehicleSweepOutputs();
 
