@@ -2,346 +2,42 @@
 
 #include <QAction>
 #include <QApplication>
-#include <QCheckBox>
-#include <QElapsedTimer>
-#include <QFileDialog>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
-#include <QGroupBox>
-#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QScrollArea>
-#include <QSplitter>
-#include <QStatusBar>
+#include <QSettings>
 #include <QStackedWidget>
-#include <QComboBox>
-#include <QHBoxLayout>
-#include <QTabWidget>
+#include <QStatusBar>
+#include <QTextBrowser>
 #include <QTimer>
+#include <QUndoStack>
+#include <QUndoView>
 #include <QVBoxLayout>
 #include <cstdio>
 
-#include "ImpactScenePage.h"
-#include "plus/PlusScenePage.h"
-#include "scene/PlusScene.h"
 #include "SceneLibrary.h"
-#include "diagram/ImpulseDiagram.h"
-#include "diagram/ImpulseDiagramView.h"
-#include "impact/LawRegistry.h"
+#include "document/DocumentStore.h"
+#include "document/Report.h"
+#include "document/SceneEdits.h"
+#include "io/JsonInput.h"
+#include "pages/PageRegistry.h"
 #include "panel/ParameterPanel.h"
-#include "plots/TimePlotsView.h"
-#include "render/SceneRenderer.h"
-#include "render/VtkView.h"
+#include "scene/SceneDocument.h"
 #include "timeline/TimelineWidget.h"
-#include "vehicle/MomentumDiagramView.h"
-#include "vehicle/SweepView.h"
-#include "vehicle/VehicleOverlay.h"
-#include "vehicle/VehicleResultsTable.h"
-#include "vehicle/VehicleSweep.h"
 
 namespace impactlab::ui {
 
 namespace {
 
-// Half size of the drawn ground plane beyond the run's extent, m.
-constexpr double kGroundMargin = 1.0;
-// s of computing. A run on the GUI thread that has not finished by then stops
-// with end reason "time limit", shown in the status bar, so the window never
-// stays unresponsive for long (the CLI keeps the core's 60 s,
-// docs/input-limits.md). Every built-in scene runs in well under 0.1 s.
-constexpr double kInteractiveRunSeconds = 3.0;
-
-SimulationOptions makeInteractiveOptions() {
-    SimulationOptions options;
-    options.maxRunSeconds = kInteractiveRunSeconds;
-    return options;
-}
-constexpr double kMinGroundHalfSize = 1.5;
-// m: a plane this close to the ground height, facing up, is the ground.
-constexpr double kGroundMatchTol = 1e-9;
-// m: half size of a wall drawn without a size of its own, and pivot radius.
-constexpr double kDefaultPlaneHalfSize = 1.0;
-constexpr double kPivotRadius = 0.025;
-// Sensitivity map of a vehicle scene: points per axis, and the range each
-// input is swept over (SI: m for the offset along the contact plane, rad for
-// the turn of the contact normal, m/s for speeds).
-constexpr int kSweepPoints = 21;
-struct SweepRange {
-    const char* name;
-    double from, to;
-};
-constexpr SweepRange kSweepRanges[] = {
-    {"epsilon", 0.0, 1.0},      {"mu_user", 0.0, 1.2},   {"impact_offset", -0.8, 0.8},
-    {"normal_angle_offset", -0.5, 0.5}, {"speed1", 1.0, 30.0}, {"speed2", 0.0, 30.0},
-};
-// Degrees. A planar scene moves in the x-z plane: look at it square-on from -y,
-// slightly from above so the floor shows; spatial scenes get an oblique view.
-constexpr double kPlanarViewAzimuth = -90.0;
-constexpr double kPlanarViewElevation = 8.0;
-// Vehicles move in the ground plane: look down on them steeply.
-constexpr double kVehicleViewAzimuth = -90.0;
-constexpr double kVehicleViewElevation = 60.0;
-constexpr double kSpatialViewAzimuth = -60.0;
-constexpr double kSpatialViewElevation = 25.0;
-// Pixels: room for a label, a slider and a spin box with its unit.
-constexpr int kSidePanelWidth = 430;
-
-BodyVisual toVisual(const SceneBody& b, bool headingMarker) {
-    BodyVisual v;
-    v.headingMarker = headingMarker;
-    v.shape = b.shape.type == Shape::Type::Sphere ? BodyVisual::Shape::Sphere : BodyVisual::Shape::Box;
-    v.radius = b.shape.radius;
-    v.halfExtents = b.shape.halfExtents;
-    v.color = b.color;
-    return v;
-}
-
-// The timeline prefixes "#k t = ... s, ".
-QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
-    const ImpactEventRecord& e = run.impacts[i];
-    return QString("%1, v_n = %2 m/s")
-        .arg(QString::fromStdString(scene.bodies[e.body].name))
-        .arg(e.problem.vMinus.z(), 0, 'f', 2);
-}
-
-}  // namespace
-
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
-    setWindowTitle("ImpactLab");
-
-    // Left: scene description, parameters, law comparison.
-    auto* side = new QWidget;
-    auto* sideLayout = new QVBoxLayout(side);
-    sceneTitle_ = new QLabel;
-    sceneTitle_->setStyleSheet("font-weight: bold; font-size: 14pt;");
-    sceneTitle_->setWordWrap(true);
-    sceneDescription_ = new QLabel;
-    sceneDescription_->setWordWrap(true);
-    panel_ = new ParameterPanel;
-    sideLayout->addWidget(sceneTitle_);
-    sideLayout->addWidget(sceneDescription_);
-    auto* paramBox = new QGroupBox("Parameters");
-    auto* paramLayout = new QVBoxLayout(paramBox);
-    paramLayout->addWidget(panel_);
-    sideLayout->addWidget(paramBox);
-    buildLawComparison(side, sideLayout);
-    eventSummary_ = new QLabel;
-    eventSummary_->setWordWrap(true);
-    eventSummary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    sideLayout->addWidget(eventSummary_);
-    sideLayout->addStretch(1);
-    auto* sideScroll = new QScrollArea;
-    sideScroll->setWidget(side);
-    sideScroll->setWidgetResizable(true);
-    sideScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    sideScroll->setMinimumWidth(kSidePanelWidth);
-
-    // Centre: 3D view beside the diagram.
-    view3d_ = new VtkView;
-    renderer_ = std::make_unique<SceneRenderer>(*view3d_);
-    vehicleOverlay_ = std::make_unique<VehicleOverlay>(*view3d_);
-    diagram_ = new ImpulseDiagramView;
-    plots_ = new TimePlotsView;
-    tabs_ = new QTabWidget;
-    tabs_->addTab(diagram_, "Impulse space");
-    tabs_->addTab(plots_, "Time histories");
-    momentum_ = new MomentumDiagramView;
-    results_ = new VehicleResultsTable;
-    sweep_ = new SweepView;
-    tabs_->addTab(momentum_, "Momentum");
-    tabs_->addTab(results_, "Results");
-    // Sensitivity: what to vary (one or two inputs) and what to map.
-    auto* sweepPage = new QWidget;
-    auto* sweepLayout = new QVBoxLayout(sweepPage);
-    auto* sweepControls = new QHBoxLayout;
-    sweepInput1_ = new QComboBox;
-    sweepInput2_ = new QComboBox;
-    sweepOutput_ = new QComboBox;
-    sweepInput2_->addItem("(none)");
-    for (const SweepRange& r : kSweepRanges) {
-        sweepInput1_->addItem(r.name);
-        sweepInput2_->addItem(r.name);
-    }
-    for (const auto& [name, unit] : getVehicleSweepOutputs())
-        sweepOutput_->addItem(QString::fromStdString(name), QString::fromStdString(unit));
-    sweepInput1_->setCurrentText("epsilon");
-    sweepInput2_->setCurrentText("impact_offset");
-    sweepOutput_->setCurrentText("delta_v1");
-    sweepControls->addWidget(new QLabel("Vary"));
-    sweepControls->addWidget(sweepInput1_);
-    sweepControls->addWidget(new QLabel("and"));
-    sweepControls->addWidget(sweepInput2_);
-    sweepControls->addWidget(new QLabel("map"));
-    sweepControls->addWidget(sweepOutput_);
-    sweepControls->addStretch(1);
-    sweepLayout->addLayout(sweepControls);
-    sweepLayout->addWidget(sweep_, 1);
-    for (QComboBox* box : {sweepInput1_, sweepInput2_, sweepOutput_})
-        connect(box, &QComboBox::currentTextChanged, this, [this] { updateVehicleViews(); });
-    tabs_->addTab(sweepPage, "Sensitivity");
-    auto* views = new QSplitter(Qt::Horizontal);
-    views->addWidget(view3d_);
-    views->addWidget(tabs_);
-    views->setStretchFactor(0, 1);
-    views->setStretchFactor(1, 1);
-
-    timeline_ = new TimelineWidget;
-    auto* centre = new QWidget;
-    auto* centreLayout = new QVBoxLayout(centre);
-    centreLayout->setContentsMargins(0, 0, 0, 0);
-    centreLayout->addWidget(views, 1);
-    centreLayout->addWidget(timeline_);
-
-    auto* main = new QSplitter(Qt::Horizontal);
-    main->addWidget(sideScroll);
-    main->addWidget(centre);
-    main->setStretchFactor(1, 1);
-    simulationPage_ = main;
-    impactPage_ = new ImpactScenePage;
-    stack_ = new QStackedWidget;
-    stack_->addWidget(simulationPage_);
-    stack_->addWidget(impactPage_);
-    plusPage_ = new PlusScenePage;
-    stack_->addWidget(plusPage_);
-    setCentralWidget(stack_);
-    connect(plusPage_, &PlusScenePage::errorOccurred, this, &MainWindow::showError);
-    connect(plusPage_, &PlusScenePage::updated, this, [this](const QString& msg) {
-        statusBar()->setStyleSheet("");
-        statusBar()->showMessage(msg);
-    });
-    connect(impactPage_, &ImpactScenePage::errorOccurred, this, &MainWindow::showError);
-    connect(impactPage_, &ImpactScenePage::updated, this, [this](const QString& msg) {
-        statusBar()->setStyleSheet("");
-        statusBar()->showMessage(msg);
-    });
-
-    connect(panel_, &ParameterPanel::numberChanged, this, &MainWindow::onNumberChanged);
-    connect(panel_, &ParameterPanel::choiceChanged, this, &MainWindow::onChoiceChanged);
-    // Every user edit on any page's panel changes the document (after the
-    // page's own handler, connected first, has applied it).
-    for (ParameterPanel* p : {panel_, impactPage_->parameterPanel(), plusPage_->parameterPanel()}) {
-        connect(p, &ParameterPanel::numberChanged, this, [this] { markModified(); });
-        connect(p, &ParameterPanel::choiceChanged, this, [this] { markModified(); });
-    }
-    connect(timeline_, &TimelineWidget::timeChanged, this, [this](double t) { updatePoses(t); });
-    connect(timeline_, &TimelineWidget::eventSelected, this, [this](int i) {
-        selectedImpact_ = i;
-        updateDiagram();
-        updatePoses(timeline_->time());
-    });
-    buildMenus();
-    statusBar()->showMessage("Ready");
-}
-
-MainWindow::~MainWindow() = default;
-
-void MainWindow::showEvent(QShowEvent* event) {
-    QMainWindow::showEvent(event);
-    if (framedOnShow_) return;
-    framedOnShow_ = true;
-    QTimer::singleShot(0, this, [this] {
-        renderer_->resetCamera();
-        view3d_->requestRender();
-        impactPage_->resetCamera();
-        plusPage_->resetCamera();
-    });
-}
-
-void MainWindow::buildMenus() {
-    QMenu* file = menuBar()->addMenu("&File");
-    file->addAction("&Open scene...", QKeySequence::Open, this, [this] {
-        if (!maybeSave()) return;
-        const QString path = QFileDialog::getOpenFileName(this, "Open scene", QString(), "ImpactLab scenes (*.json)");
-        QString error;
-        if (!path.isEmpty() && !openScene(path, &error)) QMessageBox::warning(this, "Cannot open scene", error);
-    });
-    QMenu* builtIn = file->addMenu("Open &built-in scene");
-    builtIn->setObjectName("builtInScenes");
-    QMenu* group = nullptr;
-    for (const BuiltInScene& entry : listBuiltInSceneEntries()) {
-        if (!group || group->title() != entry.group) {
-            group = builtIn->addMenu(entry.group);
-            group->setToolTipsVisible(true);
-        }
-        QAction* a = group->addAction(entry.name, this, [this, path = entry.path] {
-            if (!maybeSave()) return;
-            QString error;
-            if (!openScene(path, &error)) QMessageBox::warning(this, "Cannot open scene", error);
-        });
-        a->setToolTip(entry.description);
-        a->setData(entry.path);
-    }
-    file->addSeparator();
-    file->addAction("&Save scene", QKeySequence::Save, this, [this] { saveScene(); });
-    file->addAction("Save scene &as...", QKeySequence::SaveAs, this, [this] { saveSceneWithDialog(); });
-    file->addSeparator();
-    auto exportWith = [this](const QString& title, const QString& filter, auto fn) {
-        return [this, title, filter, fn] {
-            const QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
-            if (!path.isEmpty() && !(this->*fn)(path)) QMessageBox::warning(this, title, "Could not write " + path);
-        };
-    };
-    file->addAction("Export diagram as &PNG...", QKeySequence(Qt::CTRL | Qt::Key_E), this, exportWith("Export diagram", "PNG image (*.png)", &MainWindow::exportDiagramPng));
-    file->addAction("Export diagram as &SVG...", this, exportWith("Export diagram", "SVG image (*.svg)", &MainWindow::exportDiagramSvg));
-    file->addAction("Export diagram &data as CSV...", this, exportWith("Export diagram data", "CSV (*.csv)", &MainWindow::exportDiagramCsv));
-    file->addAction("Export &3D view as PNG...", this, exportWith("Export 3D view", "PNG image (*.png)", &MainWindow::export3dPng));
-    // Shown only while a vehicle collision is open (updateMenus).
-    vehicleActions_ = {
-        file->addAction("Export vehicle &results as CSV...", this, exportWith("Export results", "CSV (*.csv)", &MainWindow::exportVehicleResultsCsv)),
-        file->addAction("Export sensitivity map as P&NG...", this, exportWith("Export sensitivity", "PNG image (*.png)", &MainWindow::exportSweepPng)),
-        file->addAction("Export sensitivity map as &CSV...", this, exportWith("Export sensitivity", "CSV (*.csv)", &MainWindow::exportSweepCsv)),
-    };
-    file->addSeparator();
-    file->addAction("&Quit", QKeySequence::Quit, qApp, &QApplication::quit);
-
-    // Playback of a simulation's timeline (hidden on the other pages).
-    QMenu* playback = menuBar()->addMenu("&Playback");
-    playbackMenu_ = playback;
-    playback->addAction("&Play / pause", QKeySequence(Qt::Key_Space), this, [this] {
-        if (timeline_->isPlaying()) timeline_->pause();
-        else timeline_->play();
-    })->setObjectName("playPause");
-    playback->addAction("&Next impact", QKeySequence(Qt::CTRL | Qt::Key_Period), this, [this] {
-        timeline_->selectEvent(timeline_->selectedEvent() + 1);
-    })->setObjectName("nextImpact");
-    playback->addAction("Pre&vious impact", QKeySequence(Qt::CTRL | Qt::Key_Comma), this, [this] {
-        timeline_->selectEvent(std::max(0, timeline_->selectedEvent() - 1));
-    })->setObjectName("previousImpact");
-    updateMenus();
-
-    QMenu* view = menuBar()->addMenu("&View");
-    view->addAction("&Reset camera", this, [this] { renderer_->resetCamera(); view3d_->requestRender(); });
-    QMenu* help = menuBar()->addMenu("&Help");
-    help->addAction("&About ImpactLab", this, [this] {
-        QMessageBox::about(this, "About ImpactLab",
-                           "ImpactLab: a laboratory for rigid-body impact mechanics.\n"
-                           "Laws compared in impulse space, on scenes you can edit live.");
-    });
-}
-
-void MainWindow::buildLawComparison(QWidget*, QVBoxLayout* layout) {
-    auto* box = new QGroupBox("Compare laws on the diagram (the scene's law is always drawn)");
-    box->setToolTip("The selected impact is solved again with each checked law and overlaid on the impulse-space diagram.");
-    auto* l = new QVBoxLayout(box);
-    for (const LawInfo& law : getLaws()) {
-        QString text = QString::fromStdString(law.id);
-        if (law.title.find("reconstructed") != std::string::npos) text += " (reconstructed)";
-        auto* cb = new QCheckBox(text);
-        cb->setToolTip(QString::fromStdString(law.title + "\n" + law.reference));
-        l->addWidget(cb);
-        compareBoxes_.emplace_back(QString::fromStdString(law.id), cb);
-        connect(cb, &QCheckBox::toggled, this, [this] {
-            updateDiagram();
-            updateTimePlots();
-            redrawNow();
-        });
-    }
-    layout->addWidget(box);
-}
-
-namespace {
+// Milliseconds after the last edit before the recovery copy is written: a
+// drag writes once, and a crash or a kill loses at most this much work.
+constexpr int kAutosaveDelayMs = 1500;
 
 // One line for a scene that could not be opened. InputError already names the
 // field; anything else escaping the readers (a library type error, memory) is
@@ -355,29 +51,233 @@ QString describeLoadFailure(const QString& path, const std::exception& e) {
     return path + ": cannot be opened: " + what;
 }
 
+// The window's programmatic edits, for the undo commands to apply values by.
+SceneEditTarget makeEditTarget(MainWindow* w) {
+    return {[w](const QString& id, double v) { w->setParameter(id, v); },
+            [w](const QString& id, const QString& c) { w->setChoice(id, c); },
+            [w](const QStringList& laws) { w->setComparedLaws(laws); }};
+}
+
 }  // namespace
 
-bool MainWindow::openScene(const QString& path, QString* error) {
-    try {
-        const nlohmann::json doc = readSceneDocument(path);
-        if (isPlusSceneDocument(doc)) {
-            plusPage_->setScene(parsePlusScene(doc));
-            stack_->setCurrentWidget(plusPage_);
-        } else if (isImpactSceneDocument(doc)) {
-            impactPage_->setScene(parseImpactScene(doc));
-            stack_->setCurrentWidget(impactPage_);
-        } else {
-            applyScene(parseScene(doc), true);
-            stack_->setCurrentWidget(simulationPage_);
-            renderer_->resetCamera();
-            view3d_->requestRender();
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    setWindowTitle("ImpactLab");
+    stack_ = new QStackedWidget;
+    setCentralWidget(stack_);
+
+    undoStack_ = new QUndoStack(this);
+    connect(undoStack_, &QUndoStack::cleanChanged, this, &MainWindow::onUndoCleanChanged);
+    autosaveTimer_ = new QTimer(this);
+    autosaveTimer_->setSingleShot(true);
+    autosaveTimer_->setInterval(kAutosaveDelayMs);
+    connect(autosaveTimer_, &QTimer::timeout, this, &MainWindow::writeRecoveryNow);
+    connect(undoStack_, &QUndoStack::indexChanged, this, [this] {
+        if (isWindowModified()) autosaveTimer_->start();
+        updateTitle();   // the name may be an edited field
+    });
+    auto* history = new QUndoView(undoStack_);
+    history->setEmptyLabel(tr("Opened"));
+    history->setObjectName("undoHistory");
+    historyDock_ = new QDockWidget(tr("Edit history"), this);
+    historyDock_->setObjectName("historyDock");
+    historyDock_->setWidget(history);
+    addDockWidget(Qt::RightDockWidgetArea, historyDock_);
+    historyDock_->hide();
+
+    buildMenus();
+    statusBar()->showMessage(tr("Ready"));
+}
+
+MainWindow::~MainWindow() {
+    // The undo stack outlives the pages (children go in creation order) and
+    // signals as it empties: nothing may reach a page by then.
+    undoStack_->disconnect(this);
+    page_ = nullptr;
+}
+
+ScenePage* MainWindow::getPage(const PageType& type) {
+    if (const auto it = pages_.find(type.id); it != pages_.end()) return it->second;
+    ScenePage* page = type.make();
+    page->setObjectName(type.id + "Page");
+    stack_->addWidget(page);
+    pages_[type.id] = page;
+    connect(page, &ScenePage::errorOccurred, this, &MainWindow::showError);
+    connect(page, &ScenePage::statusChanged, this, &MainWindow::showStatus);
+    // Every user edit on the page's panel becomes an undo step (after the
+    // page's own handler, connected in its constructor, has applied it).
+    connect(page->parameterPanel(), &ParameterPanel::numberChanged, this, &MainWindow::recordNumberEdit);
+    connect(page->parameterPanel(), &ParameterPanel::choiceChanged, this, &MainWindow::recordChoiceEdit);
+    connect(page, &ScenePage::comparedLawsEdited, this, &MainWindow::recordComparedLaws);
+    if (TimelineWidget* timeline = page->timeline())
+        connect(timeline, &TimelineWidget::playingChanged, this, [this] { updateMenus(); });
+    return page;
+}
+
+void MainWindow::showPage(ScenePage* page) {
+    if (page_ && page_ != page && page_->timeline()) page_->timeline()->pause();
+    page_ = page;
+    stack_->setCurrentWidget(page);
+    updateMenus();
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (framedOnShow_) return;
+    framedOnShow_ = true;
+    QTimer::singleShot(0, this, [this] {
+        for (const auto& [id, page] : pages_) page->resetCamera();
+    });
+}
+
+void MainWindow::buildMenus() {
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    fileMenu_ = file;
+    file->setToolTipsVisible(true);
+    file->addAction(tr("&New scene"), QKeySequence::New, this, [this] {
+        if (!maybeSave()) return;
+        QString error;
+        if (!openScene(defaultScenePath(), &error)) QMessageBox::warning(this, tr("Cannot open scene"), error);
+    })->setToolTip(tr("A new scene from the default built-in one; Save asks where to write it."));
+    QMenu* builtIn = file->addMenu(tr("New from &built-in scene"));
+    builtIn->setObjectName("builtInScenes");
+    QMenu* group = nullptr;
+    for (const BuiltInScene& entry : listBuiltInSceneEntries()) {
+        if (!group || group->title() != entry.group) {
+            group = builtIn->addMenu(entry.group);
+            group->setToolTipsVisible(true);
         }
+        QAction* a = group->addAction(entry.name, this, [this, path = entry.path] {
+            if (!maybeSave()) return;
+            QString error;
+            if (!openScene(path, &error)) QMessageBox::warning(this, tr("Cannot open scene"), error);
+        });
+        a->setToolTip(entry.description);
+        a->setData(entry.path);
+    }
+    file->addAction(tr("&Open scene..."), QKeySequence::Open, this, [this] {
+        if (!maybeSave()) return;
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open scene"), QString(), tr("ImpactLab scenes (*.json)"));
+        QString error;
+        if (!path.isEmpty() && !openScene(path, &error)) QMessageBox::warning(this, tr("Cannot open scene"), error);
+    });
+    recentMenu_ = file->addMenu(tr("Open &recent"));
+    recentMenu_->setObjectName("recentFiles");
+    connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Save scene"), QKeySequence::Save, this, [this] { saveScene(); });
+    file->addAction(tr("Save scene &as..."), QKeySequence::SaveAs, this, [this] { saveSceneWithDialog(); });
+    file->addSeparator();
+    auto exportWith = [this](const QString& title, const QString& filter, bool (MainWindow::*fn)(const QString&)) {
+        return [this, title, filter, fn] {
+            const QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
+            if (!path.isEmpty() && !(this->*fn)(path)) QMessageBox::warning(this, title, tr("Could not write ") + path);
+        };
+    };
+    file->addAction(tr("Export all &views..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Export all views into a folder"));
+        if (folder.isEmpty()) return;
+        if (exportAllViews(folder)) statusBar()->showMessage(tr("Exported every view, the scene and report.html into ") + folder);
+        else QMessageBox::warning(this, tr("Export all views"), lastError_);
+    })->setObjectName("exportAll");
+    file->addAction(tr("Export view as &PNG..."), QKeySequence(Qt::CTRL | Qt::Key_E), this,
+                    exportWith(tr("Export view"), tr("PNG image (*.png)"), &MainWindow::exportDiagramPng))
+        ->setObjectName("exportPng");
+    file->addAction(tr("Export view as &SVG..."), this,
+                    exportWith(tr("Export view"), tr("SVG image (*.svg)"), &MainWindow::exportDiagramSvg))
+        ->setObjectName("exportSvg");
+    file->addAction(tr("Export view &data as CSV..."), this,
+                    exportWith(tr("Export view data"), tr("CSV (*.csv)"), &MainWindow::exportDiagramCsv))
+        ->setObjectName("exportCsv");
+    file->addAction(tr("Export &3D view as PNG..."), this,
+                    exportWith(tr("Export 3D view"), tr("PNG image (*.png)"), &MainWindow::export3dPng))
+        ->setObjectName("export3d");
+    // The current page's own entries go here (updateMenus).
+    pageActionsSeparator_ = file->addSeparator();
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = undoStack_->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    undo->setObjectName("undo");
+    QAction* redo = undoStack_->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    redo->setObjectName("redo");
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* showHistory = historyDock_->toggleViewAction();
+    showHistory->setText(tr("Edit &history"));
+    showHistory->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    view->addAction(showHistory);
+    view->addAction(tr("&Reset camera"), this, [this] {
+        if (page_) page_->resetCamera();
+    });
+
+    // Playback of a simulation's timeline (hidden on pages without one).
+    playbackMenu_ = menuBar()->addMenu(tr("&Playback"));
+    playAction_ = playbackMenu_->addAction(tr("&Play"), QKeySequence(Qt::Key_Space), this, [this] {
+        TimelineWidget* t = page_ ? page_->timeline() : nullptr;
+        if (!t) return;
+        if (t->isPlaying()) t->pause();
+        else t->play();
+    });
+    playAction_->setObjectName("playPause");
+    playbackMenu_->addAction(tr("&Next impact"), QKeySequence(Qt::CTRL | Qt::Key_Period), this, [this] {
+        if (TimelineWidget* t = page_ ? page_->timeline() : nullptr) t->selectEvent(t->selectedEvent() + 1);
+    })->setObjectName("nextImpact");
+    playbackMenu_->addAction(tr("Pre&vious impact"), QKeySequence(Qt::CTRL | Qt::Key_Comma), this, [this] {
+        if (TimelineWidget* t = page_ ? page_->timeline() : nullptr) t->selectEvent(std::max(0, t->selectedEvent() - 1));
+    })->setObjectName("previousImpact");
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("Scene &guide"), QKeySequence::HelpContents, this, &MainWindow::showGuide)
+        ->setObjectName("sceneGuide");
+    help->addAction(tr("&About ImpactLab"), this, [this] {
+        QMessageBox::about(this, tr("About ImpactLab"),
+                           tr("ImpactLab: a laboratory for rigid-body impact mechanics.\n"
+                              "Laws compared in impulse space, on scenes you can edit live."));
+    });
+    updateMenus();
+}
+
+// --- Opening and saving ------------------------------------------------------
+
+bool MainWindow::openScene(const QString& path, QString* error) {
+    nlohmann::json doc;
+    try {
+        doc = readSceneDocument(path);
+    } catch (const std::exception& e) {
+        const QString message = describeLoadFailure(path, e);
+        if (error) *error = message;
+        showError(message);
+        return false;
+    }
+    if (!openDocument(doc, path, error)) return false;
+    if (!path.startsWith(":")) addRecentFile(path);
+    return true;
+}
+
+bool MainWindow::openDocument(const nlohmann::json& document, const QString& path, QString* error) {
+    try {
+        // Files of the formats before they were unified open as the unified
+        // format, which is what Save writes.
+        const nlohmann::json doc = toUnifiedSceneDocument(document);
+        const SceneDocumentKind kind = getSceneDocumentKind(doc);
+        const PageType* type = findPageType(kind);
+        if (!type)
+            throw InputError("kind", std::string("\"") + toString(kind) + "\" scenes are not shown by this version of the app");
+        ScenePage* page = getPage(*type);
+        page->openDocument(doc);   // throws before changing anything
+        showPage(page);
+        undoStack_->clear();
         setDocumentPath(path);
-        updateMenus();
+        refreshEditSnapshot();
         return true;
     } catch (const std::exception& e) {
-        // The scene on screen stays: nothing was applied before the throw
-        // (both readers return a whole scene or throw).
+        // The scene on screen stays: the page applied nothing before the throw.
         const QString message = describeLoadFailure(path, e);
         if (error) *error = message;
         showError(message);
@@ -385,17 +285,22 @@ bool MainWindow::openScene(const QString& path, QString* error) {
     }
 }
 
-const nlohmann::json& MainWindow::currentDocument() const {
-    if (stack_->currentWidget() == plusPage_) return plusPage_->scene().document;
-    if (stack_->currentWidget() == impactPage_) return impactPage_->scene().document;
-    return scene_.document;
+bool MainWindow::openSceneOrDefault(const QString& path) {
+    QString error;
+    if (openScene(path, &error)) return true;
+    openScene(defaultScenePath());
+    showError(error);   // the status bar keeps the reason, not the default scene's run
+    // After the window is shown, so the dialog has a parent on screen.
+    QTimer::singleShot(0, this, [this, error] { QMessageBox::warning(this, tr("Cannot open scene"), error); });
+    return false;
 }
 
-QString MainWindow::currentSceneName() const {
-    const nlohmann::json& doc = currentDocument();
-    const auto it = doc.find("name");
-    return it != doc.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString("untitled");
+const nlohmann::json& MainWindow::currentDocument() const {
+    static const nlohmann::json empty = nlohmann::json::object();
+    return page_ ? page_->document() : empty;
 }
+
+QString MainWindow::currentSceneName() const { return page_ ? page_->sceneName() : QString("untitled"); }
 
 bool MainWindow::isBuiltInDocument() const { return documentPath_.isEmpty() || documentPath_.startsWith(":"); }
 
@@ -411,37 +316,22 @@ void MainWindow::updateTitle() {
     setWindowTitle(QString("%1 (%2)[*] - ImpactLab").arg(currentSceneName(), where));
 }
 
-bool MainWindow::isVehicleSceneOpen() const {
-    return stack_->currentWidget() == simulationPage_ && scene_.kind == SceneKind::Vehicles;
-}
-
-void MainWindow::updateMenus() {
-    for (QAction* a : vehicleActions_) a->setVisible(isVehicleSceneOpen());
-    if (playbackMenu_) {
-        const bool simulation = stack_->currentWidget() == simulationPage_;
-        playbackMenu_->menuAction()->setVisible(simulation);
-        for (QAction* a : playbackMenu_->actions()) a->setEnabled(simulation);   // no shortcut fires unseen
-    }
-}
-
-void MainWindow::markModified() {
-    setWindowModified(true);
-    updateTitle();   // the name may be an edited field
-}
-
 bool MainWindow::saveSceneAs(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        showError("Cannot write " + path + ": " + f.errorString());
+        showError(tr("Cannot write ") + path + ": " + f.errorString());
         return false;
     }
     const std::string text = currentDocument().dump(2) + "\n";
     if (f.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size()) || !f.flush()) {
-        showError("Cannot write " + path + ": " + f.errorString());
+        showError(tr("Cannot write ") + path + ": " + f.errorString());
         return false;
     }
     setDocumentPath(path);
-    statusBar()->showMessage("Saved " + path);
+    undoStack_->setClean();
+    onUndoCleanChanged(true);   // also when the stack was clean: a recovered document
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved ") + path);
     return true;
 }
 
@@ -452,7 +342,7 @@ bool MainWindow::saveScene() {
 
 bool MainWindow::saveSceneWithDialog() {
     const QString suggested = isBuiltInDocument() ? QFileInfo(documentPath_).fileName() : documentPath_;
-    QString path = QFileDialog::getSaveFileName(this, "Save scene", suggested, "ImpactLab scenes (*.json)");
+    QString path = QFileDialog::getSaveFileName(this, tr("Save scene"), suggested, tr("ImpactLab scenes (*.json)"));
     if (path.isEmpty()) return false;
     if (QFileInfo(path).suffix().isEmpty()) path += ".json";
     return saveSceneAs(path);
@@ -460,377 +350,196 @@ bool MainWindow::saveSceneWithDialog() {
 
 bool MainWindow::maybeSave() {
     if (!isWindowModified()) return true;
-    const auto answer = QMessageBox::warning(this, "Unsaved changes",
-                                             QString("The scene \"%1\" has changes that are not saved.").arg(currentSceneName()),
-                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"), tr("The scene \"%1\" has changes that are not saved.").arg(currentSceneName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save) return saveScene();
     return answer == QMessageBox::Discard;
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (maybeSave()) event->accept();
-    else event->ignore();
-}
-
-bool MainWindow::openSceneOrDefault(const QString& path) {
-    QString error;
-    if (openScene(path, &error)) return true;
-    openScene(defaultScenePath());
-    showError(error);   // the status bar keeps the reason, not the default scene's run
-    // After the window is shown, so the dialog has a parent on screen.
-    QTimer::singleShot(0, this, [this, error] { QMessageBox::warning(this, "Cannot open scene", error); });
-    return false;
-}
-
-void MainWindow::setScene(const Scene& scene) {
-    applyScene(scene, true);
-    stack_->setCurrentWidget(simulationPage_);
-    updateMenus();
-    renderer_->resetCamera();
-}
-
-void MainWindow::applyScene(Scene scene, bool rebuildPanel) {
-    scene_ = std::move(scene);
-    if (rebuildPanel) {
-        sceneTitle_->setText(QString::fromStdString(scene_.name));
-        sceneDescription_->setText(QString::fromStdString(scene_.description));
-        panel_->setParameters(scene_.parameters);
-        std::vector<BodyVisual> visuals;
-        for (const auto& b : scene_.bodies) visuals.push_back(toVisual(b, scene_.kind == SceneKind::Vehicles));
-        renderer_->setBodies(visuals);
-        std::vector<PlaneVisual> planes;
-        for (const ScenePlane& sp : scene_.planes) {
-            const bool isGround = sp.normal.isApprox(Vec3::UnitZ()) && std::abs(sp.point.z() - scene_.groundHeight) < kGroundMatchTol;
-            if (isGround) continue;   // drawn by setGround
-            planes.push_back({sp.point, sp.normal, sp.size > 0.0 ? sp.size : kDefaultPlaneHalfSize, Eigen::Vector3d(0.55, 0.6, 0.7)});
-        }
-        renderer_->setPlanes(planes);
-        renderer_->setPivots(scene_.pivots, kPivotRadius);
-        if (scene_.kind == SceneKind::Planar)
-            renderer_->setViewAngles(kPlanarViewAzimuth, kPlanarViewElevation);
-        else if (scene_.kind == SceneKind::Vehicles)
-            renderer_->setViewAngles(kVehicleViewAzimuth, kVehicleViewElevation);
-        else
-            renderer_->setViewAngles(kSpatialViewAzimuth, kSpatialViewElevation);
+    if (!maybeSave()) {
+        event->ignore();
+        return;
     }
-    resimulate();
+    saveSettings();
+    removeRecoveryFile();   // saved, or discarded on the user's word
+    event->accept();
 }
 
-const std::vector<SceneParameter>& MainWindow::currentParameters() const {
-    if (isPlusSceneOpen()) return plusPage_->scene().parameters;
-    return isImpactSceneOpen() ? impactPage_->scene().parameters : scene_.parameters;
+// --- Undo, recovery, settings -------------------------------------------------
+
+void MainWindow::onUndoCleanChanged(bool clean) {
+    setWindowModified(!clean);
+    updateTitle();
+    if (clean) {
+        autosaveTimer_->stop();
+        removeRecoveryFile();
+    }
 }
 
-const SceneParameter* MainWindow::findParameter(const std::string& id) const {
-    for (const SceneParameter& p : currentParameters())
-        if (p.id == id) return &p;
-    return nullptr;
+void MainWindow::writeRecoveryNow() {
+    if (isWindowModified()) writeRecoveryFile(currentDocument(), documentPath_);
 }
+
+bool MainWindow::offerRecovery() {
+    const std::optional<RecoveredDocument> copy = readRecoveryFile();
+    if (!copy) return false;
+    const auto name = copy->document.value("name", std::string("untitled"));
+    const QString where = copy->path.isEmpty() || copy->path.startsWith(":") ? tr("built-in scene") : copy->path;
+    const auto answer = QMessageBox::question(
+        this, tr("Recover unsaved changes"),
+        tr("ImpactLab did not close normally. The scene \"%1\" (%2) had changes that were not saved.\n\n"
+           "Reopen it with those changes?")
+            .arg(QString::fromStdString(name), where),
+        QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes) {
+        removeRecoveryFile();
+        return false;
+    }
+    QString error;
+    if (!openDocument(copy->document, copy->path, &error)) {
+        QMessageBox::warning(this, tr("Cannot recover the scene"), error);
+        removeRecoveryFile();
+        return false;
+    }
+    // The recovered edits are not in its file: unsaved, and kept in the copy
+    // until they are saved or discarded.
+    setWindowModified(true);
+    updateTitle();
+    statusBar()->showMessage(tr("Recovered unsaved changes to ") + QString::fromStdString(name));
+    return true;
+}
+
+QString MainWindow::restoreSettings(bool restoreWindowGeometry) {
+    const QSettings settings;
+    if (restoreWindowGeometry) {
+        restoreGeometry(settings.value("window/geometry").toByteArray());
+        restoreState(settings.value("window/state").toByteArray());
+    }
+    return settings.value("document/lastScene").toString();
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+    if (!documentPath_.isEmpty()) settings.setValue("document/lastScene", documentPath_);
+}
+
+void MainWindow::rebuildRecentMenu() {
+    recentMenu_->clear();
+    const QStringList files = getRecentFiles();
+    for (const QString& f : files) {
+        recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] {
+            if (!maybeSave()) return;
+            QString error;
+            if (!openScene(f, &error)) {
+                removeRecentFile(f);
+                QMessageBox::warning(this, tr("Cannot open scene"), error);
+            }
+        })->setToolTip(f);
+    }
+    recentMenu_->setToolTipsVisible(true);
+    recentMenu_->setEnabled(!files.isEmpty());
+}
+
+QString MainWindow::parameterLabel(const QString& id) const {
+    const SceneParameter* p = findParameter(id.toStdString());
+    return p ? QString::fromStdString(p->label) : id;
+}
+
+void MainWindow::refreshEditSnapshot() {
+    numberSnapshot_.clear();
+    choiceSnapshot_.clear();
+    for (const SceneParameter& p : currentParameters()) {
+        const QString id = QString::fromStdString(p.id);
+        if (p.kind == SceneParameter::Kind::Number) numberSnapshot_[id] = p.value;
+        else choiceSnapshot_[id] = QString::fromStdString(p.choice);
+    }
+    comparedSnapshot_ = comparedLawIds();
+}
+
+void MainWindow::recordNumberEdit(const QString& id, double value) {
+    const double before = numberSnapshot_.value(id, value);
+    refreshEditSnapshot();   // the page has applied the edit
+    const double after = numberSnapshot_.value(id, value);
+    if (before != after)
+        undoStack_->push(new NumberEditCommand(makeEditTarget(this), id, parameterLabel(id), before, after));
+}
+
+void MainWindow::recordChoiceEdit(const QString& id, const QString& choice) {
+    const QString before = choiceSnapshot_.value(id, choice);
+    refreshEditSnapshot();
+    if (before != choice)
+        undoStack_->push(new ChoiceEditCommand(makeEditTarget(this), id, parameterLabel(id), before, choice));
+}
+
+void MainWindow::recordComparedLaws() {
+    const QStringList before = comparedSnapshot_;
+    const QStringList after = comparedLawIds();   // the page has applied it
+    comparedSnapshot_ = after;
+    if (before != after) undoStack_->push(new ComparedLawsCommand(makeEditTarget(this), before, after));
+}
+
+// --- Edits --------------------------------------------------------------------
 
 void MainWindow::setParameter(const QString& id, double siValue) {
-    if (isPlusSceneOpen()) {
-        plusPage_->setParameter(id, siValue);
-        timing_ = {0.0, plusPage_->lastUpdateMilliseconds(), plusPage_->lastUpdateMilliseconds()};
-        return;
+    if (!page_) return;
+    page_->setParameter(id, siValue);
+    refreshEditSnapshot();
+    if (printTiming_) {
+        const UpdateTiming t = lastUpdateTiming();
+        std::fprintf(stderr, "update: compute %.2f ms, views %.2f ms, total %.2f ms\n", t.simulateMs, t.viewsMs, t.totalMs);
     }
-    if (isImpactSceneOpen()) {
-        impactPage_->setParameter(id, siValue);
-        timing_ = {0.0, impactPage_->lastUpdateMilliseconds(), impactPage_->lastUpdateMilliseconds()};
-        return;
-    }
-    panel_->setValue(id, siValue);
-    onNumberChanged(id, siValue);
 }
 
 void MainWindow::setChoice(const QString& id, const QString& choice) {
-    if (isPlusSceneOpen()) {
-        plusPage_->setChoice(id, choice);
-        return;
-    }
-    if (isImpactSceneOpen()) {
-        impactPage_->setChoice(id, choice);
-        return;
-    }
-    panel_->setChoice(id, choice);
-    onChoiceChanged(id, choice);
+    if (!page_) return;
+    page_->setChoice(id, choice);
+    refreshEditSnapshot();
 }
 
 void MainWindow::setComparedLaws(const QStringList& ids) {
-    for (auto& [id, box] : compareBoxes_) {
-        const QSignalBlocker block(box);
-        box->setChecked(ids.contains(id));
-    }
-    updateDiagram();
-    updateTimePlots();
+    if (!page_) return;
+    page_->setComparedLaws(ids);
+    comparedSnapshot_ = comparedLawIds();
 }
 
-void MainWindow::selectImpact(int index) { timeline_->selectEvent(index); }
-bool MainWindow::isImpactSceneOpen() const { return stack_->currentWidget() == impactPage_; }
+QStringList MainWindow::comparedLawIds() const { return page_ ? page_->comparedLaws() : QStringList(); }
 
-bool MainWindow::isPlusSceneOpen() const { return stack_->currentWidget() == plusPage_; }
-
-bool MainWindow::showTab(const QString& name) {
-    if (isPlusSceneOpen()) return plusPage_->showTab(name);
-    if (isImpactSceneOpen()) {
-        const QStringList names{"hodograph", "bundle", "curve", "energy", "diagram", "plane", "fobj", "tree"};
-        if (!names.contains(name)) return false;
-        impactPage_->showTab(names.indexOf(name));
-        return true;
-    }
-    const QStringList names{"diagram", "plots", "momentum", "results", "sweep"};
-    if (!names.contains(name)) return false;
-    tabs_->setCurrentIndex(names.indexOf(name));
-    return true;
-}
-void MainWindow::setTime(double t) { timeline_->setTime(t); }
-
-void MainWindow::onNumberChanged(const QString& id, double value) {
-    try {
-        applyScene(withParameter(scene_, id.toStdString(), value), false);
-    } catch (const std::exception& e) {
-        showError(describeLoadFailure(QString::fromStdString(scene_.name), e));
-    }
+const std::vector<SceneParameter>& MainWindow::currentParameters() const {
+    static const std::vector<SceneParameter> none;
+    return page_ ? page_->parameters() : none;
 }
 
-void MainWindow::onChoiceChanged(const QString& id, const QString& choice) {
-    try {
-        applyScene(withChoice(scene_, id.toStdString(), choice.toStdString()), false);
-    } catch (const std::exception& e) {
-        showError(describeLoadFailure(QString::fromStdString(scene_.name), e));
-    }
+const SceneParameter* MainWindow::findParameter(const std::string& id) const {
+    return page_ ? page_->findParameter(id) : nullptr;
 }
 
-void MainWindow::resimulate() {
-    QElapsedTimer clock;
-    clock.start();
-    try {
-        run_ = simulate(scene_, makeInteractiveOptions());
-        lastError_.clear();
-    } catch (const std::exception& e) {
-        showError(describeLoadFailure(QString::fromStdString(scene_.name), e));
-        return;
-    }
-    timing_.simulateMs = clock.nsecsElapsed() * 1e-6;
-
-    // Ground sized to the run's extent; the trail of every body.
-    double extent = kMinGroundHalfSize;
-    for (const auto& smp : run_.samples)
-        for (const auto& b : smp.bodies) extent = std::max(extent, b.position.head<2>().cwiseAbs().maxCoeff() + kGroundMargin);
-    renderer_->setGround(scene_.groundHeight, extent);
-    for (size_t i = 0; i < scene_.bodies.size(); ++i) {
-        std::vector<Eigen::Vector3d> trail;
-        trail.reserve(run_.samples.size());
-        for (const auto& smp : run_.samples) trail.push_back(smp.bodies[i].position);
-        renderer_->setTrail(static_cast<int>(i), trail);
-    }
-
-    std::vector<std::pair<double, QString>> events;
-    for (int i = 0; i < static_cast<int>(run_.impacts.size()); ++i)
-        events.emplace_back(run_.impacts[i].time, describeImpact(run_, i, scene_));
-    const double t = timeline_->time();
-    const int previous = selectedImpact_;
-    {
-        const QSignalBlocker block(timeline_);
-        timeline_->setRun(run_.endTime, events);
-        timeline_->setTime(std::min(t, run_.endTime));
-        selectedImpact_ = events.empty() ? -1 : std::clamp(previous < 0 ? 0 : previous, 0, static_cast<int>(events.size()) - 1);
-        if (selectedImpact_ >= 0) timeline_->selectEvent(selectedImpact_);
-    }
-    updatePoses(timeline_->time());
-    updateDiagram();
-    updateTimePlots();
-    updateVehicleViews();
-    updateStatus();
-    redrawNow();
-    timing_.totalMs = clock.nsecsElapsed() * 1e-6;
-    timing_.viewsMs = timing_.totalMs - timing_.simulateMs;
-    if (printTiming_)
-        std::fprintf(stderr, "update: simulate %.2f ms, views %.2f ms, total %.2f ms\n", timing_.simulateMs,
-                     timing_.viewsMs, timing_.totalMs);
+MainWindow::UpdateTiming MainWindow::lastUpdateTiming() const {
+    if (!page_) return {};
+    const double total = page_->lastUpdateMilliseconds(), compute = page_->lastComputeMilliseconds();
+    return {compute, std::max(0.0, total - compute), total};
 }
 
-void MainWindow::updatePoses(double t) {
-    std::vector<BodyPose> poses;
-    for (const auto& s : run_.calcStatesAt(t)) poses.push_back({s.position, s.orientation});
-    renderer_->setPoses(poses);
-    plots_->setCursorTime(t);
-    if (selectedImpact_ >= 0 && selectedImpact_ < static_cast<int>(run_.impacts.size()))
-        renderer_->setMarker(run_.impacts[selectedImpact_].point);
-    else
-        renderer_->setMarker(std::nullopt);
-    view3d_->requestRender();
-}
+// --- Pages, menus, status --------------------------------------------------------
 
-void MainWindow::updateDiagram() {
-    if (selectedImpact_ < 0 || selectedImpact_ >= static_cast<int>(run_.impacts.size())) {
-        diagram_->clear();
-        diagram_->setTitle("Impulse space: no impact in this run");
-        eventSummary_->clear();
-        return;
-    }
-    const ImpactEventRecord& e = run_.impacts[selectedImpact_];
-    std::vector<LawOutcome> outcomes{{e.result, e.trace}};
-    for (const auto& [id, box] : compareBoxes_) {
-        if (!box->isChecked() || id.toStdString() == e.result.model) continue;
-        LawOutcome o;
-        try {
-            o.result = getLaw(id.toStdString()).solve(e.problem, nlohmann::json::object(), &o.trace);
-            outcomes.push_back(std::move(o));
-        } catch (const InputError& err) {
-            showError(QString("%1 cannot solve this impact: %2").arg(id, QString::fromUtf8(err.what())));
-        }
-    }
-    diagram_->setDiagram(makeImpulseDiagram(e.problem, outcomes));
-    diagram_->setTitle(QString("Impulse space: impact %1 at t = %2 s (mu = %3, e = %4)")
-                           .arg(selectedImpact_ + 1)
-                           .arg(e.time, 0, 'f', 3)
-                           .arg(e.problem.friction)
-                           .arg(e.problem.restitution));
-    const ImpactResult& r = e.result;
-    QString text = QString("<b>Impact %1</b> (%2)<br>impulse [t1, t2, n] = (%3, %4, %5) N s<br>"
-                           "v+ = (%6, %7, %8) m/s<br>energy %9 J -> %10 J<br>events:")
-                       .arg(selectedImpact_ + 1)
-                       .arg(QString::fromStdString(r.model))
-                       .arg(r.impulse.x(), 0, 'g', 5).arg(r.impulse.y(), 0, 'g', 5).arg(r.impulse.z(), 0, 'g', 5)
-                       .arg(r.vPlus.x(), 0, 'g', 4).arg(r.vPlus.y(), 0, 'g', 4).arg(r.vPlus.z(), 0, 'g', 4)
-                       .arg(r.energyBefore, 0, 'g', 5).arg(r.energyAfter, 0, 'g', 5);
-    for (const auto& ev : r.events) text += QString(" %1").arg(toString(ev.kind));
-    for (const auto& w : r.warnings) text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
-    eventSummary_->setText(text);
-}
+bool MainWindow::showTab(const QString& name) { return page_ && page_->showTab(name); }
 
-// The reconstruction views of a vehicle scene: arrows and friction cones on the
-// 3D view, the momentum diagram, the results table and a sensitivity map of
-// vehicle 1's delta-V over restitution and the impact point's offset.
-void MainWindow::updateVehicleViews() {
-    const bool vehicles = scene_.kind == SceneKind::Vehicles && run_.vehicleCollision.has_value();
-    for (int i = 2; i < tabs_->count(); ++i) tabs_->setTabVisible(i, vehicles);
-    if (!vehicles) {
-        vehicleOverlay_->clear();
-        momentum_->clear();
-        results_->clearResults();
-        return;
-    }
-    const VehicleCollisionInput& input = scene_.vehicles->collision;
-    vehicleOverlay_->show(input, *run_.vehicleCollision);
-    momentum_->setCollision(input, *run_.vehicleCollision);
-    results_->setCollision(input, *run_.vehicleCollision);
-    try {
-        VehicleCollisionOptions o;
-        o.recordTrace = false;
-        auto axisFor = [&](const QString& name) {
-            for (const SweepRange& r : kSweepRanges)
-                if (name == r.name) return SweepAxis{r.name, r.from, r.to, kSweepPoints};
-            return SweepAxis{"epsilon", 0.0, 1.0, kSweepPoints};
-        };
-        std::optional<SweepAxis> axis2;
-        if (sweepInput2_->currentIndex() > 0 && sweepInput2_->currentText() != sweepInput1_->currentText())
-            axis2 = axisFor(sweepInput2_->currentText());
-        sweep_->setGrid(sweep(input, axisFor(sweepInput1_->currentText()), axis2,
-                              sweepOutput_->currentText().toStdString(), o));
-    } catch (const InputError& e) {
-        showError(QString::fromUtf8(e.what()));
-    }
-}
+QList<QAction*> MainWindow::pageActions() const { return page_ ? page_->fileActions() : QList<QAction*>(); }
 
-std::vector<std::string> MainWindow::comparedLaws() const {
-    std::vector<std::string> ids{scene_.contact.law};
-    for (const auto& [id, box] : compareBoxes_)
-        if (box->isChecked() && id.toStdString() != scene_.contact.law) ids.push_back(id.toStdString());
-    return ids;
-}
-
-// Time histories of the first body (Cataldo & Sampaio Figs. 3.2-3.19), one
-// curve per compared law, each law's run simulated from the same scene.
-void MainWindow::updateTimePlots() {
-    comparedRuns_.clear();
-    for (const std::string& id : comparedLaws()) {
-        if (id == scene_.contact.law) {
-            comparedRuns_.emplace_back(id, run_);
-            continue;
-        }
-        try {
-            // Re-read the document with the other law, so options keyed by law
-            // id reach it; a flat options object belongs to the scene's law only.
-            nlohmann::json doc = scene_.document;
-            doc["contact"]["law"] = id;
-            Scene s = parseScene(doc);
-            comparedRuns_.emplace_back(id, simulate(s, makeInteractiveOptions()));
-        } catch (const InputError& e) {
-            showError(QString("%1: %2").arg(QString::fromStdString(id), QString::fromUtf8(e.what())));
-        }
-    }
-    // Panels of the first body (Cataldo & Sampaio Figs. 3.2-3.19), from the
-    // run's named channels; a planar run names its vertical coordinate y and its
-    // rotation theta/omega, a spatial one z and w_y.
-    const bool planar = scene_.kind == SceneKind::Planar;
-    const std::string body = scene_.bodies.empty() ? std::string() : scene_.bodies[0].name + ".";
-    struct PanelSpec {
-        const char* title;
-        const char* yLabel;
-        std::vector<std::pair<std::string, Qt::PenStyle>> channels;
-    };
-    std::vector<PanelSpec> specs = {
-        {"Height of the centre", planar ? "y [m]" : "z [m]", {{body + (planar ? "y" : "z"), Qt::SolidLine}}},
-        {"Horizontal position", "x [m]", {{body + "x", Qt::SolidLine}}},
-        {"Vertical velocity", "[m/s]", {{body + (planar ? "vy" : "vz"), Qt::SolidLine}}},
-        {"Horizontal velocity", "v_x [m/s]", {{body + "vx", Qt::SolidLine}}},
-        {planar ? "Angle" : "Angular velocity about y", planar ? "theta [rad]" : "w_y [rad/s]",
-         {{body + (planar ? "theta" : "wy"), Qt::SolidLine}}},
-        {"Angular velocity", "[rad/s]", {{body + (planar ? "omega" : "wy"), Qt::SolidLine}}},
-        {"End heights (left solid, right dashed)", "[m]", {{body + "left_end_y", Qt::SolidLine}, {body + "right_end_y", Qt::DashLine}}},
-        {"Mechanical energy", "T + V [J]", {{"energy", Qt::SolidLine}}},
-    };
-    if (!planar) specs.erase(specs.begin() + 5);   // w_y already shown
-    std::vector<PlotPanel> panels;
-    for (const PanelSpec& spec : specs) {
-        PlotPanel panel{spec.title, spec.yLabel, {}};
-        for (size_t k = 0; k < comparedRuns_.size(); ++k) {
-            const auto& [id, run] = comparedRuns_[k];
-            for (const auto& [name, style] : spec.channels) {
-                const RunChannel* ch = run.findChannel(name);
-                if (!ch || ch->values.size() != run.samples.size()) continue;
-                PlotCurve c{QString::fromStdString(id), ImpulseDiagramView::pathColor(static_cast<int>(k)), style, {}};
-                c.points.reserve(run.samples.size());
-                for (size_t i = 0; i < run.samples.size(); ++i) c.points.emplace_back(run.samples[i].time, ch->values[i]);
-                panel.curves.push_back(std::move(c));
-            }
-        }
-        if (!panel.curves.empty()) panels.push_back(std::move(panel));
-    }
-    plots_->setPanels(panels, panels.size() > 6 ? 4 : 3);
-    plots_->setCursorTime(timeline_->time());
-}
-
-void MainWindow::updateStatus() {
-    QString msg = QString("%1: %2 impacts, %3, simulated in %4 ms")
-                      .arg(QString::fromStdString(scene_.name))
-                      .arg(run_.impacts.size())
-                      .arg(QString::fromStdString(run_.endReason))
-                      .arg(timing_.simulateMs, 0, 'f', 1);
-    // A run the core stopped at one of its limits (docs/input-limits.md) says
-    // so first, in amber: its last samples are not the scene's end.
-    const bool stopped = run_.endReason.find("limit") != std::string::npos || run_.endReason == "no solution" ||
-                         run_.endReason == "stalled";
-    if (stopped) {
-        QString why = run_.warnings.empty() ? QString() : QString::fromStdString(run_.warnings.back());
-        msg = QString("Run stopped early (%1) at t = %2 s: %3")
-                  .arg(QString::fromStdString(run_.endReason))
-                  .arg(run_.endTime, 0, 'g', 4)
-                  .arg(why);
-    } else if (!run_.warnings.empty()) {
-        msg += QString("; %1 warning(s): %2").arg(run_.warnings.size()).arg(QString::fromStdString(run_.warnings.front()));
-    }
-    statusBar()->setStyleSheet(stopped ? "color: #a05a00;" : "");
-    statusBar()->showMessage(msg);
-}
-
-void MainWindow::redrawNow() {
-    // Synchronous repaints, so an update is measured to the last pixel drawn.
-    view3d_->repaint();
-    diagram_->repaint();
-    timeline_->repaint();
-    if (plots_->isVisible()) plots_->repaint();
+void MainWindow::updateMenus() {
+    // The page's own File entries, where they belong; others' removed.
+    for (QAction* a : shownPageActions_) fileMenu_->removeAction(a);
+    shownPageActions_ = pageActions();
+    for (QAction* a : shownPageActions_) fileMenu_->insertAction(pageActionsSeparator_, a);
+    pageActionsSeparator_->setVisible(!shownPageActions_.isEmpty());
+    // Playback only where there is a timeline; a hidden menu's shortcuts must not fire.
+    const bool timeline = page_ && page_->timeline();
+    playbackMenu_->menuAction()->setVisible(timeline);
+    for (QAction* a : playbackMenu_->actions()) a->setEnabled(timeline);
+    if (timeline) playAction_->setText(page_->timeline()->isPlaying() ? tr("&Pause") : tr("&Play"));
 }
 
 void MainWindow::showError(const QString& message) {
@@ -839,25 +548,58 @@ void MainWindow::showError(const QString& message) {
     statusBar()->showMessage(message);
 }
 
-bool MainWindow::exportVehicleResultsCsv(const QString& path) { return results_->exportCsv(path); }
-bool MainWindow::exportSweepPng(const QString& path) { return sweep_->exportPng(path); }
-bool MainWindow::exportSweepCsv(const QString& path) { return sweep_->exportCsv(path); }
+void MainWindow::showStatus(const QString& message) {
+    lastError_.clear();
+    statusBar()->setStyleSheet("");
+    statusBar()->showMessage(message);
+}
 
-bool MainWindow::exportDiagramCsv(const QString& path) {
-    if (isPlusSceneOpen()) return plusPage_->exportCurrentView(path);
-    return isImpactSceneOpen() && impactPage_->exportCurrentView(path);
+QString MainWindow::sceneGuide() const {
+    const nlohmann::json& doc = currentDocument();
+    const auto text = [&doc](const char* key) {
+        const auto it = doc.find(key);
+        return it != doc.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
+    };
+    QString html = "<h2>" + currentSceneName().toHtmlEscaped() + "</h2>";
+    const QString guide = text("guide");
+    html += guide.isEmpty() ? "<p>" + text("description").toHtmlEscaped() + "</p>" : guide;
+    if (!text("reference").isEmpty()) html += "<p><i>" + text("reference").toHtmlEscaped() + "</i></p>";
+    html += "<p>" +
+            tr("Every slider is an undoable edit (Ctrl+Z); hover a parameter or a law for its paper and equation. "
+               "File &gt; Export all views writes every view, its data and a report.")
+                .toHtmlEscaped() +
+            "</p>";
+    return html;
 }
-bool MainWindow::exportDiagramPng(const QString& path) {
-    if (isPlusSceneOpen()) return plusPage_->exportCurrentView(path);
-    return isImpactSceneOpen() ? impactPage_->exportCurrentView(path) : diagram_->exportPng(path);
+
+void MainWindow::showGuide() {
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Scene guide: ") + currentSceneName());
+    auto* layout = new QVBoxLayout(&dialog);
+    auto* text = new QTextBrowser;
+    text->setObjectName("guideText");
+    text->setHtml(sceneGuide());
+    text->setOpenExternalLinks(true);
+    layout->addWidget(text);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    layout->addWidget(buttons);
+    dialog.resize(560, 480);
+    dialog.exec();
 }
-bool MainWindow::exportDiagramSvg(const QString& path) {
-    if (isPlusSceneOpen()) return plusPage_->exportCurrentView(path);
-    return isImpactSceneOpen() ? impactPage_->exportCurrentView(path) : diagram_->exportSvg(path);
-}
-bool MainWindow::export3dPng(const QString& path) {
-    if (isPlusSceneOpen()) return plusPage_->bodiesView()->saveImage(path);
-    return isImpactSceneOpen() ? impactPage_->bodiesView()->saveImage(path) : view3d_->saveImage(path);
+
+// --- Export -------------------------------------------------------------------------
+
+bool MainWindow::exportDiagramPng(const QString& path) { return page_ && page_->exportCurrentView(path); }
+bool MainWindow::exportDiagramSvg(const QString& path) { return page_ && page_->exportCurrentView(path); }
+bool MainWindow::exportDiagramCsv(const QString& path) { return page_ && page_->exportCurrentView(path); }
+bool MainWindow::export3dPng(const QString& path) { return page_ && page_->export3dPng(path); }
+
+bool MainWindow::exportAllViews(const QString& folder) {
+    if (!page_) return false;
+    const ReportResult r = writeReport(*page_, currentDocument(), folder);
+    if (!r.ok()) showError(tr("Could not write: ") + r.failures.join(", "));
+    return r.ok();
 }
 
 }  // namespace impactlab::ui

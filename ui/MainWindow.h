@@ -1,46 +1,36 @@
 #pragma once
-// The ImpactLab main window: 3D view, impulse-space diagram of the selected
-// impact, parameter panel and timeline. It owns the current scene and its run;
-// every parameter change re-simulates (core) and redraws every view at once.
-// No physics here: the window only calls core functions and maps their output
-// to widgets.
+// The ImpactLab main window: one page per kind of scene (pages/PageRegistry.h)
+// in a stack, and the document around it: the open scene's file, its edits as
+// undo steps, the recovery copy, recent files, the menus and the status bar.
+// The window never branches on the kind of scene: it asks the registry which
+// page shows a document and talks to pages through ScenePage.
+// No physics here: pages call the core and map its output to widgets.
+#include <QHash>
 #include <QMainWindow>
 #include <QStringList>
-#include <memory>
+#include <map>
 
-#include "scene/Scene.h"
-#include "sim/Simulation.h"
+#include <nlohmann/json.hpp>
+
+#include "pages/ScenePage.h"
 
 class QAction;
-class QCheckBox;
-class QComboBox;
-class QLabel;
+class QDockWidget;
 class QMenu;
-class QTabWidget;
 class QStackedWidget;
-class QVBoxLayout;
+class QTimer;
+class QUndoStack;
 
 namespace impactlab::ui {
 
-class VtkView;
-class SceneRenderer;
-class ImpulseDiagramView;
-class ParameterPanel;
-class TimelineWidget;
-class TimePlotsView;
-class ImpactScenePage;
-class PlusScenePage;
-class VehicleOverlay;
-class MomentumDiagramView;
-class VehicleResultsTable;
-class SweepView;
+struct PageType;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    // Milliseconds spent by the last update: from a parameter change to every
-    // view redrawn (simulation, then 3D view, diagram, timeline painted).
+    // Milliseconds spent by the last update: from an edit to every view on
+    // screen redrawn, and the part of it spent computing.
     struct UpdateTiming {
         double simulateMs = 0.0;
         double viewsMs = 0.0;
@@ -50,18 +40,20 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    // --- The document -----------------------------------------------------
     // Opens a scene file or a built-in resource (":/scenes/..."). On failure
-    // returns false and puts the one-line reason in *error.
-    // Catches every exception of the readers; the current scene stays open.
+    // returns false and puts the one-line reason in *error; the open scene
+    // stays. Never throws.
     bool openScene(const QString& path, QString* error = nullptr);
     // Opens `path`, or on failure the default scene with a dialog naming the
     // error (a scene given on the command line). Returns whether `path` opened.
     bool openSceneOrDefault(const QString& path);
+    // Opens a scene document already read (a recovered copy): the page of its
+    // kind shows it, and `path` becomes its file. Same errors as openScene.
+    bool openDocument(const nlohmann::json& document, const QString& path, QString* error = nullptr);
     const QString& lastError() const { return lastError_; }
-
-    // The open scene as a document: its JSON with every edit applied, the
-    // file it came from (a ":/scenes/..." resource for a built-in one), and
-    // whether it changed since it was opened or saved (the title's marker).
+    // The open scene as a document: its JSON with every edit applied, and the
+    // file it came from (a ":/scenes/..." resource for a built-in one).
     const nlohmann::json& currentDocument() const;
     const QString& documentPath() const { return documentPath_; }
     // Writes the document to `path` (2-space JSON) and makes it the
@@ -69,57 +61,60 @@ public:
     bool saveSceneAs(const QString& path);
     // Saves to the document's file, or asks for one (a built-in scene).
     bool saveScene();
-    void setScene(const Scene& scene);
+    // Every user edit of the document (slider, typed value, choice, compared
+    // laws) is a command here; Edit > Undo and Redo walk it, and its clean
+    // state is the saved one (the title's [*] marker).
+    QUndoStack* undoStack() const { return undoStack_; }
+    bool isDocumentModified() const { return isWindowModified(); }
+    // Written a moment after each edit while the document has unsaved
+    // changes, removed once they are saved or discarded.
+    void writeRecoveryNow();
+    // Interactive start: if a recovery copy was left by a crash or a kill,
+    // asks whether to reopen it and does; true when it did.
+    bool offerRecovery();
+    // Window geometry and layout from the last session (QSettings); returns
+    // the last scene's file, or an empty string.
+    QString restoreSettings(bool restoreGeometry);
+    void saveSettings() const;
+    QMenu* recentFilesMenu() const { return recentMenu_; }
 
-    // Programmatic edits, as the panel would make them (used by --measure-slider).
+    // --- Edits, as the panel makes them (undo, redo, --measure-slider) ------
     void setParameter(const QString& id, double siValue);
     void setChoice(const QString& id, const QString& choice);
     void setComparedLaws(const QStringList& ids);
-    void selectImpact(int index);
-    void setTime(double t);
-    // Shows a view by name beside the 3D view: "diagram" or "plots" for a
-    // simulation; "hodograph", "bundle", "curve", "energy", "diagram" for a
-    // single-impact scene. Returns false for an unknown name.
-    bool showTab(const QString& name);
-    bool isImpactSceneOpen() const;
-    // The open scene's sliders (simulation or single-impact scene).
+    QStringList comparedLawIds() const;
     const std::vector<SceneParameter>& currentParameters() const;
     const SceneParameter* findParameter(const std::string& id) const;
-    ImpactScenePage* impactPage() const { return impactPage_; }
-    PlusScenePage* plusPage() const { return plusPage_; }
-    bool isPlusSceneOpen() const;
-    bool isVehicleSceneOpen() const;
-    // File menu entries that apply only to vehicle collisions (results table,
-    // sensitivity map); hidden on other scenes.
-    const std::vector<QAction*>& vehicleActions() const { return vehicleActions_; }
-    // Play/pause (Space), next (Ctrl+.) and previous (Ctrl+,) impact; shown on simulation scenes.
-    QMenu* playbackMenu() const { return playbackMenu_; }
 
-    const Scene& scene() const { return scene_; }
-    const SimulationRun& run() const { return run_; }
-    int selectedImpact() const { return selectedImpact_; }
-    UpdateTiming lastUpdateTiming() const { return timing_; }
+    // --- Pages --------------------------------------------------------------
+    ScenePage* currentPage() const { return page_; }
+    // The current page as a page class, or nullptr when another kind is open.
+    template <class Page>
+    Page* page() const {
+        return qobject_cast<Page*>(page_);
+    }
+    // Shows a view of the current page by name (ScenePage::tabNames()).
+    bool showTab(const QString& name);
+    // Play/pause (Space), next (Ctrl+.) and previous (Ctrl+,) impact; shown on pages with a timeline.
+    QMenu* playbackMenu() const { return playbackMenu_; }
+    // The File menu entries of the current page (vehicle exports), visible
+    // only while it is open.
+    QList<QAction*> pageActions() const;
+    UpdateTiming lastUpdateTiming() const;
     void setPrintTiming(bool on) { printTiming_ = on; }
 
-    VtkView* view3d() const { return view3d_; }
-    ImpulseDiagramView* diagramView() const { return diagram_; }
-    ParameterPanel* parameterPanel() const { return panel_; }
-    TimelineWidget* timeline() const { return timeline_; }
-    TimePlotsView* timePlots() const { return plots_; }
-    // Runs of the compared laws (the scene's law first), as plotted.
-    const std::vector<std::pair<std::string, SimulationRun>>& comparedRuns() const { return comparedRuns_; }
-
+    // --- Export ---------------------------------------------------------------
     bool exportDiagramPng(const QString& path);
-    // The current view's data (PLUS figures and tables, maximum-dissipation views).
-    bool exportDiagramCsv(const QString& path);
     bool exportDiagramSvg(const QString& path);
+    // The current view's data.
+    bool exportDiagramCsv(const QString& path);
     bool export3dPng(const QString& path);
-    bool exportVehicleResultsCsv(const QString& path);
-    bool exportSweepPng(const QString& path);
-    bool exportSweepCsv(const QString& path);
-    SweepView* sweepView() const { return sweep_; }
-    MomentumDiagramView* momentumView() const { return momentum_; }
-    VehicleResultsTable* resultsTable() const { return results_; }
+    // File > Export all views: every view as PNG and SVG, every data series
+    // as CSV, the scene as JSON and report.html with the pictures and numbers,
+    // into `folder` (created). False with the failures in lastError().
+    bool exportAllViews(const QString& folder);
+    // The guide of the open scene (Help > Scene guide), HTML.
+    QString sceneGuide() const;
 
 protected:
     // Asks to save unsaved changes; ignores the close on Cancel.
@@ -130,64 +125,50 @@ protected:
 
 private:
     void buildMenus();
+    ScenePage* getPage(const PageType& type);
+    void showPage(ScenePage* page);
     bool saveSceneWithDialog();
     // True when the current document may be replaced: unchanged, saved, or
     // its changes discarded on the user's word.
     bool maybeSave();
-    void markModified();
+    void onUndoCleanChanged(bool clean);
+    void recordNumberEdit(const QString& id, double value);
+    void recordChoiceEdit(const QString& id, const QString& choice);
+    void recordComparedLaws();
+    void refreshEditSnapshot();
+    QString parameterLabel(const QString& id) const;
+    void rebuildRecentMenu();
     void setDocumentPath(const QString& path);
     void updateTitle();
     void updateMenus();
     QString currentSceneName() const;
     bool isBuiltInDocument() const;
-    void buildLawComparison(QWidget* parent, QVBoxLayout* layout);
-    void onNumberChanged(const QString& id, double value);
-    void onChoiceChanged(const QString& id, const QString& choice);
-    void applyScene(Scene scene, bool rebuildPanel);
-    void resimulate();
-    void updatePoses(double t);
-    void updateDiagram();
-    void updateTimePlots();
-    void updateVehicleViews();
-    std::vector<std::string> comparedLaws() const;
-    void updateStatus();
-    void redrawNow();
     void showError(const QString& message);
+    void showStatus(const QString& message);
+    void showGuide();
 
-    Scene scene_;
-    SimulationRun run_;
-    int selectedImpact_ = -1;
-    UpdateTiming timing_;
+    std::map<QString, ScenePage*> pages_;   // by page type id, created on first use
+    ScenePage* page_ = nullptr;
+    QStackedWidget* stack_ = nullptr;
     bool printTiming_ = false;
     QString lastError_;
     QString documentPath_;
-    std::vector<QAction*> vehicleActions_;
+    QMenu* fileMenu_ = nullptr;
+    QAction* pageActionsSeparator_ = nullptr;
+    QList<QAction*> shownPageActions_;
     QMenu* playbackMenu_ = nullptr;
+    QAction* playAction_ = nullptr;
     bool framedOnShow_ = false;
 
-    VtkView* view3d_ = nullptr;
-    std::unique_ptr<SceneRenderer> renderer_;
-    ImpulseDiagramView* diagram_ = nullptr;
-    ParameterPanel* panel_ = nullptr;
-    TimelineWidget* timeline_ = nullptr;
-    TimePlotsView* plots_ = nullptr;
-    QTabWidget* tabs_ = nullptr;
-    QStackedWidget* stack_ = nullptr;
-    QWidget* simulationPage_ = nullptr;
-    ImpactScenePage* impactPage_ = nullptr;
-    PlusScenePage* plusPage_ = nullptr;
-    std::vector<std::pair<std::string, SimulationRun>> comparedRuns_;
-    std::unique_ptr<VehicleOverlay> vehicleOverlay_;
-    MomentumDiagramView* momentum_ = nullptr;
-    VehicleResultsTable* results_ = nullptr;
-    SweepView* sweep_ = nullptr;
-    QComboBox* sweepInput1_ = nullptr;
-    QComboBox* sweepInput2_ = nullptr;
-    QComboBox* sweepOutput_ = nullptr;
-    QLabel* sceneTitle_ = nullptr;
-    QLabel* sceneDescription_ = nullptr;
-    QLabel* eventSummary_ = nullptr;
-    std::vector<std::pair<QString, QCheckBox*>> compareBoxes_;
+    QUndoStack* undoStack_ = nullptr;
+    QDockWidget* historyDock_ = nullptr;
+    QMenu* recentMenu_ = nullptr;
+    QTimer* autosaveTimer_ = nullptr;
+    // Values on screen, as the last recorded edit left them: the "before" of
+    // the next edit (the panel reports only the new value).
+    QHash<QString, double> numberSnapshot_;
+    QHash<QString, QString> choiceSnapshot_;
+    QStringList comparedSnapshot_;
 };
 
 }  // namespace impactlab::ui

@@ -7,7 +7,6 @@
 
 #include "io/JsonInput.h"
 #include "mechanics/InputLimits.h"
-#include "scene/ImpactScene.h"
 
 // The scenes are compiled into the static ui library, whose resource
 // initialiser the linker would drop: register it explicitly (outside any
@@ -86,14 +85,6 @@ std::vector<BuiltInScene> listBuiltInSceneEntries() {
 QString defaultScenePath() { return ":/scenes/superball.json"; }
 
 Scene readScene(const QString& path) { return parseScene(readSceneDocument(path)); }
-
-bool isImpactSceneDocument(const nlohmann::json& document) {
-    // A malformed "format" (a number, say) is not an impact scene; the scene
-    // reader then names the field.
-    if (!document.is_object()) return false;
-    const auto it = document.find("format");
-    return it != document.end() && it->is_string() && it->get_ref<const std::string&>() == kImpactSceneFormat;
-}
 
 nlohmann::json readSceneDocument(const QString& path) {
     ensureResources();

@@ -31,7 +31,5 @@ QString defaultScenePath();
 nlohmann::json readSceneDocument(const QString& path);
 // Reads a simulation scene from a file or a resource path. Throws InputError.
 Scene readScene(const QString& path);
-// True for a single-impact scene (format impactlab.impact-scene/1).
-bool isImpactSceneDocument(const nlohmann::json& document);
 
 }  // namespace impactlab::ui

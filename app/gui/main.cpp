@@ -3,6 +3,8 @@
 // quit, or measure how long a slider change takes to redraw every view.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <QTimer>
 #include <algorithm>
 #include <cstdio>
@@ -11,6 +13,7 @@
 #include "MainWindow.h"
 #include "SceneLibrary.h"
 #include "panel/ParameterPanel.h"
+#include "timeline/TimelineWidget.h"
 
 using impactlab::ui::MainWindow;
 
@@ -19,24 +22,35 @@ namespace {
 // Event-loop time given to the window before a screenshot, so layouts settle
 // and the first 3D frame is painted.
 constexpr int kSettleMilliseconds = 400;
+// A slider move not redrawn within this time is counted at this time.
+constexpr int kMeasureTimeoutMs = 30000;
 
-// Moves the first numeric parameter across its range `count` times and prints
-// the time from each change to every view redrawn.
+// Moves the first numeric parameter's slider across its range `count` times,
+// as a drag would (through the panel, so edits are coalesced and redrawn as a
+// user's are), and prints the wall time from each move to every view on
+// screen redrawn.
 int measureSlider(MainWindow& w, int count) {
+    impactlab::ui::ScenePage* page = w.currentPage();
     const auto& params = w.currentParameters();
     auto it = std::find_if(params.begin(), params.end(),
                            [](const auto& p) { return p.kind == impactlab::SceneParameter::Kind::Number; });
-    if (it == params.end()) {
+    if (!page || it == params.end()) {
         std::fprintf(stderr, "impactlab: the scene has no numeric parameter to move\n");
         return 1;
     }
     const QString id = QString::fromStdString(it->id);
-    std::vector<double> total, sim;
+    const double lo = it->min, hi = it->max;
+    std::vector<double> total, compute;
     for (int k = 0; k < count; ++k) {
         const double u = count > 1 ? static_cast<double>(k) / (count - 1) : 0.5;
-        w.setParameter(id, it->min + u * (it->max - it->min));
-        total.push_back(w.lastUpdateTiming().totalMs);
-        sim.push_back(w.lastUpdateTiming().simulateMs);
+        const int before = page->updateCount();
+        QElapsedTimer clock;
+        clock.start();
+        page->parameterPanel()->setSliderPosition(id, lo + u * (hi - lo));
+        while (page->updateCount() == before && clock.elapsed() < kMeasureTimeoutMs)
+            QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 1);
+        total.push_back(clock.nsecsElapsed() * 1e-6);
+        compute.push_back(page->lastComputeMilliseconds());
     }
     auto median = [](std::vector<double> v) {
         std::sort(v.begin(), v.end());
@@ -45,7 +59,7 @@ int measureSlider(MainWindow& w, int count) {
     std::printf("slider '%s' moved %d times (window %dx%d):\n", qPrintable(id), count, w.width(), w.height());
     std::printf("  slider change to every view redrawn: median %.2f ms, max %.2f ms\n", median(total),
                 *std::max_element(total.begin(), total.end()));
-    std::printf("  of which simulation:                 median %.2f ms\n", median(sim));
+    std::printf("  of which computing:                  median %.2f ms\n", median(compute));
     return 0;
 }
 
@@ -53,6 +67,7 @@ int measureSlider(MainWindow& w, int count) {
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    QApplication::setOrganizationName("ImpactLab");
     QApplication::setApplicationName("ImpactLab");
     QApplication::setApplicationVersion("0.1.0");
 
@@ -60,7 +75,7 @@ int main(int argc, char** argv) {
     parser.setApplicationDescription("ImpactLab: a laboratory for rigid-body impact mechanics.");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("scene", "Scene file to open (default: the built-in superball).", "[scene]");
+    parser.addPositionalArgument("scene", "Scene file to open (default: the last one opened, else the built-in superball).", "[scene]");
     QCommandLineOption screenshot("screenshot", "Write a PNG screenshot of the whole window to <file> and quit.", "file");
     QCommandLineOption size("size", "Window size as WIDTHxHEIGHT (default 1500x900).", "size", "1500x900");
     QCommandLineOption time("time", "Show the run at time <t> seconds.", "t");
@@ -70,7 +85,7 @@ int main(int argc, char** argv) {
     QCommandLineOption printTiming("print-timing", "Print the time of every update to standard error.");
     QCommandLineOption measure("measure-slider", "Move the first slider <n> times, print update times and quit.", "n");
     QCommandLineOption exportDiagram("export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file");
-    QCommandLineOption tab("tab", "View beside the 3D view: 'diagram' (default) or 'plots' for a simulation; 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj' or 'tree' for a single-impact scene; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name");
+    QCommandLineOption tab("tab", "View beside the 3D view, by name: 'diagram', 'plots' or 'comparison' for a simulation (and 'momentum', 'results', 'sweep' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj', 'tree' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name");
     QCommandLineOption exportView("export-view", "Export the 3D view to <file> (.png) and quit.", "file");
     parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab});
     parser.process(app);
@@ -79,12 +94,17 @@ int main(int argc, char** argv) {
     const QStringList wh = parser.value(size).split('x');
     if (wh.size() == 2) w.resize(wh[0].toInt(), wh[1].toInt());
     w.setPrintTiming(parser.isSet(printTiming));
-    const QString scenePath = parser.positionalArguments().value(0, impactlab::ui::defaultScenePath());
     // A batch run (images, timing) must not hide a bad scene behind the default
-    // one: it reports and fails. Interactively the window opens on the default
-    // scene and a dialog names the error.
+    // one: it reports and fails, and it neither reads nor changes the user's
+    // settings. Interactively the window comes back as it was left (size,
+    // layout, last scene) and a bad scene opens the default one with a dialog.
     const bool batch = parser.isSet(screenshot) || parser.isSet(exportDiagram) || parser.isSet(exportView) ||
                        parser.isSet(measure);
+    QString lastScene;
+    if (!batch) lastScene = w.restoreSettings(!parser.isSet(size));
+    if (lastScene.isEmpty() || (!lastScene.startsWith(":") && !QFileInfo::exists(lastScene)))
+        lastScene = impactlab::ui::defaultScenePath();
+    const QString scenePath = parser.positionalArguments().value(0, lastScene);
     if (batch) {
         QString error;
         if (!w.openScene(scenePath, &error)) {
@@ -114,13 +134,20 @@ int main(int argc, char** argv) {
         w.setParameter(kv.left(eq), v);
     }
     if (parser.isSet(compare)) w.setComparedLaws(parser.value(compare).split(',', Qt::SkipEmptyParts));
-    if (parser.isSet(impact)) w.selectImpact(parser.value(impact).toInt() - 1);
-    if (parser.isSet(time)) w.setTime(parser.value(time).toDouble());
+    impactlab::ui::TimelineWidget* timeline = w.currentPage() ? w.currentPage()->timeline() : nullptr;
+    if ((parser.isSet(impact) || parser.isSet(time)) && !timeline) {
+        std::fprintf(stderr, "impactlab: --impact and --time need a scene with a timeline (a simulation)\n");
+        return 2;
+    }
+    if (parser.isSet(impact)) timeline->selectEvent(parser.value(impact).toInt() - 1);
+    if (parser.isSet(time)) timeline->setTime(parser.value(time).toDouble());
     if (parser.isSet(tab) && !w.showTab(parser.value(tab))) {
         std::fprintf(stderr, "impactlab: --tab %s: no such view for this scene\n", qPrintable(parser.value(tab)));
         return 2;
     }
     w.show();
+    // Work left unsaved by a crash or a kill is offered back once the window is up.
+    if (!batch) QTimer::singleShot(0, &w, [&w] { w.offerRecovery(); });
 
     if (parser.isSet(measure)) {
         QApplication::processEvents();

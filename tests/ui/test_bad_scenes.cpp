@@ -17,10 +17,12 @@
 #include <sstream>
 
 #include "MainWindow.h"
+#include "WindowTestSupport.h"
 #include "SceneLibrary.h"
 
 using namespace impactlab;
 using namespace impactlab::ui;
+using namespace impactlab::ui::test;
 
 namespace {
 
@@ -105,7 +107,7 @@ protected:
 };
 
 TEST_F(BadSceneTest, EveryMalformedSceneIsRefusedAndTheOpenSceneStays) {
-    const std::string before = w.scene().name;
+    const std::string before = sim(w).scene().name;
     ASSERT_FALSE(before.empty());
     for (const BadScene& bad : makeBadScenes()) {
         SCOPED_TRACE(bad.label);
@@ -120,7 +122,7 @@ TEST_F(BadSceneTest, EveryMalformedSceneIsRefusedAndTheOpenSceneStays) {
         // One line, "field: reason".
         EXPECT_FALSE(error.contains('\n')) << error.toStdString();
         EXPECT_TRUE(error.contains(": ")) << error.toStdString();
-        EXPECT_EQ(w.scene().name, before);
+        EXPECT_EQ(sim(w).scene().name, before);
         EXPECT_EQ(w.lastError(), error);
     }
     // The window still works: a slider re-simulates the scene on screen.
@@ -128,7 +130,7 @@ TEST_F(BadSceneTest, EveryMalformedSceneIsRefusedAndTheOpenSceneStays) {
     ASSERT_FALSE(params.empty());
     w.setParameter(QString::fromStdString(params.front().id), params.front().min);
     EXPECT_TRUE(w.lastError().isEmpty()) << w.lastError().toStdString();
-    EXPECT_FALSE(w.run().samples.empty());
+    EXPECT_FALSE(sim(w).run().samples.empty());
 }
 
 TEST_F(BadSceneTest, FieldIsNamedForTypeErrors) {
@@ -160,7 +162,7 @@ TEST_F(BadSceneTest, CommandLineSceneThatFailsOpensTheDefaultWithADialog) {
     }
     closer.stop();
     const Scene superball = readScene(defaultScenePath());
-    EXPECT_EQ(w.scene().name, superball.name);
+    EXPECT_EQ(sim(w).scene().name, superball.name);
     EXPECT_TRUE(dialogText.contains("format")) << dialogText.toStdString();
     EXPECT_EQ(w.lastError(), dialogText);
 }

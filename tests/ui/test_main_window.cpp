@@ -10,10 +10,9 @@
 #include <gtest/gtest.h>
 
 #include "MainWindow.h"
+#include "WindowTestSupport.h"
 #include "SceneLibrary.h"
-#include "ImpactScenePage.h"
 #include "plus/FigureView.h"
-#include "plus/PlusScenePage.h"
 #include <QTableWidget>
 #include "diagram/ImpulseDiagramView.h"
 #include "hodograph/HodographView.h"
@@ -25,6 +24,7 @@
 
 using namespace impactlab;
 using namespace impactlab::ui;
+using namespace impactlab::ui::test;
 
 namespace {
 
@@ -92,18 +92,18 @@ protected:
 }  // namespace
 
 TEST_F(MainWindowTest, OpensTheSuperballByDefaultWithImpacts) {
-    EXPECT_EQ(w.scene().name, "Superball");
-    EXPECT_GE(w.run().impacts.size(), 3u);
-    EXPECT_EQ(w.selectedImpact(), 0);
-    EXPECT_TRUE(w.diagramView()->hasDiagram());
+    EXPECT_EQ(sim(w).scene().name, "Superball");
+    EXPECT_GE(sim(w).run().impacts.size(), 3u);
+    EXPECT_EQ(sim(w).selectedImpact(), 0);
+    EXPECT_TRUE(sim(w).diagramView()->hasDiagram());
 }
 
 TEST_F(MainWindowTest, BallIsVisibleAndFallsWithTheTimeline) {
-    w.setTime(0.0);
-    const Blob top = findBall(w.view3d()->renderToImage());
+    sim(w).setTime(0.0);
+    const Blob top = findBall(w.currentPage()->bodiesView()->renderToImage());
     ASSERT_GT(top.count, kMinBallPixels) << "the ball is not visible at t = 0";
-    w.setTime(w.run().impacts[0].time);
-    const Blob bottom = findBall(w.view3d()->renderToImage());
+    sim(w).setTime(sim(w).run().impacts[0].time);
+    const Blob bottom = findBall(w.currentPage()->bodiesView()->renderToImage());
     ASSERT_GT(bottom.count, kMinBallPixels) << "the ball is not visible at its first impact";
     // Image y grows downwards: at the first impact the ball is lower on screen.
     EXPECT_GT(bottom.cy, top.cy + 20) << "the ball did not move down the view";
@@ -128,17 +128,18 @@ TEST_F(MainWindowTest, ExportedDiagramShowsThePath) {
 }
 
 TEST_F(MainWindowTest, SliderReSimulatesAndRedrawsBothViews) {
-    w.setTime(0.5);
-    const QImage view0 = w.view3d()->renderToImage();
-    const QImage diagram0 = w.diagramView()->renderImage();
-    const double e0 = w.run().impacts[0].result.impulse.z();
-    ASSERT_TRUE(w.parameterPanel()->setSliderPosition("restitution", 0.3));
+    sim(w).setTime(0.5);
+    const QImage view0 = w.currentPage()->bodiesView()->renderToImage();
+    const QImage diagram0 = sim(w).diagramView()->renderImage();
+    const double e0 = sim(w).run().impacts[0].result.impulse.z();
+    ASSERT_TRUE(w.currentPage()->parameterPanel()->setSliderPosition("restitution", 0.3));
+    w.currentPage()->flushPendingEdits();
     QApplication::processEvents();
-    EXPECT_DOUBLE_EQ(w.scene().contact.restitution, w.parameterPanel()->value("restitution"));
-    EXPECT_NEAR(w.scene().contact.restitution, 0.3, 1e-3);
-    EXPECT_LT(w.run().impacts[0].result.impulse.z(), e0) << "lower restitution, smaller normal impulse";
-    EXPECT_NE(w.view3d()->renderToImage(), view0) << "the 3D view did not change";
-    EXPECT_NE(w.diagramView()->renderImage(), diagram0) << "the diagram did not change";
+    EXPECT_DOUBLE_EQ(sim(w).scene().contact.restitution, w.currentPage()->parameterPanel()->value("restitution"));
+    EXPECT_NEAR(sim(w).scene().contact.restitution, 0.3, 1e-3);
+    EXPECT_LT(sim(w).run().impacts[0].result.impulse.z(), e0) << "lower restitution, smaller normal impulse";
+    EXPECT_NE(w.currentPage()->bodiesView()->renderToImage(), view0) << "the 3D view did not change";
+    EXPECT_NE(sim(w).diagramView()->renderImage(), diagram0) << "the diagram did not change";
     EXPECT_GT(w.lastUpdateTiming().totalMs, 0.0);
 }
 
@@ -164,7 +165,7 @@ TEST_F(MainWindowTest, BadSceneFileGivesAClearError) {
     QString error;
     EXPECT_FALSE(w.openScene(bad, &error));
     EXPECT_TRUE(error.contains("bodies[0].mass")) << error.toStdString();
-    EXPECT_EQ(w.scene().name, "Superball") << "a failed open keeps the current scene";
+    EXPECT_EQ(sim(w).scene().name, "Superball") << "a failed open keeps the current scene";
 }
 
 // Issue 5 acceptance, as a person checks it: the icosahedron-tetrahedron scene
@@ -178,8 +179,8 @@ TEST(ImpactScenePageTest, RedCentrifugalRayAppearsBelowTheStickThreshold) {
     ASSERT_TRUE(w.openScene(":/scenes/impact-icosahedron-tetrahedron.json", &error)) << error.toStdString();
     w.show();
     QApplication::processEvents();
-    ASSERT_TRUE(w.isImpactSceneOpen());
-    EXPECT_EQ(w.impactPage()->sequence(), "csr");
+    ASSERT_TRUE((w.page<ImpactScenePage>() != nullptr));
+    EXPECT_EQ(w.page<ImpactScenePage>()->sequence(), "csr");
     QTemporaryDir dir;
     const QString before = dir.filePath("hodograph-mu08.png");
     ASSERT_TRUE(w.exportDiagramPng(before));
@@ -194,11 +195,11 @@ TEST(ImpactScenePageTest, RedCentrifugalRayAppearsBelowTheStickThreshold) {
     const QImage b(after);
     EXPECT_GT(countColour(b, HodographView::centrifugalColor(), kColourTol), kMinRayPixels)
         << "the red centrifugal ray must appear for mu < 0.3157";
-    EXPECT_EQ(w.impactPage()->scene().problem.friction, 0.25);
+    EXPECT_EQ(w.page<ImpactScenePage>()->scene().problem.friction, 0.25);
 
     // The bodies are drawn in the 3D view: the icosahedron's orange fills a
     // good part of it.
-    const QImage bodies = w.impactPage()->bodiesView()->renderToImage();
+    const QImage bodies = w.page<ImpactScenePage>()->bodiesView()->renderToImage();
     int orange = 0;
     for (int y = 0; y < bodies.height(); ++y)
         for (int x = 0; x < bodies.width(); ++x) {
@@ -217,25 +218,27 @@ TEST(VehicleSceneWindowTest, ReconstructionViewsFollowTheSliders) {
     ASSERT_TRUE(w.openScene(":/scenes/vehicles.json", &error)) << error.toStdString();
     w.show();
     QApplication::processEvents();
-    ASSERT_TRUE(w.run().vehicleCollision.has_value());
+    ASSERT_TRUE(sim(w).run().vehicleCollision.has_value());
     EXPECT_TRUE(w.showTab("results"));
     // 15 rows per vehicle and 5 for the collision (VehicleResultsTable).
-    EXPECT_EQ(w.resultsTable()->rowCount(), 35);
-    EXPECT_TRUE(w.sweepView()->hasGrid());
-    EXPECT_TRUE(w.sweepView()->isHeatMap());
-    const double dv = w.run().vehicleCollision->vehicle1.deltaV;
+    EXPECT_EQ(w.page<VehiclePage>()->resultsTable()->rowCount(), 35);
+    // The sensitivity map (hundreds of collisions) is computed when its tab is shown.
+    EXPECT_TRUE(w.showTab("sweep"));
+    EXPECT_TRUE(w.page<VehiclePage>()->sweepView()->hasGrid());
+    EXPECT_TRUE(w.page<VehiclePage>()->sweepView()->isHeatMap());
+    const double dv = sim(w).run().vehicleCollision->vehicle1.deltaV;
     w.setParameter("speed1", 20.0);
-    EXPECT_GT(w.run().vehicleCollision->vehicle1.deltaV, dv) << "a faster striking car must change more";
+    EXPECT_GT(sim(w).run().vehicleCollision->vehicle1.deltaV, dv) << "a faster striking car must change more";
     // The 3D view shows the overlay: the pre-impact velocity arrows and the
     // impulse arrow in their own colours (VehicleOverlay).
-    const QImage view = w.view3d()->renderToImage();
+    const QImage view = w.currentPage()->bodiesView()->renderToImage();
     for (const Eigen::Vector3d& c : {VehicleOverlay::velocityBeforeColor(), VehicleOverlay::impulseColor()}) {
         const QColor q = QColor::fromRgbF(c.x(), c.y(), c.z());
         EXPECT_GT(countColour(view, q, kColourTol), kMinOverlayPixels) << q.name().toStdString();
     }
     QTemporaryDir dir;
     const QString csv = dir.filePath("results.csv");
-    ASSERT_TRUE(w.exportVehicleResultsCsv(csv));
+    ASSERT_TRUE(w.page<VehiclePage>()->exportResultsCsv(csv));
     QFile f(csv);
     ASSERT_TRUE(f.open(QIODevice::ReadOnly));
     EXPECT_TRUE(f.readLine().startsWith("Subject,Quantity,Unit,Value"));
@@ -256,8 +259,8 @@ TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
     for (const char* file : {"plus-brick-vertex", "plus-brick-four-vertices", "plus-newtons-cradle", "plus-triple-pendulum"}) {
         ASSERT_TRUE(w.openScene(QString(":/scenes/%1.json").arg(file), &error)) << error.toStdString();
         QApplication::processEvents();
-        ASSERT_TRUE(w.isPlusSceneOpen()) << file;
-        PlusScenePage* page = w.plusPage();
+        ASSERT_TRUE((w.page<PlusScenePage>() != nullptr)) << file;
+        PlusScenePage* page = w.page<PlusScenePage>();
         EXPECT_EQ(page->arrows().size(), static_cast<std::size_t>(page->run().problem.getContactCount())) << file;
         // Impulse arrows: the renderer's red (0.85, 0.1, 0.1).
         const QImage bodies = page->bodiesView()->renderToImage();
@@ -265,7 +268,7 @@ TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
     }
 
     ASSERT_TRUE(w.openScene(":/scenes/plus-brick-vertex.json", &error)) << error.toStdString();
-    PlusScenePage* page = w.plusPage();
+    PlusScenePage* page = w.page<PlusScenePage>();
     EXPECT_EQ(page->run().plus.intervals, 116);
     const QSize size(1000, 700);
     FigureView* velocity = page->velocityView();
@@ -311,7 +314,7 @@ TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
 
     // Exports of every tab.
     QTemporaryDir dir;
-    for (const QString& tab : PlusScenePage::tabNames()) {
+    for (const QString& tab : page->tabNames()) {
         ASSERT_TRUE(w.showTab(tab));
         const bool table = tab == "intervals" || tab == "rounds";
         for (const QString ext : {"png", "svg", "csv"}) {
@@ -330,11 +333,11 @@ TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
 
     // The cradle's rounds table is Table 2; fewer balls, fewer rows.
     ASSERT_TRUE(w.openScene(":/scenes/plus-newtons-cradle.json", &error)) << error.toStdString();
-    QTableWidget* rounds = w.plusPage()->roundsTable();
+    QTableWidget* rounds = w.page<PlusScenePage>()->roundsTable();
     ASSERT_EQ(rounds->rowCount(), 4);
     EXPECT_EQ(rounds->item(0, 1)->text(), "compressing");
     EXPECT_EQ(rounds->item(0, 2)->text(), "expanding");
     EXPECT_EQ(rounds->item(3, 5)->text(), "expanding");
     w.setParameter("balls", 3);
-    EXPECT_EQ(w.plusPage()->roundsTable()->rowCount(), 2);
+    EXPECT_EQ(w.page<PlusScenePage>()->roundsTable()->rowCount(), 2);
 }

@@ -58,6 +58,11 @@ public:
     /// Removes every series; the view shows empty axes and "no impact selected".
     void clear();
     bool hasDiagram() const { return diagram_.has_value(); }
+    /// The diagram shown (an empty one after clear()), for CSV export.
+    const ImpulseDiagram& diagram() const {
+        static const ImpulseDiagram empty;
+        return diagram_ ? *diagram_ : empty;
+    }
 
     /// Chart title, e.g. "Impulse space — impact 2 at t = 0.452 s".
     void setTitle(const QString& title);

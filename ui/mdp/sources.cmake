@@ -13,6 +13,4 @@ target_sources(impactlab_ui PRIVATE
 target_sources(impactlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/../plus/FigureView.h
   ${CMAKE_CURRENT_LIST_DIR}/../plus/FigureView.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/../plus/PlusScenePage.h
-  ${CMAKE_CURRENT_LIST_DIR}/../plus/PlusScenePage.cpp
 )

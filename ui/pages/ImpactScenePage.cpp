@@ -1,14 +1,13 @@
-#include "ImpactScenePage.h"
+#include "pages/ImpactScenePage.h"
 
 #include <QElapsedTimer>
-#include <QGroupBox>
-#include <QLabel>
-#include <QScrollArea>
-#include <QSplitter>
 #include <QTabWidget>
-#include <QVBoxLayout>
+#include <algorithm>
 
-#include "diagram/Hodograph.h"
+#include "compare/ComparisonTableView.h"
+#include "compare/LawComparisonBox.h"
+#include "diagram/ComparisonTable.h"
+#include "diagram/DiagramCsv.h"
 #include "diagram/ImpulseDiagramView.h"
 #include "hodograph/EnergyView.h"
 #include "hodograph/HodographView.h"
@@ -20,7 +19,6 @@
 #include "mdp/DecisionTreeView.h"
 #include "mdp/FobjView.h"
 #include "panel/ParameterPanel.h"
-#include "panel/SceneSidePanel.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
 
@@ -29,74 +27,94 @@ namespace impactlab::ui {
 namespace {
 // Directions of the bundle of hodographs (Fig. 6 draws a dozen or so).
 constexpr int kBundleDirections = 16;
-// Pixels: room for a label, a slider and a spin box with its unit.
-constexpr int kSidePanelWidth = 470;
 
 QString vec(const Vec3& v, int digits = 5) {
     return QString("(%1, %2, %3)").arg(v.x(), 0, 'g', digits).arg(v.y(), 0, 'g', digits).arg(v.z(), 0, 'g', digits);
 }
+
+// An exporter of the data behind a view (held by the page), as CSV.
+template <typename Data>
+std::function<bool(const QString&)> csvOf(const Data& data) {
+    return [&data](const QString& path) { return writeTextFile(path, toCsv(data)); };
+}
 }  // namespace
 
-ImpactScenePage::ImpactScenePage(QWidget* parent) : QWidget(parent) {
-    const SceneSidePanel side = makeSceneSidePanel(kSidePanelWidth);
-    title_ = side.title;
-    description_ = side.description;
-    panel_ = side.panel;
-    summary_ = side.summary;
-    auto* scroll = side.scroll;
-
-    bodiesView_ = new VtkView;
-    meshes_ = std::make_unique<MeshRenderer>(*bodiesView_);
-    tabs_ = new QTabWidget;
+ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
+    auto* view3d = new VtkView;
+    meshes_ = std::make_unique<MeshRenderer>(*view3d);
     hodograph_ = new HodographView;
     bundle_ = new HodographView;
     curve_ = new ImpulseCurveView;
     energy_ = new EnergyView;
     diagram_ = new ImpulseDiagramView;
-    tabs_->addTab(hodograph_, "Hodograph");
-    tabs_->addTab(bundle_, "Hodograph bundle");
-    tabs_->addTab(curve_, "Impulse curve (3D)");
-    tabs_->addTab(energy_, "Energy");
-    tabs_->addTab(diagram_, "Impulse space");
     plane_ = new CompressionPlaneView;
     fobj_ = new FobjView;
     tree_ = new DecisionTreeView;
-    tabs_->addTab(plane_, "Max. compression plane");
-    tabs_->addTab(fobj_, "f_obj(alpha)");
-    tabs_->addTab(tree_, "Decision tree");
-    tabs_->setTabToolTip(tabs_->indexOf(plane_), "Preclik, Eibl & Ruede Figs. 2 and 7: objective contours, the cone's section, "
-                                                 "the maximum-dissipation impulse (red cross) and every Coulomb solution (circles)");
-    tabs_->setTabToolTip(tabs_->indexOf(fobj_), "Preclik, Eibl & Ruede Fig. 3: the objective on the cone boundary against the polar angle");
-    tabs_->setTabToolTip(tabs_->indexOf(tree_), "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted");
+    table_ = new ComparisonTableView;
+    compare_ = new LawComparisonBox;
 
-    auto* views = new QSplitter(Qt::Horizontal);
-    views->addWidget(bodiesView_);
-    views->addWidget(tabs_);
-    views->setStretchFactor(0, 1);
-    views->setStretchFactor(1, 1);
-    auto* main = new QSplitter(Qt::Horizontal);
-    main->addWidget(scroll);
-    main->addWidget(views);
-    main->setStretchFactor(1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(main);
+    addView({"hodograph", "Hodograph",
+             "Jia & Wang Figs. 4, 7: the sliding velocity during the impact, its invariant directions (blue "
+             "centripetal, red centrifugal)",
+             hodograph_, [this](const QString& p) { return hodograph_->exportPng(p); },
+             [this](const QString& p) { return hodograph_->exportSvg(p); }, csvOf(hodographData_)});
+    addView({"bundle", "Hodograph bundle", "Jia & Wang Fig. 6: hodographs from unit initial sliding velocities",
+             bundle_, [this](const QString& p) { return bundle_->exportPng(p); },
+             [this](const QString& p) { return bundle_->exportSvg(p); }, csvOf(bundleData_)});
+    addView({"curve", "Impulse curve (3D)",
+             "Jia & Wang Fig. 5: the impulse curve with the plane of compression and the line of sticking", curve_,
+             [this](const QString& p) { return curve_->exportPng(p); }, nullptr, csvOf(curveData_)});
+    addView({"energy", "Energy", "Jia & Wang Fig. 8: kinetic energy against the normal impulse", energy_,
+             [this](const QString& p) { return energy_->exportPng(p); },
+             [this](const QString& p) { return energy_->exportSvg(p); }, csvOf(energyData_)});
+    addView({"diagram", "Impulse space", "The impulse path of every compared law, with the friction cone's lines",
+             diagram_, [this](const QString& p) { return diagram_->exportPng(p); },
+             [this](const QString& p) { return diagram_->exportSvg(p); },
+             [this](const QString& p) { return writeTextFile(p, toCsv(diagram_->diagram())); }});
+    addView({"plane", "Max. compression plane",
+             "Preclik, Eibl & Ruede Figs. 2 and 7: objective contours, the cone's section, the maximum-dissipation "
+             "impulse (red cross) and every Coulomb solution (circles)",
+             plane_, [this](const QString& p) { return plane_->exportPng(p); },
+             [this](const QString& p) { return plane_->exportSvg(p); },
+             [this](const QString& p) { return plane_->exportCsv(p); }});
+    addView({"fobj", "f_obj(alpha)",
+             "Preclik, Eibl & Ruede Fig. 3: the objective on the cone boundary against the polar angle", fobj_,
+             [this](const QString& p) { return fobj_->exportPng(p); },
+             [this](const QString& p) { return fobj_->exportSvg(p); },
+             [this](const QString& p) { return fobj_->exportCsv(p); }});
+    addView({"tree", "Decision tree",
+             "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted", tree_,
+             [this](const QString& p) { return tree_->exportPng(p); },
+             [this](const QString& p) { return tree_->exportSvg(p); },
+             [this](const QString& p) { return tree_->exportCsv(p); }});
+    addView({"comparison", "Comparison",
+             "Every compared law on this impact: impulse, energy change, post-impact velocity, events, warnings",
+             table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
+    buildLayout(view3d, nullptr, compare_);
 
-    connect(panel_, &ParameterPanel::numberChanged, this, [this](const QString& id, double v) { setParameter(id, v); });
-    connect(panel_, &ParameterPanel::choiceChanged, this, &ImpactScenePage::setChoice);
+    connect(parameterPanel(), &ParameterPanel::numberChanged, this,
+            [this](const QString& id, double v) { setParameter(id, v); });
+    connect(parameterPanel(), &ParameterPanel::choiceChanged, this, &ImpactScenePage::setChoice);
+    connect(compare_, &LawComparisonBox::comparedEdited, this, [this] {
+        setComparedLaws(compare_->compared());
+        emit comparedLawsEdited();
+    });
+    connect(tabs(), &QTabWidget::currentChanged, this, [this] { redrawCurrentTab(); });
 }
 
 ImpactScenePage::~ImpactScenePage() = default;
 
-void ImpactScenePage::setScene(const ImpactScene& scene) {
-    apply(scene, true);
+void ImpactScenePage::openDocument(const nlohmann::json& document) {
+    ImpactScene scene = parseImpactScene(document);   // throws before anything changes
+    apply(std::move(scene), true);
     meshes_->resetCamera();
 }
 
 void ImpactScenePage::setParameter(const QString& id, double siValue) {
     try {
-        panel_->setValue(id, siValue);
-        apply(withParameter(scene_, id.toStdString(), siValue), false);
+        ImpactScene next = withParameter(scene_, id.toStdString(), siValue);
+        parameterPanel()->setValue(id, siValue);
+        apply(std::move(next), false);
     } catch (const std::exception& e) {
         emit errorOccurred(QString::fromUtf8(e.what()));
     }
@@ -104,64 +122,127 @@ void ImpactScenePage::setParameter(const QString& id, double siValue) {
 
 void ImpactScenePage::setChoice(const QString& id, const QString& choice) {
     try {
-        panel_->setChoice(id, choice);
-        apply(withChoice(scene_, id.toStdString(), choice.toStdString()), false);
+        ImpactScene next = withChoice(scene_, id.toStdString(), choice.toStdString());
+        parameterPanel()->setChoice(id, choice);
+        apply(std::move(next), false);
     } catch (const std::exception& e) {
         emit errorOccurred(QString::fromUtf8(e.what()));
     }
+}
+
+QStringList ImpactScenePage::comparedLaws() const {
+    QStringList ids;
+    for (const std::string& id : readComparedLaws(scene_.document)) ids << QString::fromStdString(id);
+    return ids;
+}
+
+void ImpactScenePage::setComparedLaws(const QStringList& ids) {
+    std::vector<std::string> laws;
+    for (const QString& id : ids)
+        if (findLaw(id.toStdString())) laws.push_back(id.toStdString());
+    writeComparedLaws(scene_.document, laws);
+    compare_->setCompared(ids);
+    solve();
 }
 
 void ImpactScenePage::resetCamera() {
     meshes_->resetCamera();
-    bodiesView_->requestRender();
+    bodiesView()->requestRender();
 }
-
-void ImpactScenePage::showTab(int index) { tabs_->setCurrentIndex(index); }
 
 void ImpactScenePage::apply(ImpactScene scene, bool rebuild) {
     scene_ = std::move(scene);
-    if (rebuild) {
-        title_->setText(QString::fromStdString(scene_.name));
-        description_->setText(QString::fromStdString(scene_.description));
-        panel_->setParameters(scene_.parameters);
-    }
+    if (rebuild) showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters, scene_.law);
+    else setPanelLaw(scene_.law);
     showImpactScene(*meshes_, scene_);
-    solveAndRedraw();
+    solve();
 }
 
-void ImpactScenePage::solveAndRedraw() {
+void ImpactScenePage::solve() {
     QElapsedTimer clock;
     clock.start();
-    outcome_ = LawOutcome{};
-    try {
-        outcome_.result = getLaw(scene_.law, "law").solve(scene_.problem, scene_.lawOptions, &outcome_.trace);
-    } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromUtf8(e.what()));
+    // The scene's law and every compared one, each with its own options.
+    std::vector<LawChoice> laws{{scene_.law, scene_.lawOptions}};
+    const nlohmann::json options = scene_.document.value("contact", nlohmann::json::object()).value("options", nlohmann::json::object());
+    for (const std::string& id : readComparedLaws(scene_.document))
+        if (id != scene_.law) laws.push_back({id, getContactLawOptions(options, id, scene_.law)});
+    comparison_ = compareLaws(scene_.problem, laws);
+    if (!comparison_.front().accepted) {
+        emit errorOccurred(QString::fromStdString(comparison_.front().refusal));
         return;
     }
+    outcome_ = {comparison_.front().result, comparison_.front().trace};
+    compare_->setAcceptance(scene_.law, checkLawAcceptance(scene_.problem, [&](const std::string& id) {
+        return getContactLawOptions(options, id, scene_.law);
+    }));
+    compare_->setCompared(comparedLaws());
+
     const ImpactProblem& p = scene_.problem;
     const ImpactResult& r = outcome_.result;
     sequence_ = calcEventSequence(r);
-    const HodographDiagram hodo = makeHodographDiagram(p, r, outcome_.trace);
-    hodograph_->setDiagram(hodo);
-    hodograph_->setTitle(QString("Hodograph of the sliding velocity (sequence: %1)").arg(QString::fromStdString(sequence_)));
-    bundle_->setBundle(makeHodographBundle(p, kBundleDirections));
-    bundle_->setTitle("Hodographs from unit initial sliding velocities");
-    curve_->setCurve(makeImpulseCurve3D(p, r, outcome_.trace));
-    energy_->setCurve(makeEnergyCurve(outcome_.trace));
-    energy_->setTitle("Energy against normal impulse");
-    diagram_->setDiagram(makeImpulseDiagram(p, {outcome_}));
-    diagram_->setTitle(QString("Impulse space (%1)").arg(QString::fromStdString(r.model)));
-
-    // Maximum dissipation on the same contact, whatever the scene's law: the
-    // plane of maximum compression, f_obj(alpha) and the branch taken.
+    hodographData_ = makeHodographDiagram(p, r, outcome_.trace);
+    bundleData_ = makeHodographBundle(p, kBundleDirections);
+    curveData_ = makeImpulseCurve3D(p, r, outcome_.trace);
+    energyData_ = makeEnergyCurve(outcome_.trace);
+    // Maximum dissipation on the same contact, whatever the scene's law.
     mdp_ = makeMdpDiagram(p);
-    plane_->setPlane(mdp_.plane);
-    plane_->setTitle(QString("Plane of maximum compression (%1)").arg(toString(mdp_.plane.conic)));
-    fobj_->setCurve(mdp_.fobj);
-    tree_->setPath(mdp_.path);
-    tree_->setTitle(QString("Decision tree (Fig. 5): branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
+    lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 
+    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, plane_, fobj_, tree_, table_};
+    updateSummary();
+    redrawCurrentTab();
+    repaintVisibleViews();
+    lastUpdateMs_ = clock.nsecsElapsed() * 1e-6;
+    ++updateCount_;
+    emit statusChanged(QString("%1: sequence %2, impulse %3 N s, updated in %4 ms")
+                           .arg(QString::fromStdString(scene_.name), QString::fromStdString(sequence_), vec(r.impulse, 4))
+                           .arg(lastUpdateMs_, 0, 'f', 1));
+}
+
+void ImpactScenePage::redrawCurrentTab() { redrawView(tabs()->currentWidget()); }
+
+void ImpactScenePage::redrawView(QWidget* view) {
+    const auto it = std::find(stale_.begin(), stale_.end(), view);
+    if (it == stale_.end()) return;
+    stale_.erase(it);
+    const ImpactResult& r = outcome_.result;
+    if (view == hodograph_) {
+        hodograph_->setDiagram(hodographData_);
+        hodograph_->setTitle(QString("Hodograph of the sliding velocity (sequence: %1)").arg(QString::fromStdString(sequence_)));
+    } else if (view == bundle_) {
+        bundle_->setBundle(bundleData_);
+        bundle_->setTitle("Hodographs from unit initial sliding velocities");
+    } else if (view == curve_) {
+        curve_->setCurve(curveData_);
+    } else if (view == energy_) {
+        energy_->setCurve(energyData_);
+        energy_->setTitle("Energy against normal impulse");
+    } else if (view == diagram_) {
+        std::vector<LawOutcome> outcomes;
+        for (const ComparedLaw& c : comparison_)
+            if (c.accepted) outcomes.push_back({c.result, c.trace});
+        diagram_->setDiagram(makeImpulseDiagram(scene_.problem, outcomes));
+        diagram_->setTitle(QString("Impulse space (%1)").arg(QString::fromStdString(r.model)));
+    } else if (view == plane_) {
+        plane_->setPlane(mdp_.plane);
+        plane_->setTitle(QString("Plane of maximum compression (%1)").arg(toString(mdp_.plane.conic)));
+    } else if (view == fobj_) {
+        fobj_->setCurve(mdp_.fobj);
+    } else if (view == tree_) {
+        tree_->setPath(mdp_.path);
+        tree_->setTitle(QString("Decision tree (Fig. 5): branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
+    } else if (view == table_) {
+        table_->setTable(makeComparisonTable(comparison_));
+    }
+}
+
+void ImpactScenePage::prepareForExport() {
+    for (QWidget* v : std::vector<QWidget*>(stale_)) redrawView(v);
+}
+
+void ImpactScenePage::updateSummary() {
+    const ImpactProblem& p = scene_.problem;
+    const ImpactResult& r = outcome_.result;
     const double stickThreshold = calcStickThreshold(p.W);
     QString text = QString("<b>%1</b>, mu = %2, e = %3<br>sequence <b>%4</b>; ||B^-1 d|| = %5 (%6)<br>"
                            "impulse [t1, t2, n] = %7 N s<br>v+ = %8 m/s<br>energy %9 J -> %10 J<br>invariant directions:")
@@ -175,8 +256,8 @@ void ImpactScenePage::solveAndRedraw() {
                        .arg(vec(r.vPlus, 4))
                        .arg(r.energyBefore, 0, 'g', 5)
                        .arg(r.energyAfter, 0, 'g', 5);
-    if (hodo.everyDirectionInvariant) text += " every direction";
-    for (const InvariantRay& ray : hodo.rays)
+    if (hodographData_.everyDirectionInvariant) text += " every direction";
+    for (const InvariantRay& ray : hodographData_.rays)
         text += QString(" %1 deg (%2)").arg(ray.angleDeg, 0, 'f', 2).arg(ray.centrifugal ? "centrifugal" : "centripetal");
     for (std::size_t i = 0; i < r.solutions.size(); ++i) {
         const ImpactSolution& sol = r.solutions[i];
@@ -190,34 +271,18 @@ void ImpactScenePage::solveAndRedraw() {
     text += QString("<br>maximum dissipation: %1 N s (branch %2)")
                 .arg(vec(mdp_.solution.impulse, 5))
                 .arg(QString::fromStdString(mdp_.path.leaf));
+    for (std::size_t k = 1; k < comparison_.size(); ++k) {
+        const ComparedLaw& c = comparison_[k];
+        text += c.accepted ? QString("<br>%1: impulse %2 N s, energy after %3 J")
+                                 .arg(QString::fromStdString(c.id), vec(c.result.impulse, 4))
+                                 .arg(c.result.energyAfter, 0, 'g', 5)
+                           : QString("<br><font color='#a05a00'>%1 does not take this impact: %2</font>")
+                                 .arg(QString::fromStdString(c.id), QString::fromStdString(c.refusal).toHtmlEscaped());
+    }
     for (const std::string& note : scene_.notes) text += "<br>" + QString::fromStdString(note).toHtmlEscaped();
     for (const auto& w : r.warnings)
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
-    summary_->setText(text);
-
-    bodiesView_->repaint();
-    tabs_->currentWidget()->repaint();
-    lastUpdateMs_ = clock.nsecsElapsed() * 1e-6;
-    emit updated(QString("%1: sequence %2, impulse %3 N s, updated in %4 ms")
-                     .arg(QString::fromStdString(scene_.name), QString::fromStdString(sequence_), vec(r.impulse, 4))
-                     .arg(lastUpdateMs_, 0, 'f', 1));
-}
-
-bool ImpactScenePage::exportCurrentView(const QString& path) {
-    const bool svg = path.endsWith(".svg", Qt::CaseInsensitive);
-    QWidget* w = tabs_->currentWidget();
-    if (w == hodograph_ || w == bundle_) {
-        auto* v = static_cast<HodographView*>(w);
-        return svg ? v->exportSvg(path) : v->exportPng(path);
-    }
-    if (w == energy_) return svg ? energy_->exportSvg(path) : energy_->exportPng(path);
-    if (w == diagram_) return svg ? diagram_->exportSvg(path) : diagram_->exportPng(path);
-    if (w == curve_) return !svg && curve_->exportPng(path);
-    const bool csv = path.endsWith(".csv", Qt::CaseInsensitive);
-    if (w == plane_) return csv ? plane_->exportCsv(path) : svg ? plane_->exportSvg(path) : plane_->exportPng(path);
-    if (w == fobj_) return csv ? fobj_->exportCsv(path) : svg ? fobj_->exportSvg(path) : fobj_->exportPng(path);
-    if (w == tree_) return csv ? tree_->exportCsv(path) : svg ? tree_->exportSvg(path) : tree_->exportPng(path);
-    return false;
+    setSummary(text);
 }
 
 }  // namespace impactlab::ui

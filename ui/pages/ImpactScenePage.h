@@ -1,24 +1,24 @@
 #pragma once
-// One impact between two real bodies (Jia & Wang): the bodies in a 3D view
-// beside the hodograph, the bundle of hodographs, the 3D impulse curve, energy
-// against normal impulse and the impulse-space diagram. Every slider re-solves
-// the impact and redraws every view at once. No physics here: the core solves
-// and builds the geometry; this page maps it to widgets.
-#include <QWidget>
+// One impact between two real bodies (Jia & Wang) or a model system (the
+// maximum-dissipation paper's examples): the bodies in a 3D view beside the
+// hodograph, the bundle of hodographs, the 3D impulse curve, energy against
+// normal impulse, the impulse-space diagram with every compared law, the
+// maximum-dissipation views and the comparison table. Every edit re-solves
+// the impact; the view on screen is redrawn at once, the others when shown.
+// No physics here: the core solves and builds the geometry; this page maps
+// it to widgets.
 #include <memory>
 
+#include "diagram/Hodograph.h"
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/MaxDissipationDiagram.h"
+#include "impact/LawComparison.h"
+#include "pages/ScenePage.h"
 #include "scene/ImpactScene.h"
-
-class QLabel;
-class QTabWidget;
 
 namespace impactlab::ui {
 
-class VtkView;
 class MeshRenderer;
-class ParameterPanel;
 class HodographView;
 class EnergyView;
 class ImpulseCurveView;
@@ -26,26 +26,31 @@ class ImpulseDiagramView;
 class CompressionPlaneView;
 class FobjView;
 class DecisionTreeView;
+class ComparisonTableView;
+class LawComparisonBox;
 
-class ImpactScenePage : public QWidget {
+class ImpactScenePage : public ScenePage {
     Q_OBJECT
 
 public:
     explicit ImpactScenePage(QWidget* parent = nullptr);
     ~ImpactScenePage() override;
 
-    void setScene(const ImpactScene& scene);
-    void setParameter(const QString& id, double siValue);   // as the panel would
-    void setChoice(const QString& id, const QString& choice);
-    void showTab(int index);
-    void resetCamera();
+    void openDocument(const nlohmann::json& document) override;
+    const nlohmann::json& document() const override { return scene_.document; }
+    const std::vector<SceneParameter>& parameters() const override { return scene_.parameters; }
+    void setParameter(const QString& id, double siValue) override;
+    void setChoice(const QString& id, const QString& choice) override;
+    QStringList comparedLaws() const override;
+    void setComparedLaws(const QStringList& ids) override;
+    void resetCamera() override;
 
     const ImpactScene& scene() const { return scene_; }
     const LawOutcome& outcome() const { return outcome_; }
     const std::string& sequence() const { return sequence_; }
-    double lastUpdateMilliseconds() const { return lastUpdateMs_; }
+    // The scene's law and the compared ones on this impact.
+    const std::vector<ComparedLaw>& comparison() const { return comparison_; }
 
-    VtkView* bodiesView() const { return bodiesView_; }
     HodographView* hodographView() const { return hodograph_; }
     HodographView* bundleView() const { return bundle_; }
     ImpulseCurveView* impulseCurveView() const { return curve_; }
@@ -54,34 +59,33 @@ public:
     CompressionPlaneView* compressionPlaneView() const { return plane_; }
     FobjView* fobjView() const { return fobj_; }
     DecisionTreeView* decisionTreeView() const { return tree_; }
+    ComparisonTableView* comparisonTable() const { return table_; }
+    LawComparisonBox* comparisonBox() const { return compare_; }
     // The maximum-dissipation geometry of the current problem (every law).
     const MdpDiagram& mdpDiagram() const { return mdp_; }
-    ParameterPanel* parameterPanel() const { return panel_; }
 
-    // Exports the view on the current tab (PNG or SVG by extension; the 3D
-    // impulse curve only as PNG; the maximum-dissipation views also as CSV).
-    bool exportCurrentView(const QString& path);
-
-signals:
-    void errorOccurred(const QString& message);
-    void updated(const QString& summary);
+protected:
+    void prepareForExport() override;
 
 private:
     void apply(ImpactScene scene, bool rebuild);
-    void solveAndRedraw();
+    void solve();
+    void redrawCurrentTab();
+    void redrawView(QWidget* view);
+    void updateSummary();
 
     ImpactScene scene_;
     LawOutcome outcome_;
+    std::vector<ComparedLaw> comparison_;
     std::string sequence_;
-    double lastUpdateMs_ = 0.0;
+    HodographDiagram hodographData_;
+    HodographBundle bundleData_;
+    ImpulseCurve3D curveData_;
+    EnergyCurve energyData_;
+    MdpDiagram mdp_;
+    std::vector<QWidget*> stale_;   // views that show an older solve
 
-    ParameterPanel* panel_ = nullptr;
-    QLabel* title_ = nullptr;
-    QLabel* description_ = nullptr;
-    QLabel* summary_ = nullptr;
-    VtkView* bodiesView_ = nullptr;
     std::unique_ptr<MeshRenderer> meshes_;
-    QTabWidget* tabs_ = nullptr;
     HodographView* hodograph_ = nullptr;
     HodographView* bundle_ = nullptr;
     ImpulseCurveView* curve_ = nullptr;
@@ -90,7 +94,8 @@ private:
     CompressionPlaneView* plane_ = nullptr;
     FobjView* fobj_ = nullptr;
     DecisionTreeView* tree_ = nullptr;
-    MdpDiagram mdp_;
+    ComparisonTableView* table_ = nullptr;
+    LawComparisonBox* compare_ = nullptr;
 };
 
 }  // namespace impactlab::ui

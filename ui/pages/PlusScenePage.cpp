@@ -1,6 +1,8 @@
-#include "PlusScenePage.h"
+#include "pages/PlusScenePage.h"
 
 #include <QComboBox>
+#include <array>
+#include <functional>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QGroupBox>
@@ -20,6 +22,7 @@
 #include "geometry/Sphere.h"
 #include "panel/ParameterPanel.h"
 #include "panel/SceneSidePanel.h"
+#include "compare/ComparisonTableView.h"
 #include "plus/FigureView.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
@@ -28,7 +31,6 @@ namespace impactlab::ui {
 
 namespace {
 
-constexpr int kSidePanelWidth = 470;   // px: a label, a slider and a spin box
 // The longest impulse arrow, in multiples of the scene's characteristic length
 // (the brick's longest half edge, a ball's radius, a link's half length).
 constexpr double kArrowLengthShare = 1.6;
@@ -74,25 +76,12 @@ void fillTable(QTableWidget* table, const FigureTable& data) {
     table->resizeColumnsToContents();
 }
 
-bool writeText(const QString& path, const std::string& text) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
-    return f.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
-}
 
 }  // namespace
 
-PlusScenePage::PlusScenePage(QWidget* parent) : QWidget(parent) {
-    const SceneSidePanel side = makeSceneSidePanel(kSidePanelWidth);
-    title_ = side.title;
-    description_ = side.description;
-    panel_ = side.panel;
-    summary_ = side.summary;
-    auto* scroll = side.scroll;
-
-    bodiesView_ = new VtkView;
-    meshes_ = std::make_unique<MeshRenderer>(*bodiesView_);
-    tabs_ = new QTabWidget;
+PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
+    auto* view3d = new VtkView;
+    meshes_ = std::make_unique<MeshRenderer>(*view3d);
     velocity_ = new FigureView;
     impulses_ = new FigureView;
     penetration_ = new FigureView;
@@ -104,7 +93,7 @@ PlusScenePage::PlusScenePage(QWidget* parent) : QWidget(parent) {
     auto* geometryLayout = new QVBoxLayout(geometryTab);
     geometryLayout->setContentsMargins(0, 0, 0, 0);
     auto* pick = new QHBoxLayout;
-    pick->addWidget(new QLabel("Contact:"));
+    pick->addWidget(new QLabel(tr("Contact:")));
     pick->addWidget(geometryContact_, 1);
     geometryLayout->addLayout(pick);
     geometryLayout->addWidget(geometry_, 1);
@@ -114,37 +103,37 @@ PlusScenePage::PlusScenePage(QWidget* parent) : QWidget(parent) {
     intervalTable_->verticalHeader()->setVisible(false);
     roundsTable_ = new QTableWidget;
     roundsTable_->verticalHeader()->setVisible(false);
-    tabs_->addTab(velocity_, "Tangential velocity");
-    tabs_->addTab(impulses_, "Impulses");
-    tabs_->addTab(penetration_, "Penetration");
-    tabs_->addTab(restitution_, "COR");
-    tabs_->addTab(geometryTab, "Interval geometry");
-    tabs_->addTab(intervalTable_, "Intervals");
-    tabs_->addTab(roundsTable_, "Rounds");
-    tabs_->addTab(timeLapse_, "Time-lapse");
-    tabs_->setTabToolTip(0, "Uchida et al. Figs. 8, 10: tangential velocity of each contact, the v_transition circle");
-    tabs_->setTabToolTip(1, "Figs. 9, 12: accumulated tangential impulses against the contact's normal impulse");
-    tabs_->setTabToolTip(2, "Fig. 13: penetration of the compliant model against time");
-    tabs_->setTabToolTip(3, "Fig. 2: the velocity-dependent coefficient of restitution");
-    tabs_->setTabToolTip(4, "Figs. 4, 5: an interval's step lengths alpha_CP and alpha_DC");
-    tabs_->setTabToolTip(6, "Table 2: each contact's role in each impact round");
-    tabs_->setTabToolTip(7, "Fig. 14: Newton's cradle after the impact, compliant, PLUS sequential and simultaneous");
 
-    auto* views = new QSplitter(Qt::Horizontal);
-    views->addWidget(bodiesView_);
-    views->addWidget(tabs_);
-    views->setStretchFactor(0, 1);
-    views->setStretchFactor(1, 1);
-    auto* main = new QSplitter(Qt::Horizontal);
-    main->addWidget(scroll);
-    main->addWidget(views);
-    main->setStretchFactor(1, 1);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(main);
+    auto figure = [](FigureView* f) {
+        return std::array<std::function<bool(const QString&)>, 3>{
+            [f](const QString& p) { return f->exportPng(p); }, [f](const QString& p) { return f->exportSvg(p); },
+            [f](const QString& p) { return f->exportCsv(p); }};
+    };
+    auto addFigure = [&](const QString& name, const QString& title, const QString& tip, FigureView* f, QWidget* tab) {
+        const auto e = figure(f);
+        addView({name, title, tip, tab ? tab : f, e[0], e[1], e[2]});
+    };
+    addFigure("velocity", tr("Tangential velocity"),
+              "Uchida et al. Figs. 8, 10: tangential velocity of each contact, the v_transition circle", velocity_, nullptr);
+    addFigure("impulses", tr("Impulses"), "Figs. 9, 12: accumulated tangential impulses against the contact's normal impulse",
+              impulses_, nullptr);
+    addFigure("penetration", tr("Penetration"), "Fig. 13: penetration of the compliant model against time", penetration_,
+              nullptr);
+    addFigure("cor", tr("COR"), "Fig. 2: the velocity-dependent coefficient of restitution", restitution_, nullptr);
+    addFigure("geometry", tr("Interval geometry"), "Figs. 4, 5: an interval's step lengths alpha_CP and alpha_DC",
+              geometry_, geometryTab);
+    addView({"intervals", tr("Intervals"), "Each interval of the impact: round, alpha, energy, each contact's state",
+             intervalTable_, nullptr, nullptr,
+             [this](const QString& p) { return writeTextFile(p, figures_.intervals.toCsv()); }});
+    addView({"rounds", tr("Rounds"), "Table 2: each contact's role in each impact round", roundsTable_, nullptr, nullptr,
+             [this](const QString& p) { return writeTextFile(p, figures_.rounds.toCsv()); }});
+    addFigure("timelapse", tr("Time-lapse"),
+              "Fig. 14: Newton's cradle after the impact, compliant, PLUS sequential and simultaneous", timeLapse_, nullptr);
+    buildLayout(view3d);
 
-    connect(panel_, &ParameterPanel::numberChanged, this, [this](const QString& id, double v) { setParameter(id, v); });
-    connect(panel_, &ParameterPanel::choiceChanged, this, &PlusScenePage::setChoice);
+    connect(parameterPanel(), &ParameterPanel::numberChanged, this,
+            [this](const QString& id, double v) { setParameter(id, v); });
+    connect(parameterPanel(), &ParameterPanel::choiceChanged, this, &PlusScenePage::setChoice);
     connect(intervalTable_, &QTableWidget::itemSelectionChanged, this, [this] {
         const auto rows = intervalTable_->selectionModel()->selectedRows();
         if (rows.isEmpty()) return;
@@ -156,26 +145,17 @@ PlusScenePage::PlusScenePage(QWidget* parent) : QWidget(parent) {
 
 PlusScenePage::~PlusScenePage() = default;
 
-QStringList PlusScenePage::tabNames() {
-    return {"velocity", "impulses", "penetration", "cor", "geometry", "intervals", "rounds", "timelapse"};
-}
-
-bool PlusScenePage::showTab(const QString& name) {
-    const int i = tabNames().indexOf(name);
-    if (i < 0) return false;
-    tabs_->setCurrentIndex(i);
-    return true;
-}
-
-void PlusScenePage::setScene(const PlusScene& scene) {
-    apply(scene, true);
+void PlusScenePage::openDocument(const nlohmann::json& document) {
+    PlusScene scene = parsePlusScene(document);   // throws before anything changes
+    apply(std::move(scene), true);
     meshes_->resetCamera();
 }
 
 void PlusScenePage::setParameter(const QString& id, double siValue) {
     try {
-        panel_->setValue(id, siValue);
-        apply(withParameter(scene_, id.toStdString(), siValue), false);
+        PlusScene next = withParameter(scene_, id.toStdString(), siValue);
+        parameterPanel()->setValue(id, siValue);
+        apply(std::move(next), false);
     } catch (const std::exception& e) {
         emit errorOccurred(QString::fromUtf8(e.what()));
     }
@@ -183,8 +163,9 @@ void PlusScenePage::setParameter(const QString& id, double siValue) {
 
 void PlusScenePage::setChoice(const QString& id, const QString& choice) {
     try {
-        panel_->setChoice(id, choice);
-        apply(withChoice(scene_, id.toStdString(), choice.toStdString()), false);
+        PlusScene next = withChoice(scene_, id.toStdString(), choice.toStdString());
+        parameterPanel()->setChoice(id, choice);
+        apply(std::move(next), false);
     } catch (const std::exception& e) {
         emit errorOccurred(QString::fromUtf8(e.what()));
     }
@@ -192,7 +173,7 @@ void PlusScenePage::setChoice(const QString& id, const QString& choice) {
 
 void PlusScenePage::resetCamera() {
     meshes_->resetCamera();
-    bodiesView_->requestRender();
+    bodiesView()->requestRender();
 }
 
 void PlusScenePage::selectInterval(int interval) {
@@ -212,11 +193,7 @@ void PlusScenePage::apply(PlusScene scene, bool rebuild) {
     PlusSceneRun run = runPlusScene(scene);
     scene_ = std::move(scene);
     run_ = std::move(run);
-    if (rebuild) {
-        title_->setText(QString::fromStdString(scene_.name));
-        description_->setText(QString::fromStdString(scene_.description));
-        panel_->setParameters(scene_.parameters);
-    }
+    if (rebuild) showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters);
     redrawAll();
 }
 
@@ -278,12 +255,13 @@ void PlusScenePage::redrawAll() {
     }
     for (const std::string& w : r.warnings)
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
-    summary_->setText(text);
+    setSummary(text);
 
-    bodiesView_->repaint();
-    tabs_->currentWidget()->repaint();
-    lastUpdateMs_ = clock.nsecsElapsed() * 1e-6 + run_.plusMilliseconds + run_.compliantMilliseconds;
-    emit updated(QString("%1: %2 intervals, %3 rounds, updated in %4 ms")
+    repaintVisibleViews();
+    lastComputeMs_ = run_.plusMilliseconds + run_.compliantMilliseconds;
+    lastUpdateMs_ = clock.nsecsElapsed() * 1e-6 + lastComputeMs_;
+    ++updateCount_;
+    emit statusChanged(QString("%1: %2 intervals, %3 rounds, updated in %4 ms")
                      .arg(QString::fromStdString(scene_.name))
                      .arg(r.intervals)
                      .arg(r.rounds)
@@ -298,7 +276,7 @@ void PlusScenePage::redrawFigures() {
     restitution_->setFigure(figures_.restitution);
     geometry_->setFigure(figures_.intervalGeometry);
     timeLapse_->setFigure(figures_.timeLapse);
-    tabs_->setTabEnabled(tabs_->indexOf(timeLapse_), !figures_.timeLapse.isEmpty());
+    tabs()->setTabEnabled(tabs()->indexOf(timeLapse_), !figures_.timeLapse.isEmpty());
 }
 
 void PlusScenePage::showBodies() {
@@ -351,17 +329,6 @@ void PlusScenePage::showBodies() {
         arrows.push_back({run_.contactPoints[k], v, kImpulseColor});
     }
     meshes_->setArrows(arrows);
-}
-
-bool PlusScenePage::exportCurrentView(const QString& path) {
-    const bool svg = path.endsWith(".svg", Qt::CaseInsensitive);
-    const bool csv = path.endsWith(".csv", Qt::CaseInsensitive);
-    QWidget* w = tabs_->currentWidget();
-    if (w == intervalTable_) return csv && writeText(path, figures_.intervals.toCsv());
-    if (w == roundsTable_) return csv && writeText(path, figures_.rounds.toCsv());
-    FigureView* view = w == velocity_ ? velocity_ : w == impulses_ ? impulses_ : w == penetration_ ? penetration_
-                     : w == restitution_ ? restitution_ : w == timeLapse_ ? timeLapse_ : geometry_;
-    return csv ? view->exportCsv(path) : svg ? view->exportSvg(path) : view->exportPng(path);
 }
 
 }  // namespace impactlab::ui

@@ -7,50 +7,43 @@
 // it in the trajectory, impulse and interval-geometry figures. No physics
 // here: the core runs the scene and computes every series
 // (sim/PlusSceneRun.h).
-#include <QWidget>
 #include <memory>
 
+#include "pages/ScenePage.h"
 #include "scene/PlusScene.h"
 #include "sim/PlusSceneRun.h"
 
 class QComboBox;
-class QLabel;
-class QTabWidget;
 class QTableWidget;
 
 namespace impactlab::ui {
 
-class VtkView;
 class MeshRenderer;
-class ParameterPanel;
 class FigureView;
 
-class PlusScenePage : public QWidget {
+class PlusScenePage : public ScenePage {
     Q_OBJECT
 
 public:
     explicit PlusScenePage(QWidget* parent = nullptr);
     ~PlusScenePage() override;
 
-    void setScene(const PlusScene& scene);
-    void setParameter(const QString& id, double siValue);   // as the panel would
-    void setChoice(const QString& id, const QString& choice);
+    void openDocument(const nlohmann::json& document) override;
+    const nlohmann::json& document() const override { return scene_.document; }
+    const std::vector<SceneParameter>& parameters() const override { return scene_.parameters; }
+    void setParameter(const QString& id, double siValue) override;
+    void setChoice(const QString& id, const QString& choice) override;
+    void resetCamera() override;
     // The tabs by name: "velocity", "impulses", "penetration", "cor",
-    // "geometry", "intervals", "rounds", "timelapse". False for an unknown name.
-    bool showTab(const QString& name);
-    static QStringList tabNames();
+    // "geometry", "intervals", "rounds", "timelapse".
     // Selects an interval (1-based; 0: none) in every view, as a click in the
     // interval table does.
     void selectInterval(int interval);
     int selectedInterval() const { return selectedInterval_; }
-    void resetCamera();
 
     const PlusScene& scene() const { return scene_; }
     const PlusSceneRun& run() const { return run_; }
     const PlusFigures& figures() const { return figures_; }
-    double lastUpdateMilliseconds() const { return lastUpdateMs_; }
-
-    VtkView* bodiesView() const { return bodiesView_; }
     FigureView* velocityView() const { return velocity_; }
     FigureView* impulseView() const { return impulses_; }
     FigureView* penetrationView() const { return penetration_; }
@@ -59,17 +52,8 @@ public:
     FigureView* timeLapseView() const { return timeLapse_; }
     QTableWidget* intervalTable() const { return intervalTable_; }
     QTableWidget* roundsTable() const { return roundsTable_; }
-    ParameterPanel* parameterPanel() const { return panel_; }
     // The impulse arrows drawn (world), for tests.
     const std::vector<std::pair<Vec3, Vec3>>& arrows() const { return arrows_; }
-
-    // Exports the view on the current tab: figures as PNG, SVG or CSV (by
-    // extension), tables as CSV.
-    bool exportCurrentView(const QString& path);
-
-signals:
-    void errorOccurred(const QString& message);
-    void updated(const QString& summary);
 
 private:
     void apply(PlusScene scene, bool rebuild);
@@ -82,16 +66,9 @@ private:
     PlusSceneRun run_;
     PlusFigures figures_;
     int selectedInterval_ = 0;
-    double lastUpdateMs_ = 0.0;
     std::vector<std::pair<Vec3, Vec3>> arrows_;
 
-    ParameterPanel* panel_ = nullptr;
-    QLabel* title_ = nullptr;
-    QLabel* description_ = nullptr;
-    QLabel* summary_ = nullptr;
-    VtkView* bodiesView_ = nullptr;
     std::unique_ptr<MeshRenderer> meshes_;
-    QTabWidget* tabs_ = nullptr;
     FigureView* velocity_ = nullptr;
     FigureView* impulses_ = nullptr;
     FigureView* penetration_ = nullptr;

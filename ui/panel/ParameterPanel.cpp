@@ -12,6 +12,8 @@
 #include <cmath>
 #include <limits>
 
+#include "impact/LawRegistry.h"
+
 namespace impactlab::ui {
 namespace {
 
@@ -40,7 +42,8 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
 
 ParameterPanel::~ParameterPanel() = default;
 
-void ParameterPanel::setParameters(const std::vector<SceneParameter>& parameters) {
+void ParameterPanel::setParameters(const std::vector<SceneParameter>& parameters, const QString& sceneReference) {
+    sceneReference_ = sceneReference;
     // The old rows may be the sender of the signal that led here: take them out
     // of the tree now, delete them once control is back in the event loop.
     if (body_) {
@@ -52,21 +55,54 @@ void ParameterPanel::setParameters(const std::vector<SceneParameter>& parameters
     numbers_.clear();
     choices_.clear();
     order_.clear();
+    rows_.clear();
+    groupHeadings_.clear();
 
     body_ = new QWidget(this);
     grid_ = new QGridLayout(body_);
     grid_->setContentsMargins(6, 6, 6, 6);
     grid_->setColumnStretch(1, 1);
     grid_->setHorizontalSpacing(8);
-    int row = 0;
+    // Groups in order of first appearance, law options after the rest.
+    QStringList groups;
     for (const SceneParameter& parameter : parameters) {
-        const QString id = toQString(parameter.id);
-        if (numbers_.contains(id) || choices_.contains(id)) continue;  // ids are unique in a valid scene
-        if (parameter.kind == SceneParameter::Kind::Number) addNumberRow(parameter, row);
-        else addChoiceRow(parameter, row);
-        order_.append(id);
-        ++row;
+        const QString g = toQString(getParameterGroup(parameter));
+        if (!groups.contains(g)) groups.append(g);
     }
+    std::stable_partition(groups.begin(), groups.end(), [&](const QString& g) {
+        return std::none_of(parameters.begin(), parameters.end(), [&](const SceneParameter& p) {
+            return toQString(getParameterGroup(p)) == g && !getParameterLaw(p).empty();
+        });
+    });
+    int row = 0;
+    for (const QString& group : groups) {
+        // One group needs no heading: the box around the panel names it.
+        if (groups.size() > 1) {
+            auto* heading = new QLabel(group, body_);
+            heading->setObjectName(QStringLiteral("group:") + group);
+            QFont bold = heading->font();
+            bold.setBold(true);
+            heading->setFont(bold);
+            grid_->addWidget(heading, row++, 0, 1, 3);
+            groupHeadings_.append({group, heading});
+        }
+        for (const SceneParameter& parameter : parameters) {
+            if (toQString(getParameterGroup(parameter)) != group) continue;
+            const QString id = toQString(parameter.id);
+            if (numbers_.contains(id) || choices_.contains(id)) continue;  // ids are unique in a valid scene
+            if (parameter.kind == SceneParameter::Kind::Number) addNumberRow(parameter, row);
+            else addChoiceRow(parameter, row);
+            RowWidgets& widgets = rows_[id];
+            widgets.law = toQString(getParameterLaw(parameter));
+            widgets.group = group;
+            for (int column = 0; column < grid_->columnCount(); ++column)
+                if (QLayoutItem* item = grid_->itemAtPosition(row, column); item && item->widget())
+                    if (!widgets.widgets.contains(item->widget())) widgets.widgets.append(item->widget());
+            order_.append(id);
+            ++row;
+        }
+    }
+    updateRowVisibility();
     if (parameters.empty()) {
         auto* empty = new QLabel(tr("This scene has no parameters."), body_);
         empty->setEnabled(false);
@@ -93,7 +129,7 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     r.displayScale = isAngle ? kDegreesPerRadian : isStiffness ? kGigaPascalPerPascal : 1.0;
     r.value = std::clamp(parameter.value, r.min, r.max);
 
-    QString tooltip = toQString(parameter.help);
+    QString tooltip = makeToolTip(parameter);
     if (isAngle) {
         if (!tooltip.isEmpty()) tooltip += QStringLiteral("\n");
         tooltip += tr("Shown in degrees; the scene stores radians.");
@@ -145,13 +181,20 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
 
 void ParameterPanel::addChoiceRow(const SceneParameter& parameter, int row) {
     const QString id = toQString(parameter.id);
-    const QString tooltip = toQString(parameter.help);
+    const QString tooltip = makeToolTip(parameter);
     auto* label = new QLabel(toQString(parameter.label.empty() ? parameter.id : parameter.label), body_);
     label->setToolTip(tooltip);
 
     ChoiceRow r;
     r.comboBox = new QComboBox(body_);
-    for (const std::string& choice : parameter.choices) r.comboBox->addItem(toQString(choice));
+    for (const std::string& choice : parameter.choices) {
+        r.comboBox->addItem(toQString(choice));
+        // A law's entry names its paper and equations.
+        if (parameter.target == "/contact/law")
+            if (const LawInfo* law = findLaw(choice))
+                r.comboBox->setItemData(r.comboBox->count() - 1, toQString(law->title + "\n" + law->reference),
+                                        Qt::ToolTipRole);
+    }
     const int current = r.comboBox->findText(toQString(parameter.choice));
     r.comboBox->setCurrentIndex(std::max(current, 0));
     r.comboBox->setToolTip(tooltip);
@@ -253,6 +296,46 @@ QDoubleSpinBox* ParameterPanel::spinBox(const QString& id) const {
 QComboBox* ParameterPanel::comboBox(const QString& id) const {
     auto it = choices_.find(id);
     return it == choices_.end() ? nullptr : it->comboBox;
+}
+
+QString ParameterPanel::makeToolTip(const SceneParameter& parameter) const {
+    QString tip = toQString(parameter.help);
+    QString source = toQString(parameter.reference);
+    if (source.isEmpty()) {
+        const std::string law = getParameterLaw(parameter);
+        if (!law.empty())
+            if (const LawInfo* info = findLaw(law)) source = toQString(info->title + "; " + info->reference);
+    }
+    if (source.isEmpty()) source = sceneReference_;
+    if (!source.isEmpty()) tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Source: ") + source;
+    return tip;
+}
+
+void ParameterPanel::setLaw(const QString& law) {
+    law_ = law;
+    updateRowVisibility();
+}
+
+void ParameterPanel::updateRowVisibility() {
+    QHash<QString, bool> groupShown;
+    for (auto it = rows_.begin(); it != rows_.end(); ++it) {
+        const bool shown = it->law.isEmpty() || it->law == law_;
+        for (QWidget* w : it->widgets) w->setVisible(shown);
+        groupShown[it->group] = groupShown.value(it->group, false) || shown;
+    }
+    for (const auto& [group, heading] : groupHeadings_) heading->setVisible(groupShown.value(group, false));
+}
+
+bool ParameterPanel::isRowShown(const QString& id) const {
+    const auto it = rows_.find(id);
+    return it != rows_.end() && (it->law.isEmpty() || it->law == law_);
+}
+
+QStringList ParameterPanel::shownGroups() const {
+    QStringList out;
+    for (const auto& [group, heading] : groupHeadings_)
+        if (!heading->isHidden()) out << group;
+    return out;
 }
 
 }  // namespace impactlab::ui

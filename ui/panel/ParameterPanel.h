@@ -12,6 +12,13 @@
 // in degrees (suffix " deg") and converted back to radians in numberChanged;
 // its tooltip says so. The panel keeps no physics: the owner applies the value
 // (withParameter) and re-runs.
+//
+// Rows are grouped under headings (getParameterGroup: "Scene", "Contact",
+// "<law> options"), law options last. The options of a law other than the
+// one set with setLaw are hidden, so the panel shows the scene's parameters
+// and only the chosen law's options. Every row's tooltip ends with the paper
+// and equation it comes from: its own reference, the law's for a law option
+// or the contact coefficients, else the scene's.
 
 #include <QHash>
 #include <QString>
@@ -48,7 +55,15 @@ public:
 
     /// Rebuilds every row. Safe to call from a slot connected to this panel's
     /// own signals: the old rows are deleted later, after the signal returns.
-    void setParameters(const std::vector<SceneParameter>& parameters);
+    void setParameters(const std::vector<SceneParameter>& parameters, const QString& sceneReference = {});
+    /// Shows the options of `law` and hides other laws' (rows whose target is
+    /// /contact/options/<other law>/...); also names the law in the contact
+    /// rows' tooltips.
+    void setLaw(const QString& law);
+    /// Whether the row is shown (false for a hidden law option or an unknown id).
+    bool isRowShown(const QString& id) const;
+    /// The group headings shown, in order.
+    QStringList shownGroups() const;
 
     /// Programmatic update (e.g. after loading a scene): moves the row to
     /// `siValue` (clamped to its range) without emitting numberChanged.
@@ -81,6 +96,12 @@ signals:
     void choiceChanged(const QString& id, const QString& choice);
 
 private:
+    // Everything a row puts in the grid, to show or hide it as a whole.
+    struct RowWidgets {
+        QString law;                 // the law whose option it is, or empty
+        QString group;
+        QList<QWidget*> widgets;
+    };
     struct NumberRow {
         double min = 0.0, max = 1.0;   // SI
         double value = 0.0;            // SI
@@ -95,6 +116,8 @@ private:
 
     void addNumberRow(const SceneParameter& parameter, int row);
     void addChoiceRow(const SceneParameter& parameter, int row);
+    QString makeToolTip(const SceneParameter& parameter) const;
+    void updateRowVisibility();
     void onSliderMoved(const QString& id, int tick);
     void onSpinBoxEdited(const QString& id, double displayed);
 
@@ -106,6 +129,10 @@ private:
     QHash<QString, NumberRow> numbers_;
     QHash<QString, ChoiceRow> choices_;
     QStringList order_;
+    QHash<QString, RowWidgets> rows_;
+    QList<QPair<QString, QLabel*>> groupHeadings_;
+    QString law_;
+    QString sceneReference_;
 };
 
 }  // namespace impactlab::ui

@@ -11,29 +11,36 @@ namespace impactlab::ui {
 SceneSidePanel makeSceneSidePanel(int minimumWidth) {
     SceneSidePanel s;
     auto* side = new QWidget;
-    auto* layout = new QVBoxLayout(side);
+    s.layout = new QVBoxLayout(side);
     s.title = new QLabel;
+    s.title->setObjectName("sceneTitle");
     s.title->setStyleSheet("font-weight: bold; font-size: 14pt;");
     s.title->setWordWrap(true);
     s.description = new QLabel;
+    s.description->setObjectName("sceneDescription");
+    s.description->setTextFormat(Qt::RichText);
     s.description->setWordWrap(true);
     s.panel = new ParameterPanel;
     auto* box = new QGroupBox("Parameters");
     (new QVBoxLayout(box))->addWidget(s.panel);
     s.summary = new QLabel;
+    s.summary->setObjectName("sceneSummary");
     s.summary->setWordWrap(true);
     s.summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(s.title);
-    layout->addWidget(s.description);
-    layout->addWidget(box);
-    layout->addWidget(s.summary);
-    layout->addStretch(1);
+    s.layout->addWidget(s.title);
+    s.layout->addWidget(s.description);
+    s.layout->addWidget(box);
+    s.layout->addWidget(s.summary);
+    s.layout->addStretch(1);
     s.scroll = new QScrollArea;
+    s.scroll->setObjectName("sidePanel");
     s.scroll->setWidget(side);
     s.scroll->setWidgetResizable(true);
     s.scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     s.scroll->setMinimumWidth(minimumWidth);
     return s;
 }
+
+void SceneSidePanel::insertBeforeSummary(QWidget* box) const { layout->insertWidget(layout->indexOf(summary), box); }
 
 }  // namespace impactlab::ui

@@ -1,10 +1,12 @@
 #pragma once
 // The left column of a scene page: the scene's title and description, its
-// sliders in a "Parameters" box and a summary of the last run, in a scroll
-// area of a fixed minimum width. Shared by the impact and PLUS pages.
+// sliders in a "Parameters" box, any page-specific box (the law comparison)
+// and a summary of the last run, in a scroll area that scrolls vertically
+// only: the column is wide enough for its rows, and long text wraps.
 #include <QScrollArea>
 
 class QLabel;
+class QVBoxLayout;
 
 namespace impactlab::ui {
 
@@ -16,6 +18,10 @@ struct SceneSidePanel {
     QLabel* description = nullptr;
     ParameterPanel* panel = nullptr;
     QLabel* summary = nullptr;       // rich text, selectable
+    QVBoxLayout* layout = nullptr;
+
+    // Adds `box` between the parameters and the summary.
+    void insertBeforeSummary(QWidget* box) const;
 };
 
 SceneSidePanel makeSceneSidePanel(int minimumWidth);

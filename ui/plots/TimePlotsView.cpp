@@ -8,8 +8,16 @@
 #include <QLineSeries>
 #include <QPainter>
 #include <QValueAxis>
+#include <QFile>
+#include <QFileInfo>
+#include <QLabel>
+#include <QSvgGenerator>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <limits>
+#include <sstream>
+
+#include "diagram/DiagramCsv.h"
 
 namespace impactlab::ui {
 
@@ -23,17 +31,50 @@ constexpr double kFlatHalfRange = 0.5;
 constexpr int kTitlePointSize = 9;
 // Few time ticks: the panels are narrow and share one time range.
 constexpr int kTimeTicks = 3;
+// Significant digits of exported values: the simulation's own resolution.
+constexpr int kCsvDigits = 10;
 }  // namespace
 
 TimePlotsView::TimePlotsView(QWidget* parent) : QWidget(parent) {
-    grid_ = new QGridLayout(this);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    note_ = new QLabel;
+    note_->setWordWrap(true);
+    note_->setObjectName("plotsNote");
+    note_->hide();
+    layout->addWidget(note_);
+    grid_ = new QGridLayout;
     grid_->setContentsMargins(0, 0, 0, 0);
     grid_->setSpacing(2);
+    layout->addLayout(grid_, 1);
 }
 
 TimePlotsView::~TimePlotsView() = default;
 
+void TimePlotsView::setNote(const QString& note) {
+    note_->setText(note);
+    note_->setVisible(!note.isEmpty());
+}
+
+bool TimePlotsView::hasSameLayout(const std::vector<PlotPanel>& panels, int columns) const {
+    if (columns != columns_ || panels.size() != panels_.size()) return false;
+    for (size_t i = 0; i < panels.size(); ++i) {
+        if (panels[i].title != panels_[i].title || panels[i].curves.size() != panels_[i].curves.size()) return false;
+        for (size_t k = 0; k < panels[i].curves.size(); ++k)
+            if (panels[i].curves[k].label != panels_[i].curves[k].label ||
+                panels[i].curves[k].style != panels_[i].curves[k].style)
+                return false;
+    }
+    return true;
+}
+
 void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns) {
+    columns = std::max(1, columns);
+    if (hasSameLayout(panels, columns)) {
+        panels_ = panels;
+        for (size_t i = 0; i < panels.size(); ++i) fillChart(static_cast<int>(i), panels[i]);
+        return;
+    }
     for (QChartView* v : views_) {
         grid_->removeWidget(v);
         delete v;   // owns its chart
@@ -42,7 +83,8 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns)
     charts_.clear();
     cursors_.clear();
     yRanges_.clear();
-    columns = std::max(1, columns);
+    panels_ = panels;
+    columns_ = columns;
     for (size_t i = 0; i < panels.size(); ++i) {
         const PlotPanel& p = panels[i];
         auto* chart = new QChart;
@@ -62,32 +104,16 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns)
         ay->setLabelFormat("%.3g");
         chart->addAxis(ax, Qt::AlignBottom);
         chart->addAxis(ay, Qt::AlignLeft);
-        double tMin = std::numeric_limits<double>::max(), tMax = -tMin;
-        double yMin = tMin, yMax = -tMin;
         for (const PlotCurve& c : p.curves) {
             auto* s = new QLineSeries;
             s->setName(c.label);
             QPen pen(c.color, kCurveWidth);
             pen.setStyle(c.style);
             s->setPen(pen);
-            QList<QPointF> pts(c.points.begin(), c.points.end());
-            s->replace(pts);
-            for (const QPointF& q : c.points) {
-                tMin = std::min(tMin, q.x());
-                tMax = std::max(tMax, q.x());
-                yMin = std::min(yMin, q.y());
-                yMax = std::max(yMax, q.y());
-            }
             chart->addSeries(s);
             s->attachAxis(ax);
             s->attachAxis(ay);
         }
-        if (tMin > tMax) { tMin = 0; tMax = 1; yMin = -1; yMax = 1; }
-        const double span = yMax - yMin;
-        if (span <= 0.0) { yMin -= kFlatHalfRange; yMax += kFlatHalfRange; }
-        else { yMin -= kYMarginFraction * span; yMax += kYMarginFraction * span; }
-        ax->setRange(tMin, tMax);
-        ay->setRange(yMin, yMax);
         auto* cursor = new QLineSeries;
         QPen cp(QColor(120, 120, 120), kCursorWidth);
         cp.setStyle(Qt::DashLine);
@@ -102,8 +128,38 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns)
         views_.push_back(view);
         charts_.push_back(chart);
         cursors_.push_back(cursor);
-        yRanges_.emplace_back(yMin, yMax);
+        yRanges_.emplace_back(0.0, 1.0);
+        fillChart(static_cast<int>(i), p);
     }
+}
+
+void TimePlotsView::fillChart(int index, const PlotPanel& p) {
+    QChart* chart = charts_[index];
+    const QList<QAbstractSeries*> series = chart->series();   // the curves in order, then the cursor
+    double tMin = std::numeric_limits<double>::max(), tMax = -tMin;
+    double yMin = tMin, yMax = -tMin;
+    for (size_t k = 0; k < p.curves.size(); ++k) {
+        const PlotCurve& c = p.curves[k];
+        auto* s = static_cast<QLineSeries*>(series[static_cast<int>(k)]);
+        QPen pen(c.color, kCurveWidth);
+        pen.setStyle(c.style);
+        s->setPen(pen);
+        s->replace(QList<QPointF>(c.points.begin(), c.points.end()));
+        for (const QPointF& q : c.points) {
+            tMin = std::min(tMin, q.x());
+            tMax = std::max(tMax, q.x());
+            yMin = std::min(yMin, q.y());
+            yMax = std::max(yMax, q.y());
+        }
+    }
+    if (tMin > tMax) { tMin = 0; tMax = 1; yMin = -1; yMax = 1; }
+    const double span = yMax - yMin;
+    if (span <= 0.0) { yMin -= kFlatHalfRange; yMax += kFlatHalfRange; }
+    else { yMin -= kYMarginFraction * span; yMax += kYMarginFraction * span; }
+    const auto axesX = chart->axes(Qt::Horizontal), axesY = chart->axes(Qt::Vertical);
+    static_cast<QValueAxis*>(axesX.front())->setRange(tMin, tMax);
+    static_cast<QValueAxis*>(axesY.front())->setRange(yMin, yMax);
+    yRanges_[index] = {yMin, yMax};
 }
 
 void TimePlotsView::setCursorTime(double t) {
@@ -124,5 +180,38 @@ QImage TimePlotsView::renderImage(QSize size) {
 }
 
 bool TimePlotsView::exportPng(const QString& path, QSize size) { return renderImage(size).save(path); }
+
+bool TimePlotsView::exportSvg(const QString& path, QSize size) {
+    const QSize old = this->size();
+    resize(size);
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle("ImpactLab time histories");
+    QPainter painter;
+    const bool ok = painter.begin(&svg);
+    if (ok) {
+        render(&painter);
+        painter.end();
+    }
+    resize(old);
+    return ok && QFileInfo(path).size() > 0;
+}
+
+bool TimePlotsView::exportCsv(const QString& path) const {
+    std::ostringstream os;
+    os.precision(kCsvDigits);
+    os << "panel,curve,t [s],value\n";
+    for (const PlotPanel& p : panels_)
+        for (const PlotCurve& c : p.curves)
+            for (const QPointF& q : c.points)
+                os << quoteCsvField((p.title + " " + p.yLabel).toStdString()) << "," << quoteCsvField(c.label.toStdString())
+                   << "," << q.x() << "," << q.y() << "\n";
+    QFile f(path);
+    const std::string text = os.str();
+    return f.open(QIODevice::WriteOnly | QIODevice::Truncate) &&
+           f.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
+}
 
 }  // namespace impactlab::ui

@@ -13,7 +13,9 @@
 class QChart;
 class QChartView;
 class QGridLayout;
+class QLabel;
 class QLineSeries;
+class QValueAxis;
 
 namespace impactlab::ui {
 
@@ -37,8 +39,12 @@ public:
     explicit TimePlotsView(QWidget* parent = nullptr);
     ~TimePlotsView() override;
 
-    // Rebuilds the grid (columns charts per row).
+    // Shows `panels`, `columns` charts per row. Panels with the same titles
+    // and curves as those shown are updated in place (series replaced, axes
+    // refitted) rather than rebuilt, which keeps a slider drag cheap.
     void setPanels(const std::vector<PlotPanel>& panels, int columns = 3);
+    // A line of text above the charts (why a compared law has no curve); empty hides it.
+    void setNote(const QString& note);
     // Moves the vertical time cursor in every chart.
     void setCursorTime(double t);
     int panelCount() const { return static_cast<int>(charts_.size()); }
@@ -46,9 +52,18 @@ public:
 
     QImage renderImage(QSize size);
     bool exportPng(const QString& path, QSize size = {1500, 900});
+    bool exportSvg(const QString& path, QSize size = {1500, 900});
+    // Every curve of every panel: "panel,curve,t,value".
+    bool exportCsv(const QString& path) const;
+    const std::vector<PlotPanel>& panels() const { return panels_; }
 
 private:
+    bool hasSameLayout(const std::vector<PlotPanel>& panels, int columns) const;
+    void fillChart(int index, const PlotPanel& panel);
     QGridLayout* grid_ = nullptr;
+    QLabel* note_ = nullptr;
+    std::vector<PlotPanel> panels_;
+    int columns_ = 0;
     std::vector<QChartView*> views_;
     std::vector<QChart*> charts_;
     std::vector<QLineSeries*> cursors_;

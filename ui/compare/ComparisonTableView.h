@@ -1,0 +1,27 @@
+#pragma once
+// The comparison table (issue 10, item 2): per law its status, impulse,
+// energy change, post-impact velocity, events and warnings, as the core's
+// makeComparisonTable lays it out; exports the same table as CSV.
+#include <QTableWidget>
+
+#include "diagram/Figure.h"
+
+namespace impactlab::ui {
+
+class ComparisonTableView : public QTableWidget {
+    Q_OBJECT
+
+public:
+    explicit ComparisonTableView(QWidget* parent = nullptr);
+    void setTable(const FigureTable& table);
+    const FigureTable& table() const { return table_; }
+    bool exportCsv(const QString& path) const;
+
+private:
+    FigureTable table_;
+};
+
+// Writes `text` to `path` (truncating); false when it cannot.
+bool writeTextFile(const QString& path, const std::string& text);
+
+}  // namespace impactlab::ui

@@ -1,0 +1,77 @@
+#include "SceneEdits.h"
+
+#include <utility>
+
+namespace impactlab::ui {
+
+namespace {
+// QUndoCommand::id() of the mergeable number edits (any value but -1).
+constexpr int kNumberEditCommandId = 1001;
+}  // namespace
+
+NumberEditCommand::NumberEditCommand(SceneEditTarget target, QString id, const QString& label, double before,
+                                     double after)
+    : target_(std::move(target)), parameter_(std::move(id)), label_(label.isEmpty() ? parameter_ : label),
+      before_(before), after_(after) {
+    lastChange_.start();
+    updateText();
+}
+
+void NumberEditCommand::updateText() {
+    setText(QString("Change %1 to %2").arg(label_).arg(after_, 0, 'g', 6));
+}
+
+void NumberEditCommand::undo() { target_.setNumber(parameter_, before_); }
+
+void NumberEditCommand::redo() {
+    if (applied_) {
+        applied_ = false;
+        return;
+    }
+    target_.setNumber(parameter_, after_);
+}
+
+int NumberEditCommand::id() const { return kNumberEditCommandId; }
+
+bool NumberEditCommand::mergeWith(const QUndoCommand* other) {
+    const auto* next = static_cast<const NumberEditCommand*>(other);
+    if (next->parameter_ != parameter_ || lastChange_.elapsed() > kEditMergeWindowMs) return false;
+    after_ = next->after_;
+    lastChange_.start();
+    updateText();
+    setObsolete(after_ == before_);   // dragged back to where it started: no step
+    return true;
+}
+
+ChoiceEditCommand::ChoiceEditCommand(SceneEditTarget target, QString id, const QString& label, QString before,
+                                     QString after)
+    : target_(std::move(target)), parameter_(std::move(id)), before_(std::move(before)), after_(std::move(after)) {
+    setText(QString("Set %1 to %2").arg(label.isEmpty() ? parameter_ : label, after_));
+}
+
+void ChoiceEditCommand::undo() { target_.setChoice(parameter_, before_); }
+
+void ChoiceEditCommand::redo() {
+    if (applied_) {
+        applied_ = false;
+        return;
+    }
+    target_.setChoice(parameter_, after_);
+}
+
+ComparedLawsCommand::ComparedLawsCommand(SceneEditTarget target, QStringList before, QStringList after)
+    : target_(std::move(target)), before_(std::move(before)), after_(std::move(after)) {
+    setText(after_.isEmpty() ? QString("Compare no other law") : QString("Compare %1").arg(after_.join(", ")));
+}
+
+void ComparedLawsCommand::undo() { target_.setComparedLaws(before_); }
+
+void ComparedLawsCommand::redo() {
+    if (applied_) {
+        applied_ = false;
+        return;
+    }
+    target_.setComparedLaws(after_);
+}
+
+}  // namespace impactlab::ui

@@ -1,0 +1,72 @@
+#pragma once
+// Edits of an open scene document as undoable commands (issue 10, item 1).
+// A command only remembers the value before and after; applying it goes
+// through the window's own edit path (the same one a slider takes), so undo
+// redraws every view exactly as the original edit did.
+#include <QElapsedTimer>
+#include <QStringList>
+#include <QUndoCommand>
+#include <functional>
+
+namespace impactlab::ui {
+
+// Milliseconds: a change of the same parameter within this time of the last
+// one joins it, so a slider drag or a held arrow key is one undo step, and two
+// drags a moment apart are two.
+constexpr int kEditMergeWindowMs = 1000;
+
+// What a command applies its values through: the window's programmatic edits.
+struct SceneEditTarget {
+    std::function<void(const QString& id, double siValue)> setNumber;
+    std::function<void(const QString& id, const QString& choice)> setChoice;
+    std::function<void(const QStringList& laws)> setComparedLaws;
+};
+
+// One slider, spin box or typed value.
+class NumberEditCommand : public QUndoCommand {
+public:
+    NumberEditCommand(SceneEditTarget target, QString id, const QString& label, double before, double after);
+    void undo() override;
+    void redo() override;
+    int id() const override;
+    bool mergeWith(const QUndoCommand* other) override;
+    const QString& parameterId() const { return parameter_; }
+    double before() const { return before_; }
+    double after() const { return after_; }
+
+private:
+    void updateText();
+    SceneEditTarget target_;
+    QString parameter_, label_;
+    double before_, after_;
+    bool applied_ = true;   // the edit is already on screen when pushed
+    QElapsedTimer lastChange_;
+};
+
+// One choice: the law, an impact model, a kind of option.
+class ChoiceEditCommand : public QUndoCommand {
+public:
+    ChoiceEditCommand(SceneEditTarget target, QString id, const QString& label, QString before, QString after);
+    void undo() override;
+    void redo() override;
+
+private:
+    SceneEditTarget target_;
+    QString parameter_, before_, after_;
+    bool applied_ = true;
+};
+
+// The set of laws compared with the scene's own.
+class ComparedLawsCommand : public QUndoCommand {
+public:
+    ComparedLawsCommand(SceneEditTarget target, QStringList before, QStringList after);
+    void undo() override;
+    void redo() override;
+
+private:
+    SceneEditTarget target_;
+    QStringList before_, after_;
+    bool applied_ = true;
+};
+
+}  // namespace impactlab::ui

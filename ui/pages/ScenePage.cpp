@@ -1,0 +1,159 @@
+#include "pages/ScenePage.h"
+
+#include <QDir>
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "panel/ParameterPanel.h"
+#include "render/VtkView.h"
+
+namespace impactlab::ui {
+
+namespace {
+// Pixels: room for a label, a slider and a spin box with its unit, the
+// widest row of any built-in scene at the default font.
+constexpr int kSidePanelWidth = 450;
+}  // namespace
+
+ScenePage::ScenePage(QWidget* parent) : QWidget(parent) {
+    side_ = makeSceneSidePanel(kSidePanelWidth);
+    tabs_ = new QTabWidget;
+    tabs_->setObjectName("viewTabs");
+    // Titles too long for the tab bar scroll it rather than squeezing the
+    // views; the full title is the tooltip.
+    tabs_->setUsesScrollButtons(true);
+    tabs_->setElideMode(Qt::ElideRight);
+}
+
+ScenePage::~ScenePage() = default;
+
+void ScenePage::buildLayout(VtkView* view3d, QWidget* below, QWidget* extraSide) {
+    view3d_ = view3d;
+    if (extraSide) side_.insertBeforeSummary(extraSide);
+    auto* views = new QSplitter(Qt::Horizontal);
+    views->setObjectName("viewSplitter");
+    views->addWidget(view3d);
+    views->addWidget(tabs_);
+    views->setStretchFactor(0, 1);
+    views->setStretchFactor(1, 1);
+    views->setChildrenCollapsible(false);
+    QWidget* centre = views;
+    if (below) {
+        centre = new QWidget;
+        auto* l = new QVBoxLayout(centre);
+        l->setContentsMargins(0, 0, 0, 0);
+        l->addWidget(views, 1);
+        l->addWidget(below);
+    }
+    auto* main = new QSplitter(Qt::Horizontal);
+    main->setObjectName("pageSplitter");
+    main->addWidget(side_.scroll);
+    main->addWidget(centre);
+    main->setStretchFactor(1, 1);
+    main->setChildrenCollapsible(false);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(main);
+}
+
+void ScenePage::addView(PageView view) {
+    const int i = tabs_->addTab(view.widget, view.title);
+    tabs_->setTabToolTip(i, view.toolTip.isEmpty() ? view.title : view.title + "\n" + view.toolTip);
+    view.widget->setObjectName(view.name + "View");
+    views_.push_back(std::move(view));
+}
+
+void ScenePage::showSceneHeader(const std::string& name, const std::string& description, const std::string& reference,
+                                const std::vector<SceneParameter>& parameters, const std::string& law) {
+    side_.title->setText(QString::fromStdString(name));
+    QString text = QString::fromStdString(description).toHtmlEscaped();
+    if (!reference.empty()) text += "<br><i>" + QString::fromStdString(reference).toHtmlEscaped() + "</i>";
+    side_.description->setText(text);
+    side_.description->setToolTip(QString::fromStdString(reference));
+    side_.panel->setParameters(parameters, QString::fromStdString(reference));
+    side_.panel->setLaw(QString::fromStdString(law));
+}
+
+void ScenePage::setPanelLaw(const std::string& law) { side_.panel->setLaw(QString::fromStdString(law)); }
+
+void ScenePage::setSummary(const QString& html) { side_.summary->setText(html); }
+
+QString ScenePage::summaryHtml() const { return side_.summary->text(); }
+
+QString ScenePage::sceneName() const {
+    const nlohmann::json& doc = document();
+    const auto it = doc.find("name");
+    return it != doc.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString("untitled");
+}
+
+const SceneParameter* ScenePage::findParameter(const std::string& id) const {
+    for (const SceneParameter& p : parameters())
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+QStringList ScenePage::tabNames() const {
+    QStringList names;
+    for (const PageView& v : views_) names << v.name;
+    return names;
+}
+
+bool ScenePage::showTab(const QString& name) {
+    for (const PageView& v : views_)
+        if (v.name == name && tabs_->isTabVisible(tabs_->indexOf(v.widget))) {
+            tabs_->setCurrentWidget(v.widget);
+            return true;
+        }
+    return false;
+}
+
+QString ScenePage::currentTabName() const {
+    for (const PageView& v : views_)
+        if (v.widget == tabs_->currentWidget()) return v.name;
+    return {};
+}
+
+bool ScenePage::exportCurrentView(const QString& path) {
+    for (const PageView& v : views_) {
+        if (v.widget != tabs_->currentWidget()) continue;
+        const auto& exporter = path.endsWith(".svg", Qt::CaseInsensitive)   ? v.exportSvg
+                               : path.endsWith(".csv", Qt::CaseInsensitive) ? v.exportCsv
+                                                                            : v.exportPng;
+        return exporter && exporter(path);
+    }
+    return false;
+}
+
+bool ScenePage::export3dPng(const QString& path) { return view3d_ && view3d_->saveImage(path); }
+
+std::vector<ExportedFile> ScenePage::exportAllViews(const QString& folder, QStringList* failures, bool include3dView) {
+    prepareForExport();
+    std::vector<ExportedFile> files;
+    const QDir dir(folder);
+    auto write = [&](const std::function<bool(const QString&)>& exporter, const QString& file, const QString& what) {
+        if (!exporter) return;
+        if (exporter(dir.filePath(file))) files.push_back({file, what});
+        else if (failures) failures->append(file);
+    };
+    if (view3d_ && include3dView) write([this](const QString& p) { return view3d_->saveImage(p); }, "view3d.png", "3D view");
+    for (const PageView& v : views_) {
+        // A tab hidden on this scene (a vehicle view on another kind) has nothing to show.
+        if (!tabs_->isTabVisible(tabs_->indexOf(v.widget)) || !tabs_->isTabEnabled(tabs_->indexOf(v.widget))) continue;
+        write(v.exportPng, v.name + ".png", v.title);
+        write(v.exportSvg, v.name + ".svg", v.title);
+        write(v.exportCsv, v.name + ".csv", v.title + " (data)");
+    }
+    for (ExportedFile& f : exportData(folder, failures)) files.push_back(std::move(f));
+    return files;
+}
+
+void ScenePage::repaintVisibleViews() {
+    if (view3d_) view3d_->repaint();
+    if (QWidget* w = tabs_->currentWidget()) w->repaint();
+}
+
+}  // namespace impactlab::ui

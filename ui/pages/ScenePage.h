@@ -1,0 +1,149 @@
+#pragma once
+// A page of the main window: it shows one kind of scene document (a
+// simulation, a single impact, a vehicle collision, a multi-point impact, a
+// granular flow) with its parameter panel, a 3D view and named views in tabs.
+// MainWindow knows pages only through this interface and finds the page of a
+// document's kind in the registry (PageRegistry.h), so a new kind of scene is
+// a new page, not new branches in the window.
+//
+// A page owns its document while it is open: every edit goes through
+// setParameter / setChoice / setComparedLaws (the panel's own signals lead
+// there too), so the window can record each edit as an undo step and apply it
+// back the same way.
+#include <QString>
+#include <QStringList>
+#include <QWidget>
+#include <functional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "panel/SceneSidePanel.h"
+#include "scene/Scene.h"
+
+class QAction;
+class QTabWidget;
+
+namespace impactlab::ui {
+
+class ParameterPanel;
+class TimelineWidget;
+class VtkView;
+
+// One view of a page (a tab) and the formats it exports to; an exporter left
+// empty is a format the view does not offer.
+struct PageView {
+    QString name;      // stable id: showTab("hodograph"), export file names
+    QString title;     // the tab's text
+    QString toolTip;   // the paper and figure the view reproduces
+    QWidget* widget = nullptr;
+    std::function<bool(const QString& path)> exportPng, exportSvg, exportCsv;
+};
+
+// A file written by an export, with what it holds (for the report).
+struct ExportedFile {
+    QString fileName;      // relative to the export folder
+    QString description;
+};
+
+class ScenePage : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit ScenePage(QWidget* parent = nullptr);
+    ~ScenePage() override;
+
+    // --- The document -----------------------------------------------------
+    // Shows `document` (its kind is this page's). Throws InputError naming
+    // the field; on a throw the page keeps what it showed.
+    virtual void openDocument(const nlohmann::json& document) = 0;
+    // The open document with every edit applied.
+    virtual const nlohmann::json& document() const = 0;
+    // The sliders and choices of the open scene, with their current values.
+    virtual const std::vector<SceneParameter>& parameters() const = 0;
+    const SceneParameter* findParameter(const std::string& id) const;
+    // Edits as the panel makes them; an invalid value is reported through
+    // errorOccurred and leaves the document as it was.
+    virtual void setParameter(const QString& id, double siValue) = 0;
+    virtual void setChoice(const QString& id, const QString& choice) = 0;
+    // Laws compared with the scene's own (empty on pages that compare none).
+    virtual QStringList comparedLaws() const { return {}; }
+    virtual void setComparedLaws(const QStringList& /*ids*/) {}
+    ParameterPanel* parameterPanel() const { return side_.panel; }
+    QString sceneName() const;
+
+    // --- Views ------------------------------------------------------------
+    const std::vector<PageView>& views() const { return views_; }
+    QStringList tabNames() const;
+    // False for a name the page does not have.
+    bool showTab(const QString& name);
+    QString currentTabName() const;
+    // The view on the current tab as PNG, SVG or CSV (by the suffix); false
+    // when the view does not offer that format or the file cannot be written.
+    bool exportCurrentView(const QString& path);
+    VtkView* bodiesView() const { return view3d_; }
+    bool export3dPng(const QString& path);
+    // Every view in every format it offers, then the page's own data files
+    // (exportData), into `folder`; the 3D view as view3d.png.
+    std::vector<ExportedFile> exportAllViews(const QString& folder, QStringList* failures, bool include3dView = true);
+    // The numbers of the open scene as HTML (the side panel's summary), for
+    // the report.
+    QString summaryHtml() const;
+
+    // Answers every edit made so far now: a page that coalesces edits runs
+    // and draws them before returning (tests, batch exports).
+    virtual void flushPendingEdits() {}
+
+    // --- Menus and playback ----------------------------------------------
+    // File menu entries that apply only to this page (shown while it is open).
+    virtual QList<QAction*> fileActions() const { return {}; }
+    // The page's timeline, for the Playback menu; nullptr when it has none.
+    virtual TimelineWidget* timeline() const { return nullptr; }
+    virtual void resetCamera() = 0;
+    // Milliseconds from the last edit to every visible view redrawn.
+    double lastUpdateMilliseconds() const { return lastUpdateMs_; }
+    // Milliseconds of that spent computing (simulation, solve).
+    double lastComputeMilliseconds() const { return lastComputeMs_; }
+    // How many updates have been drawn (an edit answered, a run shown).
+    int updateCount() const { return updateCount_; }
+
+signals:
+    // The user changed the compared laws (the page has applied it).
+    void comparedLawsEdited();
+    void errorOccurred(const QString& message);
+    void statusChanged(const QString& message);
+
+protected:
+    // The common layout: the side panel (title, description, parameters,
+    // `extraSide` if any, summary) | the 3D view beside the tabs, with
+    // `below` (a timeline) under both.
+    void buildLayout(VtkView* view3d, QWidget* below = nullptr, QWidget* extraSide = nullptr);
+    void addView(PageView view);
+    // The panel's title, description and rows for a newly opened scene.
+    void showSceneHeader(const std::string& name, const std::string& description, const std::string& reference,
+                         const std::vector<SceneParameter>& parameters, const std::string& law = {});
+    // Hides the panel rows of other laws' options (targets /contact/options/<law>/...).
+    void setPanelLaw(const std::string& law);
+    void setSummary(const QString& html);
+    // Brings every view up to date before exportAllViews writes them (a page
+    // that redraws only the view on screen redraws the others here).
+    virtual void prepareForExport() {}
+    // Extra files for exportAllViews (tables, series); default none.
+    virtual std::vector<ExportedFile> exportData(const QString& /*folder*/, QStringList* /*failures*/) { return {}; }
+    QTabWidget* tabs() const { return tabs_; }
+    // Repaints the 3D view and the current tab now, so a measured update
+    // ends with the last pixel drawn.
+    void repaintVisibleViews();
+
+    double lastUpdateMs_ = 0.0;
+    double lastComputeMs_ = 0.0;
+    int updateCount_ = 0;
+
+private:
+    SceneSidePanel side_;
+    VtkView* view3d_ = nullptr;
+    QTabWidget* tabs_ = nullptr;
+    std::vector<PageView> views_;
+};
+
+}  // namespace impactlab::ui

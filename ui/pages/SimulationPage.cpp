@@ -1,0 +1,613 @@
+#include "pages/SimulationPage.h"
+
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QTabWidget>
+#include <QThreadPool>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+
+#include "compare/ComparisonTableView.h"
+#include "compare/LawComparisonBox.h"
+#include "diagram/ComparisonTable.h"
+#include "diagram/DiagramCsv.h"
+#include "diagram/ImpulseDiagram.h"
+#include "diagram/ImpulseDiagramView.h"
+#include "impact/LawRegistry.h"
+#include "panel/ParameterPanel.h"
+#include "plots/TimePlotsView.h"
+#include "render/SceneRenderer.h"
+#include "render/VtkView.h"
+#include "timeline/TimelineWidget.h"
+
+namespace impactlab::ui {
+
+// A run on the worker thread and what the page and the worker share.
+struct SimulationJob {
+    Scene scene;
+    SimulationOptions options;
+    std::atomic<bool> cancel{false};
+    std::atomic<double> reached{0.0};   // s of simulated time
+    std::mutex mutex;
+    std::condition_variable finished;
+    bool done = false;                  // guarded by mutex
+    bool handled = false;               // GUI thread only: drawn already
+    SimulationRun run;
+    QString error;
+    double computeMs = 0.0;
+};
+
+namespace {
+
+// s of computing. A run that has not finished by then stops with end reason
+// "time limit", shown in the status bar (the CLI keeps the core's 60 s,
+// docs/input-limits.md); with the run off the GUI thread this bounds how long
+// a scene can keep its progress bar up before showing what it has.
+constexpr double kInteractiveRunSeconds = 30.0;
+// Milliseconds between progress bar updates of a long run.
+constexpr int kProgressIntervalMs = 100;
+// Progress bar resolution: ticks over the scene's end time.
+constexpr int kProgressTicks = 1000;
+// Half size of the drawn ground plane beyond the run's extent, m, and its least.
+constexpr double kGroundMargin = 1.0;
+constexpr double kMinGroundHalfSize = 1.5;
+// m: a plane this close to the ground height, facing up, is the ground.
+constexpr double kGroundMatchTol = 1e-9;
+// m: half size of a wall drawn without a size of its own, and pivot radius.
+constexpr double kDefaultPlaneHalfSize = 1.0;
+constexpr double kPivotRadius = 0.025;
+// Degrees. A planar scene moves in the x-z plane: look at it square-on from -y,
+// slightly from above so the floor shows; spatial scenes get an oblique view.
+constexpr double kPlanarViewAzimuth = -90.0;
+constexpr double kPlanarViewElevation = 8.0;
+constexpr double kSpatialViewAzimuth = -60.0;
+constexpr double kSpatialViewElevation = 25.0;
+// More time-history panels than this go in four columns instead of three.
+constexpr int kPanelsForFourColumns = 6;
+
+const Eigen::Vector3d kPlaneColor(0.55, 0.6, 0.7);
+
+BodyVisual toVisual(const SceneBody& b, bool headingMarker) {
+    BodyVisual v;
+    v.headingMarker = headingMarker;
+    v.shape = b.shape.type == Shape::Type::Sphere ? BodyVisual::Shape::Sphere : BodyVisual::Shape::Box;
+    v.radius = b.shape.radius;
+    v.halfExtents = b.shape.halfExtents;
+    v.color = b.color;
+    return v;
+}
+
+// The timeline prefixes "#k t = ... s, ".
+QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
+    const ImpactEventRecord& e = run.impacts[i];
+    return QString("%1, v_n = %2 m/s")
+        .arg(QString::fromStdString(scene.bodies[e.body].name))
+        .arg(e.problem.vMinus.z(), 0, 'f', 2);
+}
+
+QString errorText(const std::exception& e) {
+    QString what = QString::fromUtf8(e.what());
+    if (what.startsWith('[')) what = what.mid(what.indexOf(']') + 1).trimmed();
+    return what;
+}
+
+double elapsedMs(qint64 sinceNs) {
+    return (std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+                .count() -
+            sinceNs) *
+           1e-6;
+}
+
+qint64 nowNs() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
+SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
+    view3d_ = new VtkView;
+    renderer_ = std::make_unique<SceneRenderer>(*view3d_);
+    diagram_ = new ImpulseDiagramView;
+    plots_ = new TimePlotsView;
+    table_ = new ComparisonTableView;
+    timeline_ = new TimelineWidget;
+    compare_ = new LawComparisonBox;
+
+    addView({"diagram", "Impulse space",
+             "Cataldo & Sampaio Figs. 2.5, 3.21-3.23: the selected impact's path in impulse space, with every "
+             "compared law",
+             diagram_, [this](const QString& p) { return diagram_->exportPng(p); },
+             [this](const QString& p) { return diagram_->exportSvg(p); },
+             [this](const QString& p) { return writeTextFile(p, toCsv(diagram_->diagram())); }});
+    addView({"plots", "Time histories", "Cataldo & Sampaio Figs. 3.2-3.19: the first body's motion under each law",
+             plots_, [this](const QString& p) { return plots_->exportPng(p); },
+             [this](const QString& p) { return plots_->exportSvg(p); },
+             [this](const QString& p) { return plots_->exportCsv(p); }});
+    addView({"comparison", "Comparison",
+             "Every compared law on the selected impact: impulse, energy change, post-impact velocity, events, "
+             "warnings",
+             table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
+
+    // Under the views: the timeline, and the progress of a long run.
+    auto* below = new QWidget;
+    auto* belowLayout = new QVBoxLayout(below);
+    belowLayout->setContentsMargins(0, 0, 0, 0);
+    belowLayout->addWidget(timeline_);
+    progressRow_ = new QWidget;
+    auto* progressLayout = new QHBoxLayout(progressRow_);
+    progressLayout->setContentsMargins(6, 0, 6, 4);
+    progressLayout->addWidget(new QLabel(tr("Simulating...")));
+    progress_ = new QProgressBar;
+    progress_->setObjectName("runProgress");
+    progress_->setRange(0, kProgressTicks);
+    progressLayout->addWidget(progress_, 1);
+    cancel_ = new QPushButton(tr("Cancel"));
+    cancel_->setObjectName("cancelRun");
+    cancel_->setToolTip(tr("Stop the run; the views show what it has computed so far."));
+    progressLayout->addWidget(cancel_);
+    progressRow_->hide();
+    belowLayout->addWidget(progressRow_);
+    buildLayout(view3d_, below, compare_);
+
+    progressTimer_ = new QTimer(this);
+    progressTimer_->setInterval(kProgressIntervalMs);
+    connect(progressTimer_, &QTimer::timeout, this, [this] {
+        if (!job_) return;
+        const double end = std::max(job_->scene.endTime, 1e-12);
+        progress_->setValue(static_cast<int>(kProgressTicks * std::clamp(job_->reached.load() / end, 0.0, 1.0)));
+    });
+    connect(cancel_, &QPushButton::clicked, this, &SimulationPage::cancelRun);
+
+    // The panel's edits change the document at once and re-run once the
+    // events already queued (the rest of a drag) are handled: a burst of
+    // slider moves is one run.
+    runTimer_ = new QTimer(this);
+    runTimer_->setSingleShot(true);
+    runTimer_->setInterval(0);
+    connect(runTimer_, &QTimer::timeout, this, &SimulationPage::startRun);
+    connect(parameterPanel(), &ParameterPanel::numberChanged, this, [this](const QString& id, double v) {
+        if (editStartedNs_ == 0) editStartedNs_ = nowNs();
+        try {
+            scene_ = withParameter(scene_, id.toStdString(), v);
+            runTimer_->start();
+        } catch (const std::exception& e) {
+            showError(errorText(e));
+        }
+    });
+    connect(parameterPanel(), &ParameterPanel::choiceChanged, this, [this](const QString& id, const QString& c) {
+        if (editStartedNs_ == 0) editStartedNs_ = nowNs();
+        try {
+            scene_ = withChoice(scene_, id.toStdString(), c.toStdString());
+            setPanelLaw(scene_.contact.law);
+            runTimer_->start();
+        } catch (const std::exception& e) {
+            showError(errorText(e));
+        }
+    });
+    connect(compare_, &LawComparisonBox::comparedEdited, this, [this] {
+        setComparedLaws(compare_->compared());
+        emit comparedLawsEdited();
+    });
+    connect(timeline_, &TimelineWidget::timeChanged, this, [this](double t) { updatePoses(t); });
+    connect(timeline_, &TimelineWidget::eventSelected, this, [this](int i) {
+        selectedImpact_ = i;
+        updateComparison();
+        updatePoses(timeline_->time());
+    });
+    connect(tabs(), &QTabWidget::currentChanged, this, [this] { updateCurrentTab(); });
+}
+
+SimulationPage::~SimulationPage() {
+    // The worker posts its result to this page: it must be done before the
+    // page goes (a cancelled run stops within one step).
+    for (const auto& job : jobs_) job->cancel = true;
+    for (const auto& job : jobs_) {
+        std::unique_lock<std::mutex> lock(job->mutex);
+        job->finished.wait(lock, [&job] { return job->done; });
+    }
+}
+
+void SimulationPage::openDocument(const nlohmann::json& document) {
+    Scene scene = parseScene(document);   // throws before anything changes
+    const std::vector<std::string> compared = readComparedLaws(document);
+    QStringList ids;
+    for (const std::string& id : compared) ids << QString::fromStdString(id);
+    applyScene(std::move(scene), true);
+    compare_->setCompared(ids);
+    renderer_->resetCamera();
+    view3d_->requestRender();
+}
+
+void SimulationPage::applyScene(Scene scene, bool rebuild) {
+    scene_ = std::move(scene);
+    if (rebuild) {
+        showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters, scene_.contact.law);
+        std::vector<BodyVisual> visuals;
+        for (const auto& b : scene_.bodies) visuals.push_back(toVisual(b, scene_.kind == SceneKind::Vehicles));
+        renderer_->setBodies(visuals);
+        std::vector<PlaneVisual> planes;
+        for (const ScenePlane& sp : scene_.planes) {
+            const bool isGround =
+                sp.normal.isApprox(Vec3::UnitZ()) && std::abs(sp.point.z() - scene_.groundHeight) < kGroundMatchTol;
+            if (isGround) continue;   // drawn by setGround
+            planes.push_back({sp.point, sp.normal, sp.size > 0.0 ? sp.size : kDefaultPlaneHalfSize, kPlaneColor});
+        }
+        renderer_->setPlanes(planes);
+        renderer_->setPivots(scene_.pivots, kPivotRadius);
+        setViewAngles();
+        selectedImpact_ = -1;
+    }
+    startRun();
+}
+
+void SimulationPage::setViewAngles() {
+    if (scene_.kind == SceneKind::Planar) renderer_->setViewAngles(kPlanarViewAzimuth, kPlanarViewElevation);
+    else renderer_->setViewAngles(kSpatialViewAzimuth, kSpatialViewElevation);
+}
+
+void SimulationPage::setParameter(const QString& id, double siValue) {
+    editStartedNs_ = nowNs();
+    try {
+        Scene next = withParameter(scene_, id.toStdString(), siValue);
+        parameterPanel()->setValue(id, siValue);
+        scene_ = std::move(next);
+        runTimer_->stop();
+        startRun();
+    } catch (const std::exception& e) {
+        showError(errorText(e));
+    }
+}
+
+void SimulationPage::setChoice(const QString& id, const QString& choice) {
+    editStartedNs_ = nowNs();
+    try {
+        Scene next = withChoice(scene_, id.toStdString(), choice.toStdString());
+        parameterPanel()->setChoice(id, choice);
+        scene_ = std::move(next);
+        setPanelLaw(scene_.contact.law);
+        runTimer_->stop();
+        startRun();
+    } catch (const std::exception& e) {
+        showError(errorText(e));
+    }
+}
+
+QStringList SimulationPage::comparedLaws() const {
+    QStringList ids;
+    for (const std::string& id : readComparedLaws(scene_.document)) ids << QString::fromStdString(id);
+    return ids;
+}
+
+void SimulationPage::setComparedLaws(const QStringList& ids) {
+    std::vector<std::string> laws;
+    for (const QString& id : ids)
+        if (findLaw(id.toStdString())) laws.push_back(id.toStdString());
+    writeComparedLaws(scene_.document, laws);
+    compare_->setCompared(ids);
+    updateComparison();
+}
+
+std::vector<std::string> SimulationPage::comparedLawIds() const { return readComparedLaws(scene_.document); }
+
+void SimulationPage::flushPendingEdits() {
+    if (runTimer_->isActive()) {
+        runTimer_->stop();
+        startRun();
+    }
+    waitForRun();
+}
+
+void SimulationPage::resetCamera() {
+    renderer_->resetCamera();
+    view3d_->requestRender();
+}
+
+// --- Runs ---------------------------------------------------------------
+
+bool SimulationPage::isRunning() const { return job_ && !job_->handled; }
+
+void SimulationPage::cancelRun() {
+    if (job_) job_->cancel = true;
+}
+
+void SimulationPage::waitForRun() {
+    if (!job_ || job_->handled) return;
+    {
+        std::unique_lock<std::mutex> lock(job_->mutex);
+        job_->finished.wait(lock, [this] { return job_->done; });
+    }
+    onRunFinished(job_);
+}
+
+void SimulationPage::startRun() {
+    if (editStartedNs_ == 0) editStartedNs_ = nowNs();
+    if (job_ && !job_->handled) job_->cancel = true;   // superseded: its result is dropped
+    auto job = std::make_shared<SimulationJob>();
+    job->scene = scene_;
+    job->options.maxRunSeconds = kInteractiveRunSeconds;
+    job->options.progress = [raw = job.get()](double t) {
+        raw->reached = t;
+        return !raw->cancel.load();
+    };
+    job_ = job;
+    // Superseded runs still finishing post to this page too: keep them until done.
+    jobs_.erase(std::remove_if(jobs_.begin(), jobs_.end(),
+                               [](const std::shared_ptr<SimulationJob>& j) {
+                                   std::lock_guard<std::mutex> lock(j->mutex);
+                                   return j->done;
+                               }),
+                jobs_.end());
+    jobs_.push_back(job);
+    QThreadPool::globalInstance()->start([job, page = this] {
+        QElapsedTimer clock;
+        clock.start();
+        SimulationRun run;
+        QString error;
+        try {
+            run = simulate(job->scene, job->options);
+        } catch (const std::exception& e) {
+            error = errorText(e);
+        }
+        std::unique_lock<std::mutex> lock(job->mutex);
+        job->run = std::move(run);
+        job->error = error;
+        job->computeMs = clock.nsecsElapsed() * 1e-6;
+        job->done = true;
+        // Posted before `done` is announced: the page's destructor waits for
+        // `done`, so the page exists here, and Qt drops the call if it goes
+        // before the call is delivered.
+        QMetaObject::invokeMethod(page, [job, page] { page->onRunFinished(job); }, Qt::QueuedConnection);
+        lock.unlock();
+        job->finished.notify_all();
+    });
+    // A short run is drawn now, as if it had run here.
+    std::unique_lock<std::mutex> lock(job->mutex);
+    if (job->finished.wait_for(lock, std::chrono::milliseconds(kSynchronousRunMs), [&job] { return job->done; })) {
+        lock.unlock();
+        onRunFinished(job);
+        return;
+    }
+    lock.unlock();
+    progress_->setValue(0);
+    progressRow_->show();
+    progressTimer_->start();
+    emit statusChanged(tr("%1: simulating... (Cancel stops the run)").arg(QString::fromStdString(scene_.name)));
+}
+
+void SimulationPage::onRunFinished(const std::shared_ptr<SimulationJob>& job) {
+    if (job != job_ || job->handled) return;   // superseded, or drawn already
+    job->handled = true;
+    progressTimer_->stop();
+    progressRow_->hide();
+    if (!job->error.isEmpty()) {
+        editStartedNs_ = 0;
+        showError(QString::fromStdString(scene_.name) + ": " + job->error);
+        return;
+    }
+    run_ = std::move(job->run);
+    lastComputeMs_ = job->computeMs;
+    drawRun();
+}
+
+void SimulationPage::drawRun() {
+    // Ground sized to the run's extent; the trail of every body.
+    double extent = kMinGroundHalfSize;
+    for (const auto& smp : run_.samples)
+        for (const auto& b : smp.bodies)
+            extent = std::max(extent, b.position.head<2>().cwiseAbs().maxCoeff() + kGroundMargin);
+    renderer_->setGround(scene_.groundHeight, extent);
+    for (size_t i = 0; i < scene_.bodies.size(); ++i) {
+        std::vector<Eigen::Vector3d> trail;
+        trail.reserve(run_.samples.size());
+        for (const auto& smp : run_.samples) trail.push_back(smp.bodies[i].position);
+        renderer_->setTrail(static_cast<int>(i), trail);
+    }
+
+    std::vector<std::pair<double, QString>> events;
+    for (int i = 0; i < static_cast<int>(run_.impacts.size()); ++i)
+        events.emplace_back(run_.impacts[i].time, describeImpact(run_, i, scene_));
+    const double t = timeline_->time();
+    const int previous = selectedImpact_;
+    {
+        const QSignalBlocker block(timeline_);
+        timeline_->setRun(run_.endTime, events);
+        timeline_->setTime(std::min(t, run_.endTime));
+        selectedImpact_ = events.empty() ? -1
+                                         : std::clamp(previous < 0 ? 0 : previous, 0, static_cast<int>(events.size()) - 1);
+        if (selectedImpact_ >= 0) timeline_->selectEvent(selectedImpact_);
+    }
+    updatePoses(timeline_->time());
+    updateComparison();
+    updateKindViews();
+    updateStatus();
+    repaintVisibleViews();
+    timeline_->repaint();
+    lastUpdateMs_ = editStartedNs_ ? elapsedMs(editStartedNs_) : lastComputeMs_;
+    editStartedNs_ = 0;
+    ++updateCount_;
+}
+
+void SimulationPage::updatePoses(double t) {
+    std::vector<BodyPose> poses;
+    for (const auto& s : run_.calcStatesAt(t)) poses.push_back({s.position, s.orientation});
+    renderer_->setPoses(poses);
+    plots_->setCursorTime(t);
+    if (selectedImpact_ >= 0 && selectedImpact_ < static_cast<int>(run_.impacts.size()))
+        renderer_->setMarker(run_.impacts[selectedImpact_].point);
+    else
+        renderer_->setMarker(std::nullopt);
+    view3d_->requestRender();
+}
+
+// --- Comparison -----------------------------------------------------------
+
+void SimulationPage::updateComparison() {
+    // Which laws take the selected impact, for the check boxes.
+    compare_->setAcceptance(scene_.contact.law, checkSceneLawAcceptance(scene_, run_, selectedImpact_));
+    QStringList ids;
+    for (const std::string& id : comparedLawIds()) ids << QString::fromStdString(id);
+    compare_->setCompared(ids);
+    // The compared laws' whole runs are needed by the time plots only: they
+    // are simulated when that view is on screen.
+    runsCompared_ = tabs()->currentWidget() == plots_;
+    comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), runsCompared_);
+    diagramStale_ = plotsStale_ = tableStale_ = true;
+    updateCurrentTab();
+}
+
+void SimulationPage::updateCurrentTab() {
+    QWidget* current = tabs()->currentWidget();
+    if (current == diagram_ && diagramStale_) updateDiagram();
+    if (current == plots_ && plotsStale_) {
+        if (!runsCompared_) {
+            runsCompared_ = true;
+            comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), true);
+        }
+        updateTimePlots();
+    }
+    if (current == table_ && tableStale_) updateTable();
+    onCurrentTabChanged();
+}
+
+void SimulationPage::updateDiagram() {
+    diagramStale_ = false;
+    if (comparison_.event < 0) {
+        diagram_->clear();
+        diagram_->setTitle(tr("Impulse space: no impact in this run"));
+        setSummary({});
+        return;
+    }
+    const ImpactEventRecord& e = run_.impacts[comparison_.event];
+    std::vector<LawOutcome> outcomes;
+    for (const ComparedLaw& c : comparison_.laws)
+        if (c.accepted) outcomes.push_back({c.result, c.trace});
+    diagram_->setDiagram(makeImpulseDiagram(e.problem, outcomes));
+    diagram_->setTitle(QString("Impulse space: impact %1 at t = %2 s (mu = %3, e = %4)")
+                           .arg(comparison_.event + 1)
+                           .arg(e.time, 0, 'f', 3)
+                           .arg(e.problem.friction)
+                           .arg(e.problem.restitution));
+    const ImpactResult& r = e.result;
+    QString text = QString("<b>Impact %1</b> (%2)<br>impulse [t1, t2, n] = (%3, %4, %5) N s<br>"
+                           "v+ = (%6, %7, %8) m/s<br>energy %9 J -> %10 J<br>events:")
+                       .arg(comparison_.event + 1)
+                       .arg(QString::fromStdString(r.model))
+                       .arg(r.impulse.x(), 0, 'g', 5).arg(r.impulse.y(), 0, 'g', 5).arg(r.impulse.z(), 0, 'g', 5)
+                       .arg(r.vPlus.x(), 0, 'g', 4).arg(r.vPlus.y(), 0, 'g', 4).arg(r.vPlus.z(), 0, 'g', 4)
+                       .arg(r.energyBefore, 0, 'g', 5).arg(r.energyAfter, 0, 'g', 5);
+    for (const auto& ev : r.events) text += QString(" %1").arg(toString(ev.kind));
+    for (const auto& w : r.warnings)
+        text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
+    for (const ComparedLaw& c : comparison_.laws)
+        if (!c.accepted)
+            text += QString("<br><font color='#a05a00'>%1 does not take this impact: %2</font>")
+                        .arg(QString::fromStdString(c.id), QString::fromStdString(c.refusal).toHtmlEscaped());
+    setSummary(text);
+}
+
+void SimulationPage::updateTable() {
+    tableStale_ = false;
+    table_->setTable(makeComparisonTable(comparison_.laws));
+}
+
+// Time histories of the first body (Cataldo & Sampaio Figs. 3.2-3.19), one
+// curve per compared law, each law's run simulated from the same scene.
+void SimulationPage::updateTimePlots() {
+    plotsStale_ = false;
+    const bool planar = scene_.kind == SceneKind::Planar;
+    const std::string body = scene_.bodies.empty() ? std::string() : scene_.bodies[0].name + ".";
+    struct PanelSpec {
+        const char* title;
+        const char* yLabel;
+        std::vector<std::pair<std::string, Qt::PenStyle>> channels;
+    };
+    std::vector<PanelSpec> specs = {
+        {"Height of the centre", planar ? "y [m]" : "z [m]", {{body + (planar ? "y" : "z"), Qt::SolidLine}}},
+        {"Horizontal position", "x [m]", {{body + "x", Qt::SolidLine}}},
+        {"Vertical velocity", "[m/s]", {{body + (planar ? "vy" : "vz"), Qt::SolidLine}}},
+        {"Horizontal velocity", "v_x [m/s]", {{body + "vx", Qt::SolidLine}}},
+        {planar ? "Angle" : "Angular velocity about y", planar ? "theta [rad]" : "w_y [rad/s]",
+         {{body + (planar ? "theta" : "wy"), Qt::SolidLine}}},
+        {"Angular velocity", "[rad/s]", {{body + (planar ? "omega" : "wy"), Qt::SolidLine}}},
+        {"End heights (left solid, right dashed)", "[m]",
+         {{body + "left_end_y", Qt::SolidLine}, {body + "right_end_y", Qt::DashLine}}},
+        {"Mechanical energy", "T + V [J]", {{"energy", Qt::SolidLine}}},
+    };
+    if (!planar) specs.erase(specs.begin() + 5);   // w_y already shown
+    std::vector<PlotPanel> panels;
+    for (const PanelSpec& spec : specs) {
+        PlotPanel panel{spec.title, spec.yLabel, {}};
+        for (size_t k = 0; k < comparison_.laws.size(); ++k) {
+            if (!comparison_.runs[k]) continue;
+            const SimulationRun& run = *comparison_.runs[k];
+            for (const auto& [name, style] : spec.channels) {
+                const RunChannel* ch = run.findChannel(name);
+                if (!ch || ch->values.size() != run.samples.size()) continue;
+                PlotCurve c{QString::fromStdString(comparison_.laws[k].id),
+                            ImpulseDiagramView::pathColor(static_cast<int>(k)), style, {}};
+                c.points.reserve(run.samples.size());
+                for (size_t i = 0; i < run.samples.size(); ++i) c.points.emplace_back(run.samples[i].time, ch->values[i]);
+                panel.curves.push_back(std::move(c));
+            }
+        }
+        if (!panel.curves.empty()) panels.push_back(std::move(panel));
+    }
+    plots_->setPanels(panels, static_cast<int>(panels.size()) > kPanelsForFourColumns ? 4 : 3);
+    plots_->setNote(QString::fromStdString(comparison_.runNote));
+    plots_->setCursorTime(timeline_->time());
+}
+
+void SimulationPage::updateStatus() {
+    QString msg = QString("%1: %2 impacts, %3, simulated in %4 ms")
+                      .arg(QString::fromStdString(scene_.name))
+                      .arg(run_.impacts.size())
+                      .arg(QString::fromStdString(run_.endReason))
+                      .arg(lastComputeMs_, 0, 'f', 1);
+    // A run the core stopped at one of its limits (docs/input-limits.md), or
+    // a cancelled one, says so first: its last samples are not the scene's end.
+    const bool stopped = run_.endReason.find("limit") != std::string::npos || run_.endReason == "no solution" ||
+                         run_.endReason == "stalled" || run_.endReason == "cancelled";
+    if (stopped) {
+        const QString why = run_.warnings.empty() ? QString() : QString::fromStdString(run_.warnings.back());
+        msg = QString("Run stopped early (%1) at t = %2 s: %3")
+                  .arg(QString::fromStdString(run_.endReason))
+                  .arg(run_.endTime, 0, 'g', 4)
+                  .arg(why);
+        emit errorOccurred(msg);
+        return;
+    }
+    if (!run_.warnings.empty())
+        msg += QString("; %1 warning(s): %2").arg(run_.warnings.size()).arg(QString::fromStdString(run_.warnings.front()));
+    emit statusChanged(msg);
+}
+
+void SimulationPage::showError(const QString& message) { emit errorOccurred(message); }
+
+void SimulationPage::selectImpact(int index) { timeline_->selectEvent(index); }
+void SimulationPage::setTime(double t) { timeline_->setTime(t); }
+
+void SimulationPage::prepareForExport() {
+    waitForRun();
+    // The time histories need the compared laws' runs, whichever tab is open.
+    if (!runsCompared_) {
+        runsCompared_ = true;
+        comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), true);
+        plotsStale_ = true;
+    }
+    if (diagramStale_) updateDiagram();
+    if (plotsStale_) updateTimePlots();
+    if (tableStale_) updateTable();
+}
+
+}  // namespace impactlab::ui

@@ -1,0 +1,151 @@
+#include "pages/VehiclePage.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "render/SceneRenderer.h"
+#include "vehicle/MomentumDiagramView.h"
+#include "vehicle/SweepView.h"
+#include "vehicle/VehicleOverlay.h"
+#include "vehicle/VehicleResultsTable.h"
+#include "vehicle/VehicleSweep.h"
+
+namespace impactlab::ui {
+
+namespace {
+// Degrees: vehicles move in the ground plane, so look down on them steeply.
+constexpr double kVehicleViewAzimuth = -90.0;
+constexpr double kVehicleViewElevation = 60.0;
+}  // namespace
+
+VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
+    overlay_ = std::make_unique<VehicleOverlay>(*bodiesView());
+    momentum_ = new MomentumDiagramView;
+    results_ = new VehicleResultsTable;
+    sweep_ = new SweepView;
+
+    // Sensitivity: what to vary (one or two inputs) and what to map.
+    sweepPage_ = new QWidget;
+    auto* sweepLayout = new QVBoxLayout(sweepPage_);
+    auto* controls = new QHBoxLayout;
+    sweepInput1_ = new QComboBox;
+    sweepInput2_ = new QComboBox;
+    sweepOutput_ = new QComboBox;
+    sweepInput2_->addItem("(none)");
+    for (const SweepAxis& a : getVehicleSweepInputs()) {
+        sweepInput1_->addItem(QString::fromStdString(a.input));
+        sweepInput2_->addItem(QString::fromStdString(a.input));
+    }
+    for (const auto& [name, unit] : getVehicleSweepOutputs())
+        sweepOutput_->addItem(QString::fromStdString(name), QString::fromStdString(unit));
+    sweepInput1_->setCurrentText("epsilon");
+    sweepInput2_->setCurrentText("impact_offset");
+    sweepOutput_->setCurrentText("delta_v1");
+    controls->addWidget(new QLabel(tr("Vary")));
+    controls->addWidget(sweepInput1_);
+    controls->addWidget(new QLabel(tr("and")));
+    controls->addWidget(sweepInput2_);
+    controls->addWidget(new QLabel(tr("map")));
+    controls->addWidget(sweepOutput_);
+    controls->addStretch(1);
+    sweepLayout->addLayout(controls);
+    sweepLayout->addWidget(sweep_, 1);
+    for (QComboBox* box : {sweepInput1_, sweepInput2_, sweepOutput_})
+        connect(box, &QComboBox::currentTextChanged, this, [this] {
+            sweepStale_ = true;
+            updateSweep();
+        });
+
+    addView({"momentum", "Momentum", "Kudlich-Slibar: the momenta before and after and the impulse, to scale",
+             momentum_, [this](const QString& p) { return momentum_->exportPng(p); },
+             [this](const QString& p) { return momentum_->exportSvg(p); }, nullptr});
+    addView({"results", "Results", "Kudlich-Slibar: delta-V, PDOF, EES, energies and the run-out of each vehicle",
+             results_, nullptr, nullptr, [this](const QString& p) { return results_->exportCsv(p); }});
+    addView({"sweep", "Sensitivity", "How a result moves with one or two inputs of the collision", sweepPage_,
+             [this](const QString& p) { return sweep_->exportPng(p); }, nullptr,
+             [this](const QString& p) { return sweep_->exportCsv(p); }});
+
+    auto exportWith = [this](const QString& title, const QString& filter, bool (VehiclePage::*fn)(const QString&)) {
+        return [this, title, filter, fn] {
+            const QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
+            if (!path.isEmpty() && !(this->*fn)(path)) QMessageBox::warning(this, title, tr("Could not write ") + path);
+        };
+    };
+    auto addAction = [this](const QString& text, const QString& name, std::function<void()> fn) {
+        auto* a = new QAction(text, this);
+        a->setObjectName(name);
+        connect(a, &QAction::triggered, this, fn);
+        actions_ << a;
+    };
+    addAction(tr("Export vehicle &results as CSV..."), "exportVehicleResults",
+              exportWith(tr("Export results"), "CSV (*.csv)", &VehiclePage::exportResultsCsv));
+    addAction(tr("Export sensitivity map as P&NG..."), "exportSweepPng",
+              exportWith(tr("Export sensitivity"), "PNG image (*.png)", &VehiclePage::exportSweepPng));
+    addAction(tr("Export sensitivity map as &CSV..."), "exportSweepCsv",
+              exportWith(tr("Export sensitivity"), "CSV (*.csv)", &VehiclePage::exportSweepCsv));
+}
+
+VehiclePage::~VehiclePage() = default;
+
+void VehiclePage::setViewAngles() { renderer_->setViewAngles(kVehicleViewAzimuth, kVehicleViewElevation); }
+
+bool VehiclePage::exportResultsCsv(const QString& path) { return results_->exportCsv(path); }
+bool VehiclePage::exportSweepPng(const QString& path) {
+    updateSweep();
+    return sweep_->exportPng(path);
+}
+bool VehiclePage::exportSweepCsv(const QString& path) {
+    updateSweep();
+    return sweep_->exportCsv(path);
+}
+
+// The reconstruction views: arrows and friction cones on the 3D view, the
+// momentum diagram and the results table after every run; the sensitivity
+// map (a few hundred collisions) only while its tab is on screen.
+void VehiclePage::updateKindViews() {
+    if (!scene_.vehicles || !run_.vehicleCollision) {
+        overlay_->clear();
+        momentum_->clear();
+        results_->clearResults();
+        return;
+    }
+    const VehicleCollisionInput& input = scene_.vehicles->collision;
+    overlay_->show(input, *run_.vehicleCollision);
+    momentum_->setCollision(input, *run_.vehicleCollision);
+    results_->setCollision(input, *run_.vehicleCollision);
+    sweepStale_ = true;
+    if (tabs()->currentWidget() == sweepPage_) updateSweep();
+}
+
+void VehiclePage::onCurrentTabChanged() {
+    if (tabs()->currentWidget() == sweepPage_) updateSweep();
+}
+
+void VehiclePage::prepareForExport() {
+    SimulationPage::prepareForExport();
+    updateSweep();
+}
+
+void VehiclePage::updateSweep() {
+    if (!sweepStale_ || !scene_.vehicles) return;
+    sweepStale_ = false;
+    try {
+        VehicleCollisionOptions o;
+        o.recordTrace = false;
+        std::optional<SweepAxis> axis2;
+        if (sweepInput2_->currentIndex() > 0 && sweepInput2_->currentText() != sweepInput1_->currentText())
+            axis2 = getVehicleSweepAxis(sweepInput2_->currentText().toStdString());
+        sweep_->setGrid(sweep(scene_.vehicles->collision, getVehicleSweepAxis(sweepInput1_->currentText().toStdString()),
+                              axis2, sweepOutput_->currentText().toStdString(), o));
+    } catch (const InputError& e) {
+        showError(QString::fromUtf8(e.what()));
+    }
+}
+
+}  // namespace impactlab::ui
