@@ -11,9 +11,11 @@
 #include "cli/Args.h"
 #include "cli/CliIo.h"
 #include "cli/Commands.h"
+#include "cli/SceneKinds.h"
 #include "impact/LawRegistry.h"
 #include "io/JsonInput.h"
 #include "scene/Scene.h"
+#include "scene/SceneDocument.h"
 #include "sim/Simulation.h"
 
 namespace impactlab::cli {
@@ -45,37 +47,6 @@ std::vector<std::string> extractSets(std::vector<std::string>& args) {
     }
     args = rest;
     return sets;
-}
-
-// Sets a scene parameter exactly as given: numbers are not clamped to the
-// slider's range (the scene's own validation still applies), choices must be
-// one of the parameter's choices.
-Scene applySet(const Scene& scene, const std::string& assignment) {
-    const auto eq = assignment.find('=');
-    if (eq == std::string::npos || eq == 0)
-        throw UsageError("--set needs id=value, got '" + assignment + "'");
-    const std::string id = assignment.substr(0, eq);
-    const std::string text = assignment.substr(eq + 1);
-    const std::string field = "--set " + id;
-    const SceneParameter* p = scene.findParameter(id);
-    if (!p) {
-        std::string known;
-        for (const auto& q : scene.parameters) known += (known.empty() ? "" : ", ") + q.id;
-        throw InputError(field, "no such parameter in this scene (known: " + known + ")");
-    }
-    if (p->kind == SceneParameter::Kind::Choice) return withChoice(scene, id, text);
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != text.size() || text.empty() || !std::isfinite(value))
-        throw InputError(field, "must be a finite number, got '" + text + "'");
-    json doc = scene.document;
-    doc[json::json_pointer(p->target)] = value;
-    return parseScene(doc);
 }
 
 // RFC 4180: quote a field holding a comma, a quote or a line break.
@@ -119,7 +90,7 @@ ordered_json makeSummary(const Scene& scene, const SimulationRun& run, const std
     ordered_json s;
     s["format"] = kRunFormat;
     s["scene"] = scene.name;
-    s["kind"] = scene.kind == SceneKind::Planar ? "planar" : "spatial";
+    s["kind"] = scene.kind == SceneKind::Planar ? "planar" : scene.kind == SceneKind::Vehicles ? "vehicles" : "spatial";
     s["law"] = scene.contact.law;
     s["friction"] = scene.contact.friction;
     s["restitution"] = scene.contact.restitution;
@@ -183,9 +154,24 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
         options.maxRunSeconds = value;
     }
 
-    const json document = parseJsonText(readInputText(path, io.in), getSourceName(path));
+    const json document = applySets(toUnifiedSceneDocument(parseJsonText(readInputText(path, io.in), getSourceName(path))), sets);
+    // Every kind of scene runs here; a single impact or a multi-point impact
+    // is one event, resolved as the app's page resolves it.
+    const SceneDocumentKind kind = getSceneDocumentKind(document);
+    if (kind == SceneDocumentKind::Impact || kind == SceneDocumentKind::Plus) {
+        if (parsed.value("--csv"))
+            throw UsageError(std::string("--csv writes time histories; a scene of kind \"") + toString(kind) +
+                             "\" is one impact (its summary has the impulses)");
+        if (kind == SceneDocumentKind::Plus && parsed.value("--law") && *parsed.value("--law") != "plus")
+            throw InputError("--law", "a PLUS scene is resolved by plus");
+        writeJson(kind == SceneDocumentKind::Impact ? summarizeImpactScene(document, parsed.value("--law"), false)
+                                                    : summarizePlusScene(document, false),
+                  io.out);
+        return kExitOk;
+    }
+    if (kind == SceneDocumentKind::Granular)
+        throw InputError("kind", "granular scenes are not simulated by this build yet");
     Scene scene = parseScene(document);
-    for (const std::string& set : sets) scene = applySet(scene, set);
     if (const auto law = parsed.value("--law")) {
         getLaw(*law, "--law");
         json doc = scene.document;
@@ -209,8 +195,10 @@ Command makeSimulateCommand() {
     c.synopsis = "simulate SCENE [--law ID] [--csv FILE] [--max-run-seconds S] [--set ID=VALUE]...";
     c.summary = "simulate a scene (JSON) and print a summary (JSON); time histories as CSV";
     c.help =
-        "Runs the scene (spatial or planar, docs/scene-format.md) to its end time, or until\n"
-        "it comes to rest or a law has no solution. SCENE '-' reads standard input.\n\n"
+        "Runs a scene of any kind (docs/scene-format.md). A simulation (spatial, planar,\n"
+        "vehicles) runs to its end time, or until it comes to rest or a law has no solution;\n"
+        "a single impact (impact) is solved with its law; a multi-point impact (plus) runs\n"
+        "PLUS and its compliant reference. SCENE '-' reads standard input.\n\n"
         "  --law ID         resolve impacts with law ID instead of the scene's contact.law\n"
         "  --csv FILE       write the time histories: a header row \"t [s],<channel> [unit],...\"\n"
         "                   and one row per sample (planar: x, y, theta, vx, vy, omega per body,\n"

@@ -2,11 +2,13 @@
 #include "cli/Args.h"
 #include "cli/CliIo.h"
 #include "cli/Commands.h"
+#include "cli/SceneKinds.h"
 #include "impact/ContactSpaceAdapter.h"
 #include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
 #include "io/ProblemJson.h"
 #include "io/ResultJson.h"
+#include "scene/SceneDocument.h"
 
 namespace impactlab::cli {
 
@@ -41,6 +43,17 @@ int runSolve(const std::vector<std::string>& args, Streams& io) {
 
     const std::string text = readInputText(path, io.in);
     const nlohmann::json document = parseJsonText(text, getSourceName(path));
+    // A scene document of any kind: its impacts, as the app solves them.
+    if (document.is_object() && document.contains("format") && document["format"].is_string() &&
+        document["format"].get<std::string>().find("scene") != std::string::npos) {
+        // A problem under a scene's format id is a misspelt format, not a scene.
+        for (const char* key : {"model", "models", "contact_level", "A", "W"})
+            if (document.contains(key))
+                throw InputError("format", std::string("names a scene, but the document is an impact problem (it has \"") +
+                                               key + "\"): use \"" + kProblemFormat + "\"");
+        writeJson(solveSceneDocument(toUnifiedSceneDocument(document), parsed.value("--model"), withTrace), io.out);
+        return kExitOk;
+    }
     const SolveRequest request = parseSolveRequest(document, parsed.value("--model"), "--model");
 
     // Everything is solved before anything is printed: a law rejecting its
@@ -71,6 +84,8 @@ Command makeSolveCommand() {
         "               (one result; '" + std::string(kProgramName) + " models' lists the ids)\n"
         "  --trace      add \"trace\": the impulse path sampled along the normal impulse\n\n"
         "A problem with \"models\": [...] prints {\"format\", \"results\": [one result per law]}.\n"
+        "FILE may also be a scene (docs/scene-format.md): an impact or plus scene prints the result\n"
+        "of its impact; a simulated scene prints {\"results\": [...]}, one per impact of its run.\n"
         "A law that stops at its iteration limit still prints its result, with \"status\"\n"
         "and a warning; bad input exits 1 with one line on stderr.\n";
     c.run = runSolve;

@@ -36,6 +36,8 @@
 #include "cli/Args.h"
 #include "cli/CliIo.h"
 #include "cli/Commands.h"
+#include "scene/Scene.h"
+#include "scene/SceneDocument.h"
 #include "io/JsonInput.h"
 #include "vehicle/VehicleSweep.h"
 
@@ -100,6 +102,13 @@ Vehicle readVehicle(const json& v, const std::string& field) {
 
 VehicleCollisionInput readCollision(const json& doc, const std::string& sourceName) {
     requireObject(doc, sourceName);
+    // A vehicle scene (the app's kind "vehicles") sweeps its collision.
+    if (doc.contains("format") && doc["format"] == kSceneFormat) {
+        const Scene scene = parseScene(doc);   // names "kind" for any other kind
+        if (!scene.vehicles)
+            throw InputError("kind", "sweep needs a vehicle collision: a scene of kind \"vehicles\" or a collision file");
+        return scene.vehicles->collision;
+    }
     rejectUnknownKeys(doc, {"format", "name", "description", "vehicles", "collision"}, "");
     const std::string format = readString(getMember(doc, "format", ""), "format");
     if (format != kCollisionFormat)
@@ -302,6 +311,7 @@ Command makeSweepCommand() {
         "Full form: sweep FILE --input NAME FROM TO COUNT [--input2 NAME FROM TO COUNT]\n"
         "                 [--output NAME] [--csv FILE]\n\n"
         "Solves the vehicle collision in FILE (Kudlich-Slibar law) at every point of an even grid\n"
+        "(FILE may also be a vehicle scene, kind \"vehicles\": its collision is swept)\n"
         "over one or two of its inputs and reports one output. FILE '-' reads standard input.\n\n"
         "  --input NAME FROM TO COUNT    first axis: COUNT values from FROM to TO (COUNT 1: FROM)\n"
         "  --input2 NAME FROM TO COUNT   optional second axis\n"
