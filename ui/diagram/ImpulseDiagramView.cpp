@@ -21,15 +21,12 @@
 #include <set>
 
 #include "DiagramShapes.h"
-#include "hodograph/ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 namespace impactlab::ui {
 namespace {
 
 // Helpers identical for every chart of the app live in hodograph/ChartSupport.
-using chart::findAxis;
-using chart::hideLegendMarkers;
-using chart::makeLineSeries;
 
 // Drawing constants, in pixels at 96 dpi.
 constexpr double kPathWidth = 3.0;
@@ -99,47 +96,111 @@ QString makePathLegend(const DiagramPath& path) {
     return label;
 }
 
-void attach(QChart* chart, QAbstractSeries* series, QValueAxis* ax, QValueAxis* ay) {
-    chart->addSeries(series);
-    series->attachAxis(ax);
-    series->attachAxis(ay);
+// The series of `diagram` in drawing order: the admissible region, the
+// reference lines, the paths (energy-gaining first, so a path coinciding with
+// one stays visible on top), their markers, and the two marker legend keys.
+std::vector<chart::SeriesSpec> makeSeries(const ImpulseDiagram& diagram) {
+    using Kind = chart::SeriesSpec::Kind;
+    std::vector<chart::SeriesSpec> specs;
+    const std::vector<Vec2> region = calcAdmissibleRegion(diagram);
+    if (!region.empty()) {
+        chart::SeriesSpec area;
+        area.kind = Kind::Polygon;
+        area.name = QStringLiteral("admissible final impulses");
+        area.points = region;
+        area.pen = QPen(Qt::NoPen);
+        area.brush = kRegionFill;
+        // The translucent fill is too faint as a legend swatch.
+        area.legendBrush = QBrush(QColor(175, 215, 175));
+        area.legendPen = QPen(QColor(110, 160, 110), 1.0);
+        specs.push_back(std::move(area));
+    }
+    std::set<std::string> legendKeys;
+    for (const DiagramPolyline& line : diagram.lines) {
+        if (line.id == kAdmissibleRegionId || line.points.size() < 2) continue;
+        chart::SeriesSpec spec;
+        spec.points = line.points;
+        if (line.id == kEnergyEllipseId && (spec.points.front() - spec.points.back()).norm() > 0.0)
+            spec.points.push_back(spec.points.front());  // a closed curve
+        spec.name = toQString(line.label.empty() ? line.id : line.label);
+        spec.pen = makeReferencePen(line.id);
+        spec.inLegend = legendKeys.insert(calcLegendKey(line.id)).second;
+        specs.push_back(std::move(spec));
+    }
+    std::vector<std::size_t> order(diagram.paths.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return diagram.paths[a].gainsEnergy > diagram.paths[b].gainsEnergy;
+    });
+    auto marker = [](const QString& name, const QColor& edge, const QBrush& fill, std::vector<Vec2> points) {
+        chart::SeriesSpec m;
+        m.kind = Kind::Markers;
+        m.name = name;
+        m.pen = QPen(edge, 2.0);
+        m.brush = fill;
+        m.markerSize = kMarkerSize;
+        m.points = std::move(points);
+        return m;
+    };
+    std::vector<chart::SeriesSpec> markers;
+    for (std::size_t i : order) {
+        const DiagramPath& path = diagram.paths[i];
+        const QColor color = path.gainsEnergy ? ImpulseDiagramView::energyGainColor()
+                                              : ImpulseDiagramView::pathColor(static_cast<int>(i));
+        chart::SeriesSpec line;
+        line.name = makePathLegend(path);
+        line.points = path.points;
+        line.pen = QPen(color, path.gainsEnergy ? kEnergyGainPathWidth : kPathWidth);
+        line.pen.setCapStyle(Qt::RoundCap);
+        line.pen.setJoinStyle(Qt::RoundJoin);
+        specs.push_back(std::move(line));
+        markers.push_back(marker(QString(), color, Qt::white, {path.compressionPoint}));
+        markers.push_back(marker(QString(), color.darker(130), color, {path.finalPoint}));
+    }
+    for (chart::SeriesSpec& m : markers) specs.push_back(std::move(m));   // above every line
+    if (!diagram.paths.empty()) {
+        specs.push_back(marker(QStringLiteral("end of compression"), Qt::darkGray, Qt::white, {}));
+        specs.push_back(marker(QStringLiteral("final impulse"), Qt::darkGray, Qt::darkGray, {}));
+    }
+    return specs;
 }
 
-QScatterSeries* makeMarkerSeries(const QString& name, const QColor& edge, const QColor& fill) {
-    auto* series = new QScatterSeries;
-    series->setUseOpenGL(false);
-    series->setName(name);
-    series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
-    series->setMarkerSize(kMarkerSize);
-    series->setPen(QPen(edge, 2.0));
-    series->setBrush(fill);
-    return series;
+}  // namespace
+
+ImpulseDiagramView::ImpulseDiagramView(QWidget* parent) : ChartView(parent) {
+    // Beside the plot: the legend's entries are a line each, and long ones
+    // wrap below in a narrow window rather than being cut.
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    refresh();
 }
 
-// Fills `chart` with the series of `diagram` (none when null): one function for
-// the widget and the exports so both always show the same thing.
-void populateChart(QChart* chart, const ImpulseDiagram* diagram, const QString& title) {
-    chart->removeAllSeries();
-    for (QAbstractAxis* axis : chart->axes()) {
-        chart->removeAxis(axis);
-        delete axis;
-    }
-    chart->setTitle(!title.isEmpty() ? title
-                    : diagram        ? QStringLiteral("Impulse space")
-                                     : QStringLiteral("Impulse space — no impact selected"));
+ImpulseDiagramView::~ImpulseDiagramView() = default;
 
-    auto* ax = new QValueAxis;
-    auto* ay = new QValueAxis;
-    ax->setTitleText(toQString(diagram ? diagram->xLabel : ImpulseDiagram().xLabel));
-    ay->setTitleText(toQString(diagram ? diagram->yLabel : ImpulseDiagram().yLabel));
-    for (QValueAxis* axis : {ax, ay}) {
-        axis->setLabelFormat("%.3g");
-        axis->setGridLineColor(QColor(225, 225, 225));
-        axis->setMinorGridLineVisible(false);
-    }
-    chart->addAxis(ax, Qt::AlignBottom);
-    chart->addAxis(ay, Qt::AlignLeft);
+void ImpulseDiagramView::setDiagram(const ImpulseDiagram& diagram) {
+    diagram_ = diagram;
+    refresh();
+}
 
+void ImpulseDiagramView::clear() {
+    diagram_.reset();
+    refresh();
+}
+
+void ImpulseDiagramView::setTitle(const QString& title) {
+    title_ = title;
+    refresh();
+}
+
+QString ImpulseDiagramView::describe() const { return QStringLiteral("ImpactLab impulse-space diagram"); }
+
+// One function for the widget and the exports, so both show the same thing.
+void ImpulseDiagramView::populate(QChart* chart) const {
+    const ImpulseDiagram* diagram = diagram_ ? &*diagram_ : nullptr;
+    chart->setTitle(!title_.isEmpty() ? title_
+                    : diagram         ? QStringLiteral("Impulse space")
+                                      : QStringLiteral("Impulse space — no impact selected"));
+    chart::ensureAxes(chart, toQString(diagram ? diagram->xLabel : ImpulseDiagram().xLabel),
+                      toQString(diagram ? diagram->yLabel : ImpulseDiagram().yLabel));
     QRectF box(0.0, 0.0, 1.0, 1.0);
     if (diagram && diagram->min.allFinite() && diagram->max.allFinite()) {
         const Vec2 lo = diagram->min.cwiseMin(diagram->max);
@@ -150,198 +211,7 @@ void populateChart(QChart* chart, const ImpulseDiagram* diagram, const QString& 
         box = QRectF(lo.x(), lo.y(), span.x(), span.y());
     }
     chart::setViewBox(chart, box, true, kMaxAspectStretch, kTickSpacingPx);
-    if (!diagram) return;
-
-    // Admissible region, underneath everything.
-    const std::vector<Vec2> region = calcAdmissibleRegion(*diagram);
-    if (!region.empty()) {
-        QAreaSeries* area = chart::makePolygonSeries(region, kRegionFill);
-        area->setName(QStringLiteral("admissible final impulses"));
-        area->setPen(QPen(Qt::NoPen));
-        attach(chart, area, ax, ay);
-        // The translucent fill is too faint as a legend swatch.
-        for (QLegendMarker* marker : chart->legend()->markers(area)) {
-            marker->setShape(QLegend::MarkerShapeRectangle);  // "from series" ignores the brush below
-            marker->setBrush(QColor(175, 215, 175));
-            marker->setPen(QPen(QColor(110, 160, 110), 1.0));
-        }
-    }
-
-    // Reference lines.
-    std::set<std::string> legendKeys;
-    for (const DiagramPolyline& line : diagram->lines) {
-        if (line.id == kAdmissibleRegionId || line.points.size() < 2) continue;
-        std::vector<Vec2> points = line.points;
-        if (line.id == kEnergyEllipseId && (points.front() - points.back()).norm() > 0.0)
-            points.push_back(points.front());  // a closed curve
-        QLineSeries* series =
-            makeLineSeries(points, toQString(line.label.empty() ? line.id : line.label), makeReferencePen(line.id));
-        attach(chart, series, ax, ay);
-        if (!legendKeys.insert(calcLegendKey(line.id)).second) hideLegendMarkers(chart, series);
-    }
-
-    // Paths: colours follow the order given; the widest (energy-gaining) paths
-    // are drawn first so a path coinciding with one stays visible on top of it.
-    std::vector<std::size_t> order(diagram->paths.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return diagram->paths[a].gainsEnergy > diagram->paths[b].gainsEnergy;
-    });
-    std::vector<QScatterSeries*> markerSeries;
-    for (std::size_t i : order) {
-        const DiagramPath& path = diagram->paths[i];
-        const QColor color = path.gainsEnergy ? ImpulseDiagramView::energyGainColor()
-                                              : ImpulseDiagramView::pathColor(static_cast<int>(i));
-        QPen pen(color, path.gainsEnergy ? kEnergyGainPathWidth : kPathWidth);
-        pen.setCapStyle(Qt::RoundCap);
-        pen.setJoinStyle(Qt::RoundJoin);
-        attach(chart, makeLineSeries(path.points, makePathLegend(path), pen), ax, ay);
-
-        QScatterSeries* compression = makeMarkerSeries(QString(), color, Qt::white);
-        compression->append(path.compressionPoint.x(), path.compressionPoint.y());
-        QScatterSeries* final = makeMarkerSeries(QString(), color.darker(130), color);
-        final->append(path.finalPoint.x(), path.finalPoint.y());
-        markerSeries.push_back(compression);
-        markerSeries.push_back(final);
-    }
-    // Markers above every line.
-    for (QScatterSeries* series : markerSeries) {
-        attach(chart, series, ax, ay);
-        hideLegendMarkers(chart, series);
-    }
-    // Legend keys explaining the two markers.
-    if (!diagram->paths.empty()) {
-        attach(chart, makeMarkerSeries(QStringLiteral("end of compression"), Qt::darkGray, Qt::white), ax, ay);
-        attach(chart, makeMarkerSeries(QStringLiteral("final impulse"), Qt::darkGray, Qt::darkGray), ax, ay);
-    }
-}
-
-void styleChart(QChart* chart) {
-    chart->setAnimationOptions(QChart::NoAnimation);
-    chart->setBackgroundRoundness(0.0);
-    chart->setDropShadowEnabled(false);
-    chart->setMargins(QMargins(6, 6, 6, 6));
-    QFont titleFont = chart->titleFont();
-    titleFont.setPointSizeF(std::max(11.0, titleFont.pointSizeF() * 1.15));
-    titleFont.setBold(true);
-    chart->setTitleFont(titleFont);
-    QLegend* legend = chart->legend();
-    legend->setAlignment(Qt::AlignRight);
-    legend->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    legend->setShowToolTips(true);
-}
-
-// A chart of a given pixel size living in its own scene, for exports.
-struct OffscreenChart {
-    QGraphicsScene scene;
-    QChart* chart = nullptr;  // owned by scene
-
-    OffscreenChart(const ImpulseDiagram* diagram, const QString& title, QSize size) {
-        chart = new QChart;
-        styleChart(chart);
-        scene.addItem(chart);
-        populateChart(chart, diagram, title);
-        chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
-        // Lay out, fit the axes to the plot, lay out again for the new labels.
-        for (int pass = 0; pass < 3; ++pass) {
-            chart->layout()->activate();
-            chart::fitAxes(chart);
-        }
-        chart->layout()->activate();
-        scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(size)));
-    }
-
-    void render(QPainter& painter, QSize size) {
-        painter.setRenderHint(QPainter::Antialiasing);
-        painter.setRenderHint(QPainter::TextAntialiasing);
-        const QRectF rect(QPointF(0, 0), QSizeF(size));
-        scene.render(&painter, rect, rect);
-    }
-};
-
-}  // namespace
-
-ImpulseDiagramView::ImpulseDiagramView(QWidget* parent) : QWidget(parent) {
-    auto* chart = new QChart;
-    styleChart(chart);
-    chartView_ = new QChartView(chart, this);
-    chartView_->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(chartView_);
-    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
-    rebuild();
-}
-
-ImpulseDiagramView::~ImpulseDiagramView() = default;
-
-void ImpulseDiagramView::setDiagram(const ImpulseDiagram& diagram) {
-    diagram_ = diagram;
-    rebuild();
-}
-
-void ImpulseDiagramView::clear() {
-    diagram_.reset();
-    rebuild();
-}
-
-void ImpulseDiagramView::setTitle(const QString& title) {
-    title_ = title;
-    if (!title.isEmpty()) chart()->setTitle(title);
-    else rebuild();
-}
-
-QChart* ImpulseDiagramView::chart() const { return chartView_->chart(); }
-
-void ImpulseDiagramView::rebuild() {
-    populateChart(chart(), diagram_ ? &*diagram_ : nullptr, title_);
-    chart::fitAxes(chart());
-}
-
-QImage ImpulseDiagramView::renderImage(QSize size) const {
-    if (size.isEmpty()) return {};
-    OffscreenChart offscreen(diagram_ ? &*diagram_ : nullptr, title_, size);
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::white);
-    QPainter painter(&image);
-    offscreen.render(painter, size);
-    painter.end();
-    return image;
-}
-
-bool ImpulseDiagramView::exportPng(const QString& path, QSize size) const {
-    const QImage image = renderImage(size);
-    return !image.isNull() && image.save(path, "PNG");
-}
-
-bool ImpulseDiagramView::exportSvg(const QString& path, QSize size) const {
-    if (size.isEmpty()) return false;
-    OffscreenChart offscreen(diagram_ ? &*diagram_ : nullptr, title_, size);
-    QSvgGenerator generator;
-    generator.setFileName(path);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(offscreen.chart->title());
-    generator.setDescription(QStringLiteral("ImpactLab impulse-space diagram"));
-    QPainter painter;
-    if (!painter.begin(&generator)) return false;
-    painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
-    offscreen.render(painter, size);
-    return painter.end();
-}
-
-QPointF ImpulseDiagramView::mapToImage(const QPointF& impulse, QSize size) const {
-    OffscreenChart offscreen(diagram_ ? &*diagram_ : nullptr, title_, size);
-    const QList<QAbstractSeries*> series = offscreen.chart->series();
-    if (series.isEmpty()) {
-        // No series to map through: interpolate in the plot area.
-        const QRectF plot = offscreen.chart->plotArea();
-        QValueAxis* ax = findAxis(offscreen.chart, Qt::Horizontal);
-        QValueAxis* ay = findAxis(offscreen.chart, Qt::Vertical);
-        return {plot.left() + (impulse.x() - ax->min()) / (ax->max() - ax->min()) * plot.width(),
-                plot.bottom() - (impulse.y() - ay->min()) / (ay->max() - ay->min()) * plot.height()};
-    }
-    return offscreen.chart->mapToPosition(impulse, series.first());
+    chart::showSeries(chart, diagram ? makeSeries(*diagram) : std::vector<chart::SeriesSpec>{});
 }
 
 QColor ImpulseDiagramView::pathColor(int index) {

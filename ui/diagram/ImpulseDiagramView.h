@@ -32,18 +32,15 @@
 #include <QPointF>
 #include <QSize>
 #include <QString>
-#include <QWidget>
 
 #include <optional>
 
+#include "charts/ChartView.h"
 #include "diagram/ImpulseDiagram.h"
-
-class QChart;
-class QChartView;
 
 namespace impactlab::ui {
 
-class ImpulseDiagramView : public QWidget {
+class ImpulseDiagramView : public ChartView {
     Q_OBJECT
 
 public:
@@ -53,7 +50,8 @@ public:
     ImpulseDiagramView(const ImpulseDiagramView&) = delete;
     ImpulseDiagramView& operator=(const ImpulseDiagramView&) = delete;
 
-    /// Shows `diagram`, replacing whatever was shown.
+    /// Shows `diagram`, replacing whatever was shown (in place when only the
+    /// numbers changed).
     void setDiagram(const ImpulseDiagram& diagram);
     /// Removes every series; the view shows empty axes and "no impact selected".
     void clear();
@@ -70,18 +68,17 @@ public:
 
     /// The chart drawn at `size` pixels (white background), independent of the
     /// widget's own size.
-    QImage renderImage(QSize size = {1200, 900}) const;
+    QImage renderImage(QSize size = {1200, 900}) const { return ChartView::renderImage(size); }
     /// renderImage() saved as PNG. False when the file cannot be written.
-    bool exportPng(const QString& path, QSize size = {1200, 900}) const;
+    bool exportPng(const QString& path, QSize size = {1200, 900}) const { return ChartView::exportPng(path, size); }
     /// The same chart as vector graphics through QSvgGenerator.
-    bool exportSvg(const QString& path, QSize size = {1200, 900}) const;
+    bool exportSvg(const QString& path, QSize size = {1200, 900}) const { return ChartView::exportSvg(path, size); }
 
     /// Where the impulse (I_t, I_n) lands in renderImage(size), in pixels.
     /// For tests and for annotating exports.
-    QPointF mapToImage(const QPointF& impulse, QSize size) const;
-
-    /// The on-screen chart; exposed for tests and diagnostics only.
-    QChart* chart() const;
+    QPointF mapToImage(const QPointF& impulse, QSize size) const {
+        return mapPoint(Vec2(impulse.x(), impulse.y()), size);
+    }
 
     /// Colour of the index-th ordinary path (cycles through the palette).
     static QColor pathColor(int index);
@@ -90,10 +87,11 @@ public:
 
     QSize sizeHint() const override;
 
-private:
-    void rebuild();
+protected:
+    void populate(QChart* chart) const override;
+    QString describe() const override;
 
-    QChartView* chartView_ = nullptr;
+private:
     std::optional<ImpulseDiagram> diagram_;
     QString title_;
 };

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 namespace impactlab::ui {
 
@@ -18,7 +18,7 @@ constexpr double kLineWidth = 2.6;
 // their ranges, so the curves' ends stay off the frame.
 constexpr double kPadShare = 0.06;
 
-void populate(QChart* chart, const EnergyCurve* curve, const QString& title) {
+void fillChart(QChart* chart, const EnergyCurve* curve, const QString& title) {
     chart::resetChart(chart, QStringLiteral("normal impulse I_n [N s]"), QStringLiteral("energy [J]"));
     if (!curve) {
         chart->setTitle(title.isEmpty() ? QStringLiteral("Energy — no impact selected") : title);
@@ -48,16 +48,8 @@ void populate(QChart* chart, const EnergyCurve* curve, const QString& title) {
 
 }  // namespace
 
-EnergyView::EnergyView(QWidget* parent) : QWidget(parent) {
-    auto* chart = new QChart;
-    chart::styleChart(chart);
-    chartView_ = new QChartView(chart, this);
-    chartView_->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(chartView_);
-    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
-    rebuild();
+EnergyView::EnergyView(QWidget* parent) : ChartView(parent) {
+    refresh();
 }
 
 EnergyView::~EnergyView() = default;
@@ -77,29 +69,13 @@ void EnergyView::setTitle(const QString& title) {
     rebuild();
 }
 
-QChart* EnergyView::chart() const { return chartView_->chart(); }
-
-void EnergyView::rebuild() {
-    populate(chart(), curve_ ? &*curve_ : nullptr, title_);
-    chart::fitAxes(chart());
-}
-
-QImage EnergyView::renderImage(QSize size) const {
-    return chart::renderChart([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, size);
-}
-
-bool EnergyView::exportPng(const QString& path, QSize size) const {
-    return chart::exportChartPng([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, path, size);
-}
-
-bool EnergyView::exportSvg(const QString& path, QSize size) const {
-    return chart::exportChartSvg([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, path, size,
-                                 QStringLiteral("ImpactLab energy against normal impulse"));
-}
-
 QColor EnergyView::kineticColor() { return QColor(0, 114, 178); }
 QColor EnergyView::potentialColor() { return QColor(213, 94, 0); }
 
 QSize EnergyView::sizeHint() const { return {560, 380}; }
+
+void EnergyView::populate(QChart* chart) const {
+    fillChart(chart, curve_ ? &*curve_ : nullptr, title_);
+}
 
 }  // namespace impactlab::ui

@@ -12,7 +12,7 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
-#include <QWidget>
+#include "charts/ChartView.h"
 
 #include <optional>
 
@@ -23,7 +23,7 @@ class QChartView;
 
 namespace impactlab::ui {
 
-class EnergyView : public QWidget {
+class EnergyView : public ChartView {
     Q_OBJECT
 
 public:
@@ -40,21 +40,21 @@ public:
     void setTitle(const QString& title);
     QString title() const { return title_; }
 
-    QImage renderImage(QSize size = {1000, 700}) const;
-    bool exportPng(const QString& path, QSize size = {1000, 700}) const;
-    bool exportSvg(const QString& path, QSize size = {1000, 700}) const;
-
-    QChart* chart() const;
+    QImage renderImage(QSize size = {1000, 700}) const { return ChartView::renderImage(size); }
+    bool exportPng(const QString& path, QSize size = {1000, 700}) const { return ChartView::exportPng(path, size); }
+    bool exportSvg(const QString& path, QSize size = {1000, 700}) const { return ChartView::exportSvg(path, size); }
 
     static QColor kineticColor();
     static QColor potentialColor();
 
     QSize sizeHint() const override;
 
-private:
-    void rebuild();
+protected:
+    void populate(QChart* chart) const override;
 
-    QChartView* chartView_ = nullptr;
+private:
+    void rebuild() { refresh(); }
+
     std::optional<EnergyCurve> curve_;
     QString title_;
 };

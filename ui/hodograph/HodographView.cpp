@@ -13,7 +13,7 @@
 #include <cmath>
 #include <limits>
 
-#include "ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 namespace impactlab::ui {
 
@@ -176,7 +176,7 @@ QRectF calcContentBox(const Content& c) {
     return QRectF(-1.0, -1.0, 2.0, 2.0);
 }
 
-void populate(QChart* chart, const Content& c) {
+void fillChart(QChart* chart, const Content& c) {
     chart::resetChart(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
     if (!c.diagram && !c.bundle) {
         chart->setTitle(c.title.isEmpty() ? kNoImpactTitle : c.title);
@@ -235,16 +235,8 @@ Content makeContent(const std::variant<std::monostate, HodographDiagram, Hodogra
 
 }  // namespace
 
-HodographView::HodographView(QWidget* parent) : QWidget(parent) {
-    auto* chart = new QChart;
-    chart::styleChart(chart);
-    chartView_ = new QChartView(chart, this);
-    chartView_->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(chartView_);
-    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
-    rebuild();
+HodographView::HodographView(QWidget* parent) : ChartView(parent) {
+    refresh();
 }
 
 HodographView::~HodographView() = default;
@@ -267,35 +259,6 @@ void HodographView::clear() {
 void HodographView::setTitle(const QString& title) {
     title_ = title;
     rebuild();
-}
-
-QChart* HodographView::chart() const { return chartView_->chart(); }
-
-void HodographView::rebuild() {
-    const Content c = makeContent(content_, title_);
-    populate(chart(), c);
-    chart::fitAxes(chart());
-}
-
-QImage HodographView::renderImage(QSize size) const {
-    const Content c = makeContent(content_, title_);
-    return chart::renderChart([&](QChart* ch) { populate(ch, c); }, size);
-}
-
-bool HodographView::exportPng(const QString& path, QSize size) const {
-    const Content c = makeContent(content_, title_);
-    return chart::exportChartPng([&](QChart* ch) { populate(ch, c); }, path, size);
-}
-
-bool HodographView::exportSvg(const QString& path, QSize size) const {
-    const Content c = makeContent(content_, title_);
-    return chart::exportChartSvg([&](QChart* ch) { populate(ch, c); }, path, size,
-                                 QStringLiteral("ImpactLab hodograph: the sliding velocity plane of Jia and Wang"));
-}
-
-QPointF HodographView::mapToImage(const Vec2& gamma, QSize size) const {
-    const Content c = makeContent(content_, title_);
-    return chart::mapChartPoint([&](QChart* ch) { populate(ch, c); }, gamma, size);
 }
 
 QRectF HodographView::viewBox() const { return calcContentBox(makeContent(content_, title_)); }
@@ -329,5 +292,10 @@ QColor HodographView::bundleColor(int index, int count) {
 }
 
 QSize HodographView::sizeHint() const { return {560, 520}; }
+
+void HodographView::populate(QChart* chart) const {
+    const Content c = makeContent(content_, title_);
+    fillChart(chart, c);
+}
 
 }  // namespace impactlab::ui

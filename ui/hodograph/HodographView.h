@@ -30,7 +30,7 @@
 #include <QPointF>
 #include <QSize>
 #include <QString>
-#include <QWidget>
+#include "charts/ChartView.h"
 
 #include <array>
 #include <variant>
@@ -42,7 +42,7 @@ class QChartView;
 
 namespace impactlab::ui {
 
-class HodographView : public QWidget {
+class HodographView : public ChartView {
     Q_OBJECT
 
 public:
@@ -66,11 +66,11 @@ public:
     QString title() const { return title_; }
 
     /// The chart drawn at `size` pixels on white, independent of the widget.
-    QImage renderImage(QSize size = {1000, 900}) const;
-    bool exportPng(const QString& path, QSize size = {1000, 900}) const;
-    bool exportSvg(const QString& path, QSize size = {1000, 900}) const;
+    QImage renderImage(QSize size = {1000, 900}) const { return ChartView::renderImage(size); }
+    bool exportPng(const QString& path, QSize size = {1000, 900}) const { return ChartView::exportPng(path, size); }
+    bool exportSvg(const QString& path, QSize size = {1000, 900}) const { return ChartView::exportSvg(path, size); }
     /// Where the sliding velocity `gamma` lands in renderImage(size), in pixels.
-    QPointF mapToImage(const Vec2& gamma, QSize size) const;
+    QPointF mapToImage(const Vec2& gamma, QSize size) const { return mapPoint(gamma, size); }
 
     /// The data rectangle the content asks for (before the axes widen it to
     /// equal scales); the arrowheads are placed relative to it.
@@ -81,7 +81,6 @@ public:
     static std::array<Vec2, 3> calcArrowhead(const InvariantRay& ray, const QRectF& viewBox);
 
     /// The on-screen chart; for tests and diagnostics.
-    QChart* chart() const;
 
     static QColor centripetalColor();
     static QColor centrifugalColor();
@@ -92,10 +91,12 @@ public:
 
     QSize sizeHint() const override;
 
-private:
-    void rebuild();
+protected:
+    void populate(QChart* chart) const override;
 
-    QChartView* chartView_ = nullptr;
+private:
+    void rebuild() { refresh(); }
+
     std::variant<std::monostate, HodographDiagram, HodographBundle> content_;
     QString title_;
 };

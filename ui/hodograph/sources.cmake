@@ -3,8 +3,6 @@
 # so impactlab_ui already links VTK (privately) and runs vtk_module_autoinit;
 # VTK headers stay inside ui/render/*.cpp.
 target_sources(impactlab_ui PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/ChartSupport.h
-  ${CMAKE_CURRENT_LIST_DIR}/ChartSupport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/HodographView.h
   ${CMAKE_CURRENT_LIST_DIR}/HodographView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/EnergyView.h

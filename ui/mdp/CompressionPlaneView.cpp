@@ -12,7 +12,7 @@
 #include <algorithm>
 
 #include "diagram/Polylines.h"
-#include "hodograph/ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 namespace impactlab::ui {
 
@@ -40,7 +40,7 @@ void addCross(QChart* chart, const Vec2& p, double arm, const QColor& color, con
     chart::hideLegendMarkers(chart, b);
 }
 
-void populate(QChart* chart, const MdpPlaneView* plane, const QString& title) {
+void fillChart(QChart* chart, const MdpPlaneView* plane, const QString& title) {
     chart::resetChart(chart, QStringLiteral("x_t [N s]"), QStringLiteral("x_o [N s]"));
     // Seven short entries fit beside an equal-scale plot, not under it.
     chart->legend()->setAlignment(Qt::AlignRight);
@@ -104,16 +104,8 @@ void populate(QChart* chart, const MdpPlaneView* plane, const QString& title) {
 
 }  // namespace
 
-CompressionPlaneView::CompressionPlaneView(QWidget* parent) : QWidget(parent) {
-    auto* chart = new QChart;
-    chart::styleChart(chart);
-    chartView_ = new QChartView(chart, this);
-    chartView_->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(chartView_);
-    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
-    rebuild();
+CompressionPlaneView::CompressionPlaneView(QWidget* parent) : ChartView(parent) {
+    refresh();
 }
 
 CompressionPlaneView::~CompressionPlaneView() = default;
@@ -131,30 +123,6 @@ void CompressionPlaneView::clear() {
 void CompressionPlaneView::setTitle(const QString& title) {
     title_ = title;
     rebuild();
-}
-
-QChart* CompressionPlaneView::chart() const { return chartView_->chart(); }
-
-void CompressionPlaneView::rebuild() {
-    populate(chart(), plane_ ? &*plane_ : nullptr, title_);
-    chart::fitAxes(chart());
-}
-
-QImage CompressionPlaneView::renderImage(QSize size) const {
-    return chart::renderChart([this](QChart* ch) { populate(ch, plane_ ? &*plane_ : nullptr, title_); }, size);
-}
-
-bool CompressionPlaneView::exportPng(const QString& path, QSize size) const {
-    return chart::exportChartPng([this](QChart* ch) { populate(ch, plane_ ? &*plane_ : nullptr, title_); }, path, size);
-}
-
-bool CompressionPlaneView::exportSvg(const QString& path, QSize size) const {
-    return chart::exportChartSvg([this](QChart* ch) { populate(ch, plane_ ? &*plane_ : nullptr, title_); }, path, size,
-                                 QStringLiteral("ImpactLab plane of maximum compression"));
-}
-
-QPointF CompressionPlaneView::mapToImage(const Vec2& planePoint, QSize size) const {
-    return chart::mapChartPoint([this](QChart* ch) { populate(ch, plane_ ? &*plane_ : nullptr, title_); }, planePoint, size);
 }
 
 bool CompressionPlaneView::exportCsv(const QString& path) const {
@@ -182,5 +150,9 @@ bool CompressionPlaneView::exportCsv(const QString& path) const {
 
 QColor CompressionPlaneView::conicColor() { return QColor(0, 90, 200); }
 QColor CompressionPlaneView::solutionColor() { return QColor(220, 20, 20); }
+
+void CompressionPlaneView::populate(QChart* chart) const {
+    fillChart(chart, plane_ ? &*plane_ : nullptr, title_);
+}
 
 }  // namespace impactlab::ui

@@ -10,7 +10,7 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
-#include <QWidget>
+#include "charts/ChartView.h"
 
 #include <optional>
 
@@ -21,7 +21,7 @@ class QChartView;
 
 namespace impactlab::ui {
 
-class CompressionPlaneView : public QWidget {
+class CompressionPlaneView : public ChartView {
     Q_OBJECT
 
 public:
@@ -34,22 +34,23 @@ public:
     void setTitle(const QString& title);
     QString title() const { return title_; }
 
-    QImage renderImage(QSize size = {1000, 800}) const;
-    bool exportPng(const QString& path, QSize size = {1000, 800}) const;
-    bool exportSvg(const QString& path, QSize size = {1000, 800}) const;
+    QImage renderImage(QSize size = {1000, 800}) const { return ChartView::renderImage(size); }
+    bool exportPng(const QString& path, QSize size = {1000, 800}) const { return ChartView::exportPng(path, size); }
+    bool exportSvg(const QString& path, QSize size = {1000, 800}) const { return ChartView::exportSvg(path, size); }
     // Every drawn point: contour levels, conic branches, markers.
     bool exportCsv(const QString& path) const;
     // Where a plane point lands in renderImage(size), in pixels.
-    QPointF mapToImage(const Vec2& planePoint, QSize size) const;
+    QPointF mapToImage(const Vec2& planePoint, QSize size) const { return mapPoint(planePoint, size); }
 
-    QChart* chart() const;
     static QColor conicColor();
     static QColor solutionColor();
 
-private:
-    void rebuild();
+protected:
+    void populate(QChart* chart) const override;
 
-    QChartView* chartView_ = nullptr;
+private:
+    void rebuild() { refresh(); }
+
     std::optional<MdpPlaneView> plane_;
     QString title_;
 };

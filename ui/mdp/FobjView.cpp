@@ -11,7 +11,7 @@
 
 #include <cmath>
 
-#include "hodograph/ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 namespace impactlab::ui {
 
@@ -32,7 +32,7 @@ void addCross(QChart* chart, const Vec2& p, const Vec2& arm, const QColor& color
     chart::hideLegendMarkers(chart, b);
 }
 
-void populate(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
+void fillChart(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
     chart::resetChart(chart, QStringLiteral("alpha [rad]"), QStringLiteral("f_obj [J]"));
     if (!curve || !curve->available) {
         chart->setTitle(curve ? QString("f_obj(alpha): %1").arg(QString::fromStdString(curve->reason))
@@ -98,16 +98,8 @@ void populate(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
 
 }  // namespace
 
-FobjView::FobjView(QWidget* parent) : QWidget(parent) {
-    auto* chart = new QChart;
-    chart::styleChart(chart);
-    chartView_ = new QChartView(chart, this);
-    chartView_->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(chartView_);
-    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
-    rebuild();
+FobjView::FobjView(QWidget* parent) : ChartView(parent) {
+    refresh();
 }
 
 FobjView::~FobjView() = default;
@@ -127,30 +119,6 @@ void FobjView::setTitle(const QString& title) {
     rebuild();
 }
 
-QChart* FobjView::chart() const { return chartView_->chart(); }
-
-void FobjView::rebuild() {
-    populate(chart(), curve_ ? &*curve_ : nullptr, title_);
-    chart::fitAxes(chart());
-}
-
-QImage FobjView::renderImage(QSize size) const {
-    return chart::renderChart([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, size);
-}
-
-bool FobjView::exportPng(const QString& path, QSize size) const {
-    return chart::exportChartPng([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, path, size);
-}
-
-bool FobjView::exportSvg(const QString& path, QSize size) const {
-    return chart::exportChartSvg([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, path, size,
-                                 QStringLiteral("ImpactLab objective on the cone boundary"));
-}
-
-QPointF FobjView::mapToImage(const Vec2& point, QSize size) const {
-    return chart::mapChartPoint([this](QChart* ch) { populate(ch, curve_ ? &*curve_ : nullptr, title_); }, point, size);
-}
-
 bool FobjView::exportCsv(const QString& path) const {
     if (!curve_ || !curve_->available) return false;
     QFile f(path);
@@ -165,5 +133,9 @@ bool FobjView::exportCsv(const QString& path) const {
 
 QColor FobjView::curveColor() { return QColor(0, 90, 200); }
 QColor FobjView::minimumColor() { return QColor(220, 20, 20); }
+
+void FobjView::populate(QChart* chart) const {
+    fillChart(chart, curve_ ? &*curve_ : nullptr, title_);
+}
 
 }  // namespace impactlab::ui

@@ -7,7 +7,7 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
-#include <QWidget>
+#include "charts/ChartView.h"
 
 #include <optional>
 
@@ -18,7 +18,7 @@ class QChartView;
 
 namespace impactlab::ui {
 
-class FobjView : public QWidget {
+class FobjView : public ChartView {
     Q_OBJECT
 
 public:
@@ -30,20 +30,21 @@ public:
     void setTitle(const QString& title);
     QString title() const { return title_; }
 
-    QImage renderImage(QSize size = {1000, 700}) const;
-    bool exportPng(const QString& path, QSize size = {1000, 700}) const;
-    bool exportSvg(const QString& path, QSize size = {1000, 700}) const;
+    QImage renderImage(QSize size = {1000, 700}) const { return ChartView::renderImage(size); }
+    bool exportPng(const QString& path, QSize size = {1000, 700}) const { return ChartView::exportPng(path, size); }
+    bool exportSvg(const QString& path, QSize size = {1000, 700}) const { return ChartView::exportSvg(path, size); }
     bool exportCsv(const QString& path) const;
-    QPointF mapToImage(const Vec2& point, QSize size) const;   // (alpha, f_obj) to pixels
+    QPointF mapToImage(const Vec2& point, QSize size) const { return mapPoint(point, size); }   // (alpha, f_obj) to pixels
 
-    QChart* chart() const;
     static QColor curveColor();
     static QColor minimumColor();
 
-private:
-    void rebuild();
+protected:
+    void populate(QChart* chart) const override;
 
-    QChartView* chartView_ = nullptr;
+private:
+    void rebuild() { refresh(); }
+
     std::optional<MdpFobjCurve> curve_;
     QString title_;
 };

@@ -17,6 +17,7 @@
 #include <limits>
 #include <sstream>
 
+#include "common/InteractiveQuality.h"
 #include "diagram/DiagramCsv.h"
 
 namespace impactlab::ui {
@@ -43,6 +44,12 @@ TimePlotsView::TimePlotsView(QWidget* parent) : QWidget(parent) {
     note_->setObjectName("plotsNote");
     note_->hide();
     layout->addWidget(note_);
+    quality_ = new InteractiveQuality(this, [this] {
+        for (QChartView* v : views_) {
+            v->setRenderHint(QPainter::Antialiasing, true);
+            v->viewport()->update();
+        }
+    });
     grid_ = new QGridLayout;
     grid_->setContentsMargins(0, 0, 0, 0);
     grid_->setSpacing(2);
@@ -70,6 +77,8 @@ bool TimePlotsView::hasSameLayout(const std::vector<PlotPanel>& panels, int colu
 
 void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns) {
     columns = std::max(1, columns);
+    const bool interactive = quality_->noteChange();
+    for (QChartView* v : views_) v->setRenderHint(QPainter::Antialiasing, !interactive);
     if (hasSameLayout(panels, columns)) {
         panels_ = panels;
         for (size_t i = 0; i < panels.size(); ++i) fillChart(static_cast<int>(i), panels[i]);
@@ -123,7 +132,7 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns)
         cursor->attachAxis(ay);
         if (chart->legend()->markers(cursor).size()) chart->legend()->markers(cursor).first()->setVisible(false);
         auto* view = new QChartView(chart);
-        view->setRenderHint(QPainter::Antialiasing);
+        view->setRenderHint(QPainter::Antialiasing, !interactive);
         grid_->addWidget(view, static_cast<int>(i) / columns, static_cast<int>(i) % columns);
         views_.push_back(view);
         charts_.push_back(chart);

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "hodograph/ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 namespace impactlab::ui {
 
@@ -22,9 +22,6 @@ constexpr double kMarkerSize = 11.0;
 constexpr double kHighlightSize = 17.0;
 // Margin around the data, as a share of its span on each axis.
 constexpr double kPadShare = 0.06;
-// More legend entries than this do not fit beside a narrow chart: the legend
-// is hidden and its entries listed in the view's tooltip instead.
-constexpr int kMaxLegendEntries = 4;
 // A figure whose data has no extent on an axis gets this span (data units).
 constexpr double kEmptySpan = 1.0;
 
@@ -56,81 +53,51 @@ QRectF calcBox(const Figure& f) {
     return QRectF(x0 - px, y0 - py, x1 - x0 + 2 * px, y1 - y0 + 2 * py);
 }
 
-int countLegendEntries(const Figure& f) {
-    int n = 0;
-    for (const FigureSeries& s : f.series) n += s.inLegend && !s.points.empty();
-    return n;
-}
-
-void populate(QChart* chart, const Figure& f) {
-    chart::resetChart(chart, QString::fromStdString(f.xLabel), QString::fromStdString(f.yLabel));
-    chart->setTitle(QString::fromStdString(f.title));
-    chart::setViewBox(chart, calcBox(f), f.equalScales, 4.0);
-    // Lines first, then markers, the highlighted last (on top).
-    for (int pass = 0; pass < 3; ++pass)
-        for (const FigureSeries& s : f.series) {
-            const bool marker = s.marker != FigureMarker::None;
-            if ((pass == 0) != !marker || (pass == 2) != s.highlight || s.points.empty()) continue;
-            const QColor color = FigureView::paletteColor(s.colorIndex);
-            const QString name = QString::fromStdString(s.name);
-            if (!marker) {
-                QPen pen(color, kLineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine);
-                pen.setJoinStyle(Qt::RoundJoin);
-                auto* line = chart::makeLineSeries(s.points, name, pen);
-                chart::attach(chart, line);
-                if (!s.inLegend) chart::hideLegendMarkers(chart, line);
-                continue;
-            }
-            const bool filled = s.marker == FigureMarker::Circle || s.marker == FigureMarker::Square ||
-                                s.marker == FigureMarker::Star;
-            auto* m = chart::makeMarkerSeries(name, color, filled ? color : QColor(Qt::white),
-                                              s.highlight ? kHighlightSize : kMarkerSize);
-            m->setMarkerShape(toShape(s.marker));
-            if (s.highlight) m->setPen(QPen(Qt::black, 2.0));
-            for (const Vec2& p : s.points)
-                if (p.allFinite()) m->append(p.x(), p.y());
-            chart::attach(chart, m);
-            if (!s.inLegend) chart::hideLegendMarkers(chart, m);
-        }
-    chart->legend()->setVisible(countLegendEntries(f) <= kMaxLegendEntries);
-}
 
 }  // namespace
 
-FigureView::FigureView(QWidget* parent) : QWidget(parent) {
-    chartView_ = chart::installChartView(this);
-    rebuild();
-}
+FigureView::FigureView(QWidget* parent) : ChartView(parent) { refresh(); }
 
 FigureView::~FigureView() = default;
 
 void FigureView::setFigure(const Figure& figure) {
     figure_ = figure;
-    QStringList entries;
-    for (const FigureSeries& s : figure_.series)
-        if (s.inLegend && !s.points.empty()) entries << QString::fromStdString(s.name);
-    setToolTip(QString::fromStdString(figure_.title) + "\n" + entries.join("\n"));
-    rebuild();
+    refresh();
 }
 
-QChart* FigureView::chart() const { return chartView_->chart(); }
+QString FigureView::describe() const { return QString::fromStdString("ImpactLab: " + figure_.title); }
 
-void FigureView::rebuild() {
-    populate(chart(), figure_);
-    chart::fitAxes(chart());
-}
-
-QImage FigureView::renderImage(QSize size) const {
-    return chart::renderChart([this](QChart* ch) { populate(ch, figure_); }, size);
-}
-
-bool FigureView::exportPng(const QString& path, QSize size) const {
-    return chart::exportChartPng([this](QChart* ch) { populate(ch, figure_); }, path, size);
-}
-
-bool FigureView::exportSvg(const QString& path, QSize size) const {
-    return chart::exportChartSvg([this](QChart* ch) { populate(ch, figure_); }, path, size,
-                                 QString::fromStdString("ImpactLab: " + figure_.title));
+void FigureView::populate(QChart* chart) const {
+    const Figure& f = figure_;
+    chart::ensureAxes(chart, QString::fromStdString(f.xLabel), QString::fromStdString(f.yLabel));
+    chart->setTitle(QString::fromStdString(f.title));
+    chart::setViewBox(chart, calcBox(f), f.equalScales, 4.0);
+    // Lines first, then markers, the highlighted last (on top).
+    std::vector<chart::SeriesSpec> specs;
+    for (int pass = 0; pass < 3; ++pass)
+        for (const FigureSeries& s : f.series) {
+            const bool marker = s.marker != FigureMarker::None;
+            if ((pass == 0) != !marker || (pass == 2) != s.highlight || s.points.empty()) continue;
+            const QColor color = FigureView::paletteColor(s.colorIndex);
+            chart::SeriesSpec spec;
+            spec.name = QString::fromStdString(s.name);
+            spec.points = s.points;
+            spec.inLegend = s.inLegend;
+            if (!marker) {
+                spec.pen = QPen(color, kLineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine);
+                spec.pen.setJoinStyle(Qt::RoundJoin);
+            } else {
+                const bool filled = s.marker == FigureMarker::Circle || s.marker == FigureMarker::Square ||
+                                    s.marker == FigureMarker::Star;
+                spec.kind = chart::SeriesSpec::Kind::Markers;
+                spec.pen = s.highlight ? QPen(Qt::black, 2.0) : QPen(color, 2.0);
+                spec.brush = filled ? color : QColor(Qt::white);
+                spec.markerShape = toShape(s.marker);
+                spec.markerSize = s.highlight ? kHighlightSize : kMarkerSize;
+            }
+            specs.push_back(std::move(spec));
+        }
+    chart::showSeries(chart, specs);
 }
 
 bool FigureView::exportCsv(const QString& path) const {
@@ -138,10 +105,6 @@ bool FigureView::exportCsv(const QString& path) const {
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
     const std::string csv = figure_.toCsv();
     return f.write(csv.data(), static_cast<qint64>(csv.size())) == static_cast<qint64>(csv.size());
-}
-
-QPointF FigureView::mapPoint(const Vec2& point, QSize size) const {
-    return chart::mapChartPoint([this](QChart* ch) { populate(ch, figure_); }, point, size);
 }
 
 QColor FigureView::paletteColor(int index) {

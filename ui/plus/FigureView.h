@@ -7,16 +7,13 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
-#include <QWidget>
 
+#include "charts/ChartView.h"
 #include "diagram/Figure.h"
-
-class QChart;
-class QChartView;
 
 namespace impactlab::ui {
 
-class FigureView : public QWidget {
+class FigureView : public ChartView {
     Q_OBJECT
 
 public:
@@ -26,23 +23,23 @@ public:
     void setFigure(const Figure& figure);
     const Figure& figure() const { return figure_; }
 
-    QImage renderImage(QSize size = {1000, 700}) const;
-    bool exportPng(const QString& path, QSize size = {1000, 700}) const;
-    bool exportSvg(const QString& path, QSize size = {1000, 700}) const;
+    QImage renderImage(QSize size = {1000, 700}) const { return ChartView::renderImage(size); }
+    bool exportPng(const QString& path, QSize size = {1000, 700}) const { return ChartView::exportPng(path, size); }
+    bool exportSvg(const QString& path, QSize size = {1000, 700}) const { return ChartView::exportSvg(path, size); }
     bool exportCsv(const QString& path) const;
     // Where a data point lands in renderImage(size), in pixels (tests).
-    QPointF mapPoint(const Vec2& point, QSize size = {1000, 700}) const;
+    QPointF mapPoint(const Vec2& point, QSize size = {1000, 700}) const { return ChartView::mapPoint(point, size); }
 
-    QChart* chart() const;
     // Colour of palette entry `index`: contacts 0, 1, ...; -1 black, -2 grey.
     static QColor paletteColor(int index);
 
     QSize sizeHint() const override;
 
-private:
-    void rebuild();
+protected:
+    void populate(QChart* chart) const override;
+    QString describe() const override;
 
-    QChartView* chartView_ = nullptr;
+private:
     Figure figure_;
 };
 

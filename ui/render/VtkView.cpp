@@ -16,6 +16,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "common/InteractiveQuality.h"
+
 namespace impactlab::ui {
 
 namespace {
@@ -37,6 +39,16 @@ constexpr int kBytesPerPixel = 4;
 // VTK's "front" flag of the read-back calls: 1 reads the display buffer,
 // which holds the resolved (non-multisampled) image after Render().
 constexpr int kReadDisplayBuffer = 1;
+
+// Interactive level of detail. Mesa's software renderer costs about 3 ms
+// plus 20 ms per million pixels (measured at 0.18, 0.43 and 1.04 Mpx), and
+// FXAA doubles it: a full-quality frame of the default window's 3D view takes
+// ~30 ms, twice a 60 Hz frame. While the scene changes in a burst (a slider
+// dragged, playback, the camera dragged), frames are drawn at this share of
+// the resolution without FXAA and scaled up; once nothing has changed for
+// kRefineDelayMs the view is drawn again at full quality. Exports and
+// renderToImage() are always at full quality (common/InteractiveQuality.h).
+constexpr double kInteractiveScale = 0.5;
 
 constexpr QSize kPreferredSize{640, 480};
 constexpr QSize kMinimumSize{160, 120};
@@ -69,6 +81,7 @@ struct VtkView::Impl {
 
     QImage frame;           // last rendered image, already flipped
     bool dirty = true;      // scene or camera changed since `frame`
+    InteractiveQuality* quality = nullptr;   // reduced frames during a burst of changes
     double lastMs = 0.0;
     bool antiAliasing = true;
     QVector3D worldUp;  // null: free trackball
@@ -77,19 +90,21 @@ struct VtkView::Impl {
     DragMode drag = DragMode::None;
     QPointF lastMouse;
 
-    // Renders at `size` device pixels and returns the flipped image.
-    QImage render(QSize size, qreal devicePixelRatio);
+    // Renders at `size` device pixels and returns the flipped image; with
+    // `fast`, at kInteractiveScale of it without FXAA.
+    QImage render(QSize size, qreal devicePixelRatio, bool fast = false);
 };
 
-QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio) {
+QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     if (size.isEmpty() || !xDisplayAvailable()) {
         return {};  // a zero-area GL surface is an error on most drivers
     }
     QElapsedTimer timer;
     timer.start();
 
-    const int w = size.width();
-    const int h = size.height();
+    const double scale = fast ? kInteractiveScale : 1.0;
+    const int w = std::max(1, qRound(size.width() * scale));
+    const int h = std::max(1, qRound(size.height() * scale));
     const int* current = window->GetSize();
     if (current[0] != w || current[1] != h) {
         window->SetSize(w, h);
@@ -97,7 +112,7 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio) {
     // FXAA roughly doubles the frame time in Mesa's software renderer
     // (measured 4.5 -> 9.6 ms at 400x300), so it is left out while the user
     // drags the camera and comes back on the frame after release.
-    renderer->SetUseFXAA(antiAliasing && drag == DragMode::None);
+    renderer->SetUseFXAA(antiAliasing && drag == DragMode::None && !fast);
     // Bodies move between frames, so the near/far planes must follow them;
     // otherwise a body that moved off the original bounds is clipped away.
     renderer->ResetCameraClippingRange();
@@ -109,21 +124,27 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio) {
     }
 
     // VTK's rows start at the bottom, QImage's at the top. RGBX ignores the
-    // alpha VTK wrote: the widget is opaque whatever the GL alpha holds.
-    QImage image(w, h, QImage::Format_RGBX8888);
+    // alpha VTK wrote: the widget is opaque whatever the GL alpha holds. The
+    // last frame's buffer is reused when nothing else holds it (a fresh 1.6 MB
+    // image per frame costs page faults).
+    if (frame.size() != QSize(w, h) || frame.format() != QImage::Format_RGBX8888) frame = QImage(w, h, QImage::Format_RGBX8888);
+    QImage& image = frame;
     const auto* src = pixels->GetPointer(0);
     const size_t rowBytes = static_cast<size_t>(w) * kBytesPerPixel;
     for (int y = 0; y < h; ++y) {
         std::memcpy(image.scanLine(y), src + static_cast<size_t>(h - 1 - y) * rowBytes, rowBytes);
     }
-    image.setDevicePixelRatio(devicePixelRatio);
-    frame = image;
+    image.setDevicePixelRatio(devicePixelRatio * scale);
     dirty = false;
     lastMs = static_cast<double>(timer.nsecsElapsed()) / kNanosecondsPerMillisecond;
     return image;
 }
 
 VtkView::VtkView(QWidget* parent) : QWidget(parent), d_(std::make_unique<Impl>()) {
+    d_->quality = new InteractiveQuality(this, [this] {
+        d_->dirty = true;
+        update();
+    });
     d_->window->SetOffScreenRendering(1);
     d_->window->AddRenderer(d_->renderer);
     // Anti-aliasing is done by FXAA (see Impl::render): multisampling costs
@@ -144,9 +165,13 @@ vtkRenderer* VtkView::renderer() const { return d_->renderer; }
 vtkRenderWindow* VtkView::renderWindow() const { return d_->window; }
 
 void VtkView::requestRender() {
+    d_->quality->noteChange();
+    if (d_->drag != DragMode::None) d_->quality->noteInteraction();
     d_->dirty = true;
     update();
 }
+
+bool VtkView::isInteractiveFrame() const { return d_->quality->isInteractive(); }
 
 QImage VtkView::renderToImage() {
     QImage image = d_->render(devicePixelSize(*this), devicePixelRatioF());
@@ -191,8 +216,13 @@ QSize VtkView::minimumSizeHint() const { return kMinimumSize; }
 void VtkView::paintEvent(QPaintEvent* /*event*/) {
     QPainter painter(this);
     const QSize size = devicePixelSize(*this);
-    if (d_->dirty || d_->frame.size() != size) {
-        renderToImage();
+    const bool interactive = d_->quality->isInteractive();
+    const QSize frameSize = interactive ? QSize(std::max(1, qRound(size.width() * kInteractiveScale)),
+                                                    std::max(1, qRound(size.height() * kInteractiveScale)))
+                                            : size;
+    if (d_->dirty || d_->frame.size() != frameSize) {
+        d_->render(size, devicePixelRatioF(), interactive);
+        emit rendered(d_->lastMs);
     }
     if (d_->frame.isNull()) {
         painter.fillRect(rect(), palette().window());
@@ -201,7 +231,10 @@ void VtkView::paintEvent(QPaintEvent* /*event*/) {
         }
         return;
     }
-    painter.drawImage(QPointF(0, 0), d_->frame);
+    // A reduced frame is scaled up (bilinear: blockiness would read as a
+    // rendering fault); a full frame is copied pixel for pixel.
+    if (interactive) painter.setRenderHint(QPainter::SmoothPixmapTransform);
+    painter.drawImage(QRectF(rect()), d_->frame);
 }
 
 void VtkView::resizeEvent(QResizeEvent* event) {

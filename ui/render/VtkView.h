@@ -39,8 +39,13 @@ public:
     vtkRenderWindow* renderWindow() const;
 
     /// Marks the scene as changed and schedules a repaint. Call after any
-    /// change to actors or camera made through renderer().
+    /// change to actors or camera made through renderer(). Changes in quick
+    /// succession (a slider drag, playback, a camera drag) are drawn at
+    /// reduced resolution without anti-aliasing, then once more at full
+    /// quality a moment after they stop (see kInteractiveScale in VtkView.cpp).
     void requestRender();
+    /// Whether the widget currently shows (or will paint) a reduced frame.
+    bool isInteractiveFrame() const;
 
     /// Renders now at the widget's current size (in device pixels) and
     /// returns the image; null if the widget has zero area.

@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "hodograph/ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 namespace impactlab::ui {
 
@@ -45,7 +45,7 @@ std::vector<Vec2> headPoints(const Vec2& tip, double head) {
     return pts;
 }
 
-void populate(QChart* chart, const std::vector<MomentumArrow>& arrows, const QString& title) {
+void fillChart(QChart* chart, const std::vector<MomentumArrow>& arrows, const QString& title) {
     chart::resetChart(chart, QStringLiteral("p_x [kg m/s]"), QStringLiteral("p_y [kg m/s]"));
     chart->legend()->setVisible(true);
     // A bottom legend is one row and truncates six names in a narrow view.
@@ -92,16 +92,8 @@ void populate(QChart* chart, const std::vector<MomentumArrow>& arrows, const QSt
 
 }  // namespace
 
-MomentumDiagramView::MomentumDiagramView(QWidget* parent) : QWidget(parent) {
-    auto* chart = new QChart;
-    chart::styleChart(chart);
-    chartView_ = new QChartView(chart, this);
-    chartView_->setRenderHint(QPainter::Antialiasing);
-    auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(chartView_);
-    connect(chart, &QChart::plotAreaChanged, this, [chart](const QRectF&) { chart::fitAxes(chart); });
-    rebuild();
+MomentumDiagramView::MomentumDiagramView(QWidget* parent) : ChartView(parent) {
+    refresh();
 }
 
 MomentumDiagramView::~MomentumDiagramView() = default;
@@ -136,30 +128,10 @@ void MomentumDiagramView::clear() {
     rebuild();
 }
 
-QChart* MomentumDiagramView::chart() const { return chartView_->chart(); }
-
-void MomentumDiagramView::rebuild() {
-    populate(chart(), arrows_, title_);
-    chart::fitAxes(chart());
-}
-
-QImage MomentumDiagramView::renderImage(QSize size) const {
-    return chart::renderChart([this](QChart* ch) { populate(ch, arrows_, title_); }, size);
-}
-
-bool MomentumDiagramView::exportPng(const QString& path, QSize size) const {
-    return chart::exportChartPng([this](QChart* ch) { populate(ch, arrows_, title_); }, path, size);
-}
-
-bool MomentumDiagramView::exportSvg(const QString& path, QSize size) const {
-    return chart::exportChartSvg([this](QChart* ch) { populate(ch, arrows_, title_); }, path, size,
-                                 QStringLiteral("ImpactLab vehicle collision momentum diagram"));
-}
-
-QPointF MomentumDiagramView::mapToImage(const Vec2& p, QSize size) const {
-    return chart::mapChartPoint([this](QChart* ch) { populate(ch, arrows_, title_); }, p, size);
-}
-
 QSize MomentumDiagramView::sizeHint() const { return {560, 480}; }
+
+void MomentumDiagramView::populate(QChart* chart) const {
+    fillChart(chart, arrows_, title_);
+}
 
 }  // namespace impactlab::ui

@@ -16,7 +16,7 @@
 #include <QPointF>
 #include <QSize>
 #include <QString>
-#include <QWidget>
+#include "charts/ChartView.h"
 
 #include <optional>
 #include <vector>
@@ -36,7 +36,7 @@ struct MomentumArrow {
     double width = 2.5;       // px
 };
 
-class MomentumDiagramView : public QWidget {
+class MomentumDiagramView : public ChartView {
     Q_OBJECT
 
 public:
@@ -58,18 +58,17 @@ public:
                                                      const VehicleCollisionResult& result);
     const std::vector<MomentumArrow>& arrows() const { return arrows_; }
 
-    QImage renderImage(QSize size = {1000, 900}) const;
-    bool exportPng(const QString& path, QSize size = {1000, 900}) const;
-    bool exportSvg(const QString& path, QSize size = {1000, 900}) const;
+    QImage renderImage(QSize size = {1000, 900}) const { return ChartView::renderImage(size); }
+    bool exportPng(const QString& path, QSize size = {1000, 900}) const { return ChartView::exportPng(path, size); }
+    bool exportSvg(const QString& path, QSize size = {1000, 900}) const { return ChartView::exportSvg(path, size); }
 
     /// Where the momentum `p` (kg m/s) lands in renderImage(size), in pixels.
-    QPointF mapToImage(const Vec2& p, QSize size) const;
+    QPointF mapToImage(const Vec2& p, QSize size) const { return mapPoint(p, size); }
 
     /// The on-screen chart. Each arrow is a QLineSeries named as in
     /// momentumArrows() with two points, the origin and the tip, then come the
     /// heads: one unnamed series per arrow (barb, tip, barb) without a legend
     /// entry. Exposed for tests.
-    QChart* chart() const;
 
     static QColor vehicle1BeforeColor() { return QColor(0, 114, 178); }
     static QColor vehicle1AfterColor() { return QColor(86, 180, 233); }
@@ -80,10 +79,12 @@ public:
 
     QSize sizeHint() const override;
 
-private:
-    void rebuild();
+protected:
+    void populate(QChart* chart) const override;
 
-    QChartView* chartView_ = nullptr;
+private:
+    void rebuild() { refresh(); }
+
     std::vector<MomentumArrow> arrows_;
     QString title_;
 };

@@ -19,7 +19,7 @@
 #include <utility>
 #include <vector>
 
-#include "hodograph/ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 namespace impactlab::ui {
 

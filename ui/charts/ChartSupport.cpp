@@ -1,4 +1,4 @@
-#include "ChartSupport.h"
+#include "charts/ChartSupport.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace impactlab::ui::chart {
 
@@ -125,8 +126,9 @@ void setViewBox(QChart* chart, const QRectF& box, bool equalScales, double maxSt
     chart->setProperty(kEqualProperty, equalScales);
     chart->setProperty(kStretchProperty, maxStretch);
     chart->setProperty(kTickProperty, tickSpacingPx);
-    if (QValueAxis* ax = findAxis(chart, Qt::Horizontal)) ax->setRange(box.left(), box.right());
-    if (QValueAxis* ay = findAxis(chart, Qt::Vertical)) ay->setRange(box.top(), box.bottom());
+    // The ranges are set by fitAxes, once: every range change re-lays out the
+    // axis labels (rich text) and every series' geometry, the largest cost of
+    // a chart update.
 }
 
 QRectF getViewBox(QChart* chart) { return chart->property(kBoxProperty).toRectF(); }
@@ -136,8 +138,13 @@ void fitAxesOnce(QChart* chart) {
     QValueAxis* ay = findAxis(chart, Qt::Vertical);
     const QRectF plot = chart->plotArea();
     const QRectF box = getViewBox(chart);
-    if (!ax || !ay || plot.width() < 1.0 || plot.height() < 1.0 || !(box.width() > 0.0) || !(box.height() > 0.0))
+    if (!ax || !ay || !(box.width() > 0.0) || !(box.height() > 0.0)) return;
+    if (plot.width() < 1.0 || plot.height() < 1.0) {
+        // Not laid out yet: show the box; the layout's plotAreaChanged fits it.
+        setRangeIfMoved(ax, box.left(), box.right());
+        setRangeIfMoved(ay, box.top(), box.bottom());
         return;
+    }
     double spanX = box.width(), spanY = box.height();
     if (chart->property(kEqualProperty).toBool()) {
         const double scale = std::min(plot.width() / box.width(), plot.height() / box.height());  // px per unit
@@ -155,9 +162,10 @@ void fitAxesOnce(QChart* chart) {
     const double stepX = calcNiceStep(spanX * tickSpacingPx / plot.width());
     const double stepY = calcNiceStep(spanY * tickSpacingPx / plot.height());
     for (auto [axis, step] : {std::pair{ax, stepX}, std::pair{ay, stepY}}) {
-        axis->setTickType(QValueAxis::TicksDynamic);
-        axis->setTickAnchor(0.0);
-        axis->setTickInterval(step);
+        // Each setter re-lays out the axis: only what changed.
+        if (axis->tickType() != QValueAxis::TicksDynamic) axis->setTickType(QValueAxis::TicksDynamic);
+        if (axis->tickAnchor() != 0.0) axis->setTickAnchor(0.0);
+        if (axis->tickInterval() != step) axis->setTickInterval(step);
     }
 }
 
@@ -226,7 +234,174 @@ QAreaSeries* makePolygonSeries(const std::vector<Vec2>& polygon, const QColor& f
 }
 
 void hideLegendMarkers(QChart* chart, QAbstractSeries* series) {
+    series->setProperty(kInLegendProperty, false);
     for (QLegendMarker* marker : chart->legend()->markers(series)) marker->setVisible(false);
+}
+
+bool isInLegend(const QChart* /*chart*/, const QAbstractSeries* series) {
+    const QVariant flag = series->property(kInLegendProperty);
+    return flag.isValid() ? flag.toBool() : !series->name().isEmpty();
+}
+
+void ensureAxes(QChart* chart, const QString& xTitle, const QString& yTitle) {
+    QValueAxis* ax = findAxis(chart, Qt::Horizontal);
+    QValueAxis* ay = findAxis(chart, Qt::Vertical);
+    if (!ax || !ay) {
+        resetChart(chart, xTitle, yTitle);
+        return;
+    }
+    if (ax->titleText() != xTitle) ax->setTitleText(xTitle);
+    if (ay->titleText() != yTitle) ay->setTitleText(yTitle);
+}
+
+namespace {
+
+QAbstractSeries::SeriesType toSeriesType(SeriesSpec::Kind kind) {
+    switch (kind) {
+        case SeriesSpec::Kind::Markers: return QAbstractSeries::SeriesTypeScatter;
+        case SeriesSpec::Kind::Polygon: return QAbstractSeries::SeriesTypeArea;
+        default: return QAbstractSeries::SeriesTypeLine;
+    }
+}
+
+QList<QPointF> toPoints(const std::vector<Vec2>& points, bool finiteOnly) {
+    QList<QPointF> q;
+    q.reserve(static_cast<qsizetype>(points.size()));
+    for (const Vec2& p : points)
+        if (!finiteOnly || p.allFinite()) q.append(QPointF(p.x(), p.y()));
+    return q;
+}
+
+// Distance of p from segment ab, all in normalised coordinates.
+double distanceToSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
+    const Vec2 ab = b - a;
+    const double len2 = ab.squaredNorm();
+    const double t = len2 > 0.0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+    return (a + t * ab - p).norm();
+}
+
+void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, const QRectF& box) {
+    if (series->name() != spec.name) series->setName(spec.name);
+    switch (spec.kind) {
+        case SeriesSpec::Kind::Line: {
+            auto* line = static_cast<QLineSeries*>(series);
+            const std::vector<Vec2> drawn = spec.points.size() > kMaxDrawnLinePoints
+                                                ? thinPolyline(spec.points, box, kLineThinningShare)
+                                                : spec.points;
+            line->replace(toPoints(drawn, false));
+            if (line->pen() != spec.pen) line->setPen(spec.pen);
+            break;
+        }
+        case SeriesSpec::Kind::Markers: {
+            auto* markers = static_cast<QScatterSeries*>(series);
+            markers->replace(toPoints(spec.points, true));
+            if (markers->pen() != spec.pen) markers->setPen(spec.pen);
+            if (markers->brush() != spec.brush) markers->setBrush(spec.brush);
+            if (markers->markerShape() != spec.markerShape)
+                markers->setMarkerShape(static_cast<QScatterSeries::MarkerShape>(spec.markerShape));
+            if (markers->markerSize() != spec.markerSize) markers->setMarkerSize(spec.markerSize);
+            break;
+        }
+        case SeriesSpec::Kind::Polygon: {
+            auto* area = static_cast<QAreaSeries*>(series);
+            std::vector<Vec2> closed = spec.points;
+            if (!closed.empty()) closed.push_back(closed.front());
+            area->upperSeries()->replace(toPoints(closed, false));
+            area->lowerSeries()->replace(toPoints({closed.empty() ? Vec2::Zero() : closed.front()}, false));
+            if (area->pen() != spec.pen) area->setPen(spec.pen);
+            if (area->brush() != spec.brush) area->setBrush(spec.brush);
+            break;
+        }
+    }
+    // Also kept on the series: a view may draw its legend outside the chart.
+    series->setProperty(kInLegendProperty, spec.inLegend && !spec.name.isEmpty());
+    for (QLegendMarker* marker : chart->legend()->markers(series)) {
+        marker->setVisible(spec.inLegend && !spec.name.isEmpty());
+        if (spec.legendBrush) {
+            marker->setShape(QLegend::MarkerShapeRectangle);
+            marker->setBrush(*spec.legendBrush);
+        }
+        if (spec.legendPen) marker->setPen(*spec.legendPen);
+    }
+}
+
+QAbstractSeries* makeSeries(SeriesSpec::Kind kind) {
+    switch (kind) {
+        case SeriesSpec::Kind::Markers: {
+            auto* s = new QScatterSeries;
+            s->setUseOpenGL(false);
+            return s;
+        }
+        case SeriesSpec::Kind::Polygon: {
+            auto* area = new QAreaSeries;
+            auto* upper = new QLineSeries(area);
+            auto* lower = new QLineSeries(area);
+            area->setUpperSeries(upper);
+            area->setLowerSeries(lower);
+            return area;
+        }
+        default: {
+            auto* s = new QLineSeries;
+            s->setUseOpenGL(false);
+            return s;
+        }
+    }
+}
+
+}  // namespace
+
+std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& box, double share) {
+    if (points.size() < 3 || !(box.width() > 0.0) || !(box.height() > 0.0)) return points;
+    const Vec2 origin(box.left(), box.top());
+    const Vec2 scale(1.0 / box.width(), 1.0 / box.height());
+    std::vector<Vec2> unit(points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) unit[i] = (points[i] - origin).cwiseProduct(scale);
+    std::vector<char> keep(points.size(), 0);
+    keep.front() = keep.back() = 1;
+    // Iterative Douglas-Peucker: split a span at its farthest point while
+    // that point is farther than `share` from the span's chord.
+    std::vector<std::pair<std::size_t, std::size_t>> spans{{0, points.size() - 1}};
+    while (!spans.empty()) {
+        const auto [first, last] = spans.back();
+        spans.pop_back();
+        double farthest = -1.0;
+        std::size_t at = first;
+        for (std::size_t i = first + 1; i < last; ++i) {
+            const double d = unit[i].allFinite() ? distanceToSegment(unit[i], unit[first], unit[last])
+                                                 : std::numeric_limits<double>::infinity();
+            if (d > farthest) {
+                farthest = d;
+                at = i;
+            }
+        }
+        if (farthest > share) {
+            keep[at] = 1;
+            if (at - first > 1) spans.emplace_back(first, at);
+            if (last - at > 1) spans.emplace_back(at, last);
+        }
+    }
+    std::vector<Vec2> out;
+    for (std::size_t i = 0; i < points.size(); ++i)
+        if (keep[i]) out.push_back(points[i]);
+    return out;
+}
+
+void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
+    const QRectF box = getViewBox(chart);
+    const QList<QAbstractSeries*> current = chart->series();
+    bool same = current.size() == static_cast<qsizetype>(specs.size());
+    for (qsizetype i = 0; same && i < current.size(); ++i)
+        same = current[i]->type() == toSeriesType(specs[static_cast<std::size_t>(i)].kind);
+    if (same) {
+        for (qsizetype i = 0; i < current.size(); ++i) applySpec(chart, current[i], specs[static_cast<std::size_t>(i)], box);
+        return;
+    }
+    chart->removeAllSeries();
+    for (const SeriesSpec& spec : specs) {
+        QAbstractSeries* series = makeSeries(spec.kind);
+        attach(chart, series);
+        applySpec(chart, series, spec, box);
+    }
 }
 
 double calcNiceStep(double raw) {

@@ -9,6 +9,7 @@
 // turns it into axis ranges for the chart's current plot area. Exports build a
 // separate chart of the requested size through the same populate function, so
 // the widget and its exports always show the same thing.
+#include <QBrush>
 #include <QColor>
 #include <QImage>
 #include <QPen>
@@ -17,6 +18,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "mechanics/Types.h"
@@ -64,6 +66,53 @@ QScatterSeries* makeMarkerSeries(const QString& name, const QColor& edge, const 
 // A filled polygon (QAreaSeries whose upper boundary is the closed polygon).
 QAreaSeries* makePolygonSeries(const std::vector<Vec2>& polygon, const QColor& fill);
 void hideLegendMarkers(QChart* chart, QAbstractSeries* series);
+
+// The two value axes of a chart with these titles: made when the chart has
+// none, else kept (with their ranges) and retitled, so a chart shown again
+// with new numbers keeps its items.
+void ensureAxes(QChart* chart, const QString& xTitle, const QString& yTitle);
+
+// The dynamic property of a series telling whether it has a legend entry.
+inline constexpr const char* kInLegendProperty = "impactlabInLegend";
+// Whether `series` has a legend entry: its property when set (showSeries,
+// hideLegendMarkers), else whether it has a name.
+bool isInLegend(const QChart* chart, const QAbstractSeries* series);
+
+// A series to show, as data (issue 10, item 3: chart series updated in place).
+struct SeriesSpec {
+    enum class Kind { Line, Markers, Polygon };
+    Kind kind = Kind::Line;
+    QString name;                 // legend text
+    QPen pen;
+    QBrush brush;                 // markers' fill, the polygon's fill
+    int markerShape = 0;          // QScatterSeries::MarkerShape
+    double markerSize = 10.0;     // px
+    std::vector<Vec2> points;     // a polygon is closed by showSeries
+    bool inLegend = true;
+    // A polygon's legend swatch (its translucent fill is too faint as one).
+    std::optional<QBrush> legendBrush;
+    std::optional<QPen> legendPen;
+};
+
+// Lines longer than this many points are thinned for drawing: a chart a
+// thousand pixels wide cannot show more, and stroking every point of a
+// compliant run's ten thousand samples costs tens of milliseconds.
+inline constexpr std::size_t kMaxDrawnLinePoints = 1500;
+// Thinning keeps every point farther than this share of the view box's
+// extent from the thinned line: 1/4000 is a quarter of a pixel on a chart
+// a thousand pixels across, so the drawn line is the data's to the pixel.
+inline constexpr double kLineThinningShare = 1.0 / 4000.0;
+
+// Shows `specs`, in drawing order, against the chart's two value axes
+// (ensureAxes first). When the chart already shows series of the same kinds
+// in the same order (the same figure with new numbers: a slider moved), they
+// are updated in place; otherwise they are made anew.
+void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs);
+
+// Douglas-Peucker thinning of a polyline, distances measured in `box`
+// normalised to a unit square: every dropped point lies within `share` of
+// the thinned line; the first and last points are kept.
+std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& box, double share);
 
 // A step of 1, 2 or 5 times a power of ten, at least `raw`.
 double calcNiceStep(double raw);

@@ -1,0 +1,116 @@
+#include "charts/ChartView.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
+#include <QLayout>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QScatterSeries>
+
+#include "common/InteractiveQuality.h"
+
+namespace impactlab::ui {
+
+namespace {
+
+// Legend entries up to this many characters are kept on one line; a longer
+// one may wrap inside (the narrowest chart pane holds about 40 characters).
+constexpr qsizetype kMaxUnbrokenLegendChars = 38;
+
+// A line's swatch: its colour, dashed or solid as drawn.
+QString makeSwatch(const QAbstractSeries* series) {
+    QColor color(Qt::gray);
+    QString glyph = QStringLiteral("\u2501\u2501");   // a heavy line
+    if (const auto* markers = qobject_cast<const QScatterSeries*>(series)) {
+        const bool hollow = markers->brush().color() == QColor(Qt::white);
+        color = hollow ? markers->pen().color() : markers->brush().color();
+        glyph = hollow ? QStringLiteral("\u25CB") : QStringLiteral("\u25CF");   // a circle, open or filled
+    } else if (const auto* line = qobject_cast<const QLineSeries*>(series)) {
+        color = line->pen().color();
+        if (line->pen().style() != Qt::SolidLine) glyph = QStringLiteral("\u254D\u254D");   // dashed
+    } else if (const auto* area = qobject_cast<const QAreaSeries*>(series)) {
+        color = area->brush().color();
+        color.setAlpha(255);
+        glyph = QStringLiteral("\u25A0");
+    }
+    return QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), glyph);
+}
+
+}  // namespace
+
+ChartView::ChartView(QWidget* parent) : QWidget(parent) {
+    view_ = chart::installChartView(this);
+    legend_ = new QLabel(this);
+    legend_->setObjectName("chartLegend");
+    legend_->setWordWrap(true);
+    legend_->setTextFormat(Qt::RichText);
+    legend_->setContentsMargins(8, 0, 8, 4);
+    layout()->addWidget(legend_);
+    view_->chart()->legend()->hide();
+    quality_ = new InteractiveQuality(this, [this] {
+        view_->setRenderHint(QPainter::Antialiasing, true);
+        view_->viewport()->update();
+    });
+}
+
+ChartView::~ChartView() = default;
+
+QChart* ChartView::chart() const { return view_->chart(); }
+
+bool ChartView::isInteractiveFrame() const { return quality_->isInteractive(); }
+
+QString ChartView::describe() const { return "ImpactLab: " + chart()->title(); }
+
+void ChartView::refresh() {
+    // Anti-aliased stroking is most of a chart's paint time in software;
+    // during a drag the lines are drawn aliased, then smooth once it stops.
+    view_->setRenderHint(QPainter::Antialiasing, !quality_->noteChange());
+    populate(chart());
+    chart()->legend()->hide();   // drawn below the widget instead (updateLegend)
+    chart::fitAxes(chart());
+    // A title elided by the chart is whole in the tooltip.
+    view_->setToolTip(chart()->title());
+    updateLegend();
+}
+
+void ChartView::updateLegend() {
+    QStringList entries;
+    for (QAbstractSeries* series : chart()->series()) {
+        if (!chart::isInLegend(chart(), series)) continue;
+        // An entry breaks only between entries, unless it is longer than a line could hold.
+        QString name = series->name().toHtmlEscaped();
+        if (series->name().size() <= kMaxUnbrokenLegendChars) name.replace(' ', QStringLiteral("&nbsp;"));
+        entries << makeSwatch(series) + "&nbsp;" + name;
+    }
+    const QString html = entries.join(QStringLiteral(" &nbsp;&nbsp; "));
+    if (legend_->text() != html) legend_->setText(html);
+    legend_->setVisible(!entries.isEmpty());
+}
+
+chart::Populate ChartView::makeExportPopulate() const {
+    // An export has room beside the plot: the chart's own legend, at the right.
+    return [this](QChart* c) {
+        populate(c);
+        c->legend()->setAlignment(Qt::AlignRight);
+    };
+}
+
+QImage ChartView::renderImage(QSize size) const { return chart::renderChart(makeExportPopulate(), size); }
+
+bool ChartView::exportPng(const QString& path, QSize size) const {
+    return chart::exportChartPng(makeExportPopulate(), path, size);
+}
+
+bool ChartView::exportSvg(const QString& path, QSize size) const {
+    return chart::exportChartSvg(makeExportPopulate(), path, size, describe());
+}
+
+QPointF ChartView::mapPoint(const Vec2& point, QSize size) const {
+    return chart::mapChartPoint(makeExportPopulate(), point, size);
+}
+
+}  // namespace impactlab::ui

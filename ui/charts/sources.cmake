@@ -1,0 +1,7 @@
+# The chart views' common base: construction, axis fitting, in-place series,
+# interactive quality and export (issue 10, item 5).
+set(IMPACTLAB_UI_CHART_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/ChartSupport.h ${CMAKE_CURRENT_LIST_DIR}/ChartSupport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ChartView.h ${CMAKE_CURRENT_LIST_DIR}/ChartView.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/../common/InteractiveQuality.h ${CMAKE_CURRENT_LIST_DIR}/../common/InteractiveQuality.cpp
+)
