@@ -11,6 +11,7 @@
 #include "cli/Args.h"
 #include "cli/CliIo.h"
 #include "cli/Commands.h"
+#include "cli/GranularSimulate.h"
 #include "impact/LawRegistry.h"
 #include "io/JsonInput.h"
 #include "scene/Scene.h"
@@ -159,6 +160,8 @@ ordered_json makeSummary(const Scene& scene, const SimulationRun& run, const std
 }
 
 int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
+    // Granular scenes have options and a run of their own (GranularSimulate.cpp).
+    if (const std::optional<int> code = runIfGranularScene(rawArgs, io, runSimulate)) return *code;
     std::vector<std::string> args = rawArgs;
     const std::vector<std::string> sets = extractSets(args);
     const ParsedArgs parsed =
@@ -225,7 +228,8 @@ Command makeSimulateCommand() {
         "The summary (\"format\": \"" + std::string(kRunFormat) + "\") lists the end reason, the initial and\n"
         "final energy, and per impact its time, contact, impulse [t1, t2, n] (and in the world\n"
         "frame), velocities and the bodies' kinetic energy before and after; and the warnings.\n"
-        "Bad input exits 1 naming the field; an unreadable scene or unwritable CSV exits 3.\n";
+        "Bad input exits 1 naming the field; an unreadable scene or unwritable CSV exits 3.\n\n" +
+        std::string(kGranularSimulateHelp);
     c.run = runSimulate;
     return c;
 }
