@@ -81,39 +81,10 @@ std::optional<std::string> findScenePath(const std::vector<std::string>& args) {
     return std::nullopt;
 }
 
-// "--set" may repeat, which parseArgs does not allow: take them out first.
-std::vector<std::string> extractSets(std::vector<std::string>& args) {
-    std::vector<std::string> sets, rest;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--") {
-            rest.insert(rest.end(), args.begin() + static_cast<long>(i), args.end());
-            break;
-        }
-        if (a == "--set") {
-            if (i + 1 >= args.size()) throw UsageError("option '--set' needs a value id=value");
-            sets.push_back(args[++i]);
-        } else if (a.rfind("--set=", 0) == 0) {
-            sets.push_back(a.substr(6));
-        } else {
-            rest.push_back(a);
-        }
-    }
-    args = rest;
-    return sets;
-}
-
 double parseNumberFlag(const std::string& text, const std::string& flag) {
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != text.size() || text.empty() || !std::isfinite(value))
-        throw InputError(flag, "must be a finite number, got '" + text + "'");
-    return value;
+    const std::optional<double> value = parseFiniteNumber(text);
+    if (!value) throw InputError(flag, "must be a finite number, got '" + text + "'");
+    return *value;
 }
 
 long long parseIntegerFlag(const std::string& text, const std::string& flag) {
@@ -296,7 +267,7 @@ ordered_json makeSummary(const GranularScene& scene, const granular::GranularWor
 
 int runGranularSimulate(const json& document, const std::vector<std::string>& rawArgs, Streams& io) {
     std::vector<std::string> args = rawArgs;
-    const std::vector<std::string> sets = extractSets(args);
+    const std::vector<std::string> sets = extractRepeatedFlag(args, "--set");
     const ParsedArgs parsed = parseArgs(args, kGranularFlags, "simulate");
     if (parsed.positionals.size() != 1)
         throw UsageError("simulate reads one scene file, got " + std::to_string(parsed.positionals.size()));
@@ -305,8 +276,11 @@ int runGranularSimulate(const json& document, const std::vector<std::string>& ra
     settings.keepFrames = false;
     settings.keepSteps = false;
     if (const auto v = parsed.value("--max-run-seconds")) {
-        settings.maxRunSeconds = parseNumberFlag(*v, "--max-run-seconds");
-        if (!(settings.maxRunSeconds > 0.0)) throw InputError("--max-run-seconds", "must be > 0");
+        // As the other simulate's flag (a usage error), but with no upper
+        // bound: granular runs are long by nature.
+        settings.maxRunSeconds = parseFiniteNumber(*v).value_or(0.0);
+        if (!(settings.maxRunSeconds > 0.0))
+            throw UsageError("--max-run-seconds needs a positive number of seconds, got '" + *v + "'");
     }
     granular::VtkEncoding encoding = granular::VtkEncoding::Binary;
     if (const auto v = parsed.value("--vtk-format")) {

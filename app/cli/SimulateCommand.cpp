@@ -26,28 +26,6 @@ using nlohmann::ordered_json;
 
 constexpr const char* kRunFormat = "impactlab.run/1";
 
-// "--set id=value" may repeat, which parseArgs does not allow: take them out first.
-std::vector<std::string> extractSets(std::vector<std::string>& args) {
-    std::vector<std::string> sets, rest;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--") {
-            rest.insert(rest.end(), args.begin() + static_cast<long>(i), args.end());
-            break;
-        }
-        if (a == "--set") {
-            if (i + 1 >= args.size()) throw UsageError("option '--set' needs a value id=value");
-            sets.push_back(args[++i]);
-        } else if (a.rfind("--set=", 0) == 0) {
-            sets.push_back(a.substr(6));
-        } else {
-            rest.push_back(a);
-        }
-    }
-    args = rest;
-    return sets;
-}
-
 // Sets a scene parameter exactly as given: numbers are not clamped to the
 // slider's range (the scene's own validation still applies), choices must be
 // one of the parameter's choices.
@@ -65,17 +43,10 @@ Scene applySet(const Scene& scene, const std::string& assignment) {
         throw InputError(field, "no such parameter in this scene (known: " + known + ")");
     }
     if (p->kind == SceneParameter::Kind::Choice) return withChoice(scene, id, text);
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (used != text.size() || text.empty() || !std::isfinite(value))
-        throw InputError(field, "must be a finite number, got '" + text + "'");
+    const std::optional<double> value = parseFiniteNumber(text);
+    if (!value) throw InputError(field, "must be a finite number, got '" + text + "'");
     json doc = scene.document;
-    doc[json::json_pointer(p->target)] = value;
+    doc[json::json_pointer(p->target)] = *value;
     return parseScene(doc);
 }
 
@@ -163,7 +134,7 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
     // Granular scenes have options and a run of their own (GranularSimulate.cpp).
     if (const std::optional<int> code = runIfGranularScene(rawArgs, io, runSimulate)) return *code;
     std::vector<std::string> args = rawArgs;
-    const std::vector<std::string> sets = extractSets(args);
+    const std::vector<std::string> sets = extractRepeatedFlag(args, "--set");
     const ParsedArgs parsed =
         parseArgs(args, {{"--law", true}, {"--csv", true}, {"--max-run-seconds", true}}, "simulate");
     if (parsed.positionals.size() != 1)
@@ -173,14 +144,8 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
     if (const auto seconds = parsed.value("--max-run-seconds")) {
         // A batch study can ask for less than the default wall-clock budget
         // (docs/input-limits.md), never for more.
-        double value = 0.0;
-        std::size_t used = 0;
-        try {
-            value = std::stod(*seconds, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != seconds->size() || !(value > 0.0) || value > limits::kMaxRunSeconds)
+        const double value = parseFiniteNumber(*seconds).value_or(0.0);
+        if (!(value > 0.0) || value > limits::kMaxRunSeconds)
             throw UsageError("--max-run-seconds needs a number of seconds in (0, " +
                              json(limits::kMaxRunSeconds).dump() + "], got '" + *seconds + "'");
         options.maxRunSeconds = value;
