@@ -17,16 +17,8 @@ namespace impactlab::granular {
 namespace {
 
 using nlohmann::json;
+using test::getFieldOf;
 using test::loadSceneDocument;
-
-std::string getFieldOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "(no error)";
-}
 
 std::string getFieldOfEdit(const std::string& scene, const std::function<void(json&)>& edit) {
     json doc = loadSceneDocument(scene);

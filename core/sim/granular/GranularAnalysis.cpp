@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <unordered_map>
 
+#include "sim/granular/CellKey.h"
+
 namespace impactlab::granular {
 
 namespace {
@@ -26,16 +28,8 @@ struct PointGrid {
     double size = 1.0;
     Vec3 origin = Vec3::Zero();
     std::unordered_map<std::int64_t, std::vector<int>> cells;
-    static constexpr std::int64_t kPerAxis = 1 << 20;
-
-    Eigen::Vector3i cellOf(const Vec3& x) const {
-        const Vec3 q = (x - origin) / size;
-        return Eigen::Vector3i(static_cast<int>(std::floor(q.x())), static_cast<int>(std::floor(q.y())),
-                               static_cast<int>(std::floor(q.z())));
-    }
-    static std::int64_t key(const Eigen::Vector3i& c) {
-        return (static_cast<std::int64_t>(c.x()) * kPerAxis + c.y()) * kPerAxis + c.z();
-    }
+    Eigen::Vector3i cellOf(const Vec3& x) const { return findCell(x, origin, size); }
+    static std::int64_t key(const Eigen::Vector3i& c) { return makeCellKey(c); }
 };
 
 }  // namespace

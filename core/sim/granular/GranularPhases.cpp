@@ -12,6 +12,7 @@
 #include "impact/CoulombInelastic.h"
 #include "impact/MaxDissipation.h"
 #include "mechanics/ContactFrame.h"
+#include "sim/granular/CellKey.h"
 
 namespace impactlab::granular::phases {
 
@@ -108,16 +109,8 @@ struct CellList {
     Vec3 origin = Vec3::Zero();
     std::vector<std::pair<std::int64_t, int>> entries;
 
-    static constexpr std::int64_t kCellsPerAxis = 1 << 20;   // keys stay unique within 2^20 cells a side
-
-    Eigen::Vector3i cellOf(const Vec3& p) const {
-        const Vec3 q = (p - origin) / cellSize;
-        return Eigen::Vector3i(static_cast<int>(std::floor(q.x())), static_cast<int>(std::floor(q.y())),
-                               static_cast<int>(std::floor(q.z())));
-    }
-    static std::int64_t key(const Eigen::Vector3i& c) {
-        return (static_cast<std::int64_t>(c.x()) * kCellsPerAxis + c.y()) * kCellsPerAxis + c.z();
-    }
+    Eigen::Vector3i cellOf(const Vec3& p) const { return findCell(p, origin, cellSize); }
+    static std::int64_t key(const Eigen::Vector3i& c) { return makeCellKey(c); }
     void build(const std::vector<Sphere>& spheres, double size) {
         cellSize = size;
         origin = Vec3::Constant(std::numeric_limits<double>::max());

@@ -42,14 +42,16 @@ GranularFrame makeGranularFrame(const GranularWorld& world, long long step) {
     f.velocities.reserve(n);
     f.angularVelocities.reserve(n);
     f.radii.reserve(n);
-    for (const Sphere& s : world.spheres) {
-        f.ids.push_back(s.id);
-        f.positions.push_back(s.position);
-        f.velocities.push_back(s.velocity);
-        f.angularVelocities.push_back(s.angularVelocity);
-        f.radii.push_back(s.radius);
-    }
+    for (const Sphere& s : world.spheres) appendToFrame(f, s);
     return f;
+}
+
+void appendToFrame(GranularFrame& f, const Sphere& s) {
+    f.ids.push_back(s.id);
+    f.positions.push_back(s.position);
+    f.velocities.push_back(s.velocity);
+    f.angularVelocities.push_back(s.angularVelocity);
+    f.radii.push_back(s.radius);
 }
 
 bool isFrameDue(double time, double frameInterval, long long framesTaken, double timeStep) {

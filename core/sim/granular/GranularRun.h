@@ -30,6 +30,7 @@ struct GranularFrame {
     std::size_t size() const { return ids.size(); }
 };
 GranularFrame makeGranularFrame(const GranularWorld& world, long long step);
+void appendToFrame(GranularFrame& frame, const Sphere& sphere);
 
 // One step's statistics (StepStatistics) with its place in the run.
 struct GranularStepRecord {

@@ -235,14 +235,7 @@ public:
         f.time = world_.time();
         if (rank_ != 0) return f;
         std::sort(all.begin(), all.end(), [](const PackedSphere& a, const PackedSphere& b) { return a.id < b.id; });
-        for (const PackedSphere& p : all) {
-            const Sphere s = unpack(p);
-            f.ids.push_back(s.id);
-            f.positions.push_back(s.position);
-            f.velocities.push_back(s.velocity);
-            f.angularVelocities.push_back(s.angularVelocity);
-            f.radii.push_back(s.radius);
-        }
+        for (const PackedSphere& p : all) appendToFrame(f, unpack(p));
         return f;
     }
 
