@@ -47,7 +47,8 @@ const char* const kGranularSimulateHelp =
     "step) and iterations_per_step (mean), residual (last step, m/s), wall_s (seconds of stepping),\n"
     "contact_solves_per_s, lost_particles, discharged_particles, inserted_particles and\n"
     "max_penetration (m), mean_speed and pile_height (last frame). Under mpirun -np K the scene\n"
-    "runs domain-decomposed on K processes; rank 0 prints progress and the summary.\n";
+    "(a file, not standard input) runs domain-decomposed on K processes, one thread each unless\n"
+    "--threads says otherwise; rank 0 prints progress and the summary and writes --output.\n";
 
 namespace {
 
@@ -346,6 +347,11 @@ std::optional<int> runIfGranularScene(const std::vector<std::string>& args, Stre
     if (replaying) return std::nullopt;
     const std::optional<std::string> path = findScenePath(args);
     if (!path) return std::nullopt;
+#ifdef IMPACTLAB_HAVE_MPI
+    // mpirun gives standard input to rank 0 alone: the others would read nothing.
+    if (*path == "-" && granular::mpi::isLaunchedByMpi())
+        throw UsageError("under mpirun the scene must be a file, not standard input");
+#endif
     std::string text;
     try {
         text = readInputText(*path, io.in);
