@@ -17,6 +17,11 @@
 // fixed contact order, each contact's impulse relaxed by omega, stopping at a
 // residual tolerance or an iteration cap, both reported per step. Everything
 // is deterministic: the same world and options give the same states.
+//
+// After the positions advance, spheres that left through an outflow are
+// removed and counted as discharged, those that left the bounds otherwise
+// as lost, and moving planes advance (an inflow plane resets and creates its
+// layer, sec. 4.3). The phases of a step are GranularPhases.h.
 #include <cstdint>
 #include <random>
 #include <string>
