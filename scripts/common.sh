@@ -13,6 +13,8 @@ PACKAGES=(
   libvtk9-dev
   xvfb xauth x11-apps imagemagick
   clang libfuzzer-14-dev libclang-rt-14-dev   # sanitized build and fuzzing (run-sanitized-tests.sh)
+  libopenmpi-dev openmpi-bin                  # granular runs over MPI processes (IMPACTLAB_MPI, label mpi)
+  libbullet-dev                               # the granular benchmark against Bullet (optional)
 )
 
 install_missing_packages() {

@@ -1,5 +1,7 @@
 #include "cli/Args.h"
 
+#include <cmath>
+
 #include "cli/Cli.h"
 
 namespace impactlab::cli {
@@ -44,6 +46,40 @@ ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<Fla
             throw UsageError("option '" + name + "' needs a non-empty value");
     }
     return parsed;
+}
+
+std::vector<std::string> extractRepeatedFlag(std::vector<std::string>& args, const std::string& name) {
+    std::vector<std::string> values, rest;
+    const std::string withValue = name + "=";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--") {
+            rest.insert(rest.end(), args.begin() + static_cast<long>(i), args.end());
+            break;
+        }
+        if (a == name) {
+            if (i + 1 >= args.size()) throw UsageError("option '" + name + "' needs a value");
+            values.push_back(args[++i]);
+        } else if (a.rfind(withValue, 0) == 0) {
+            values.push_back(a.substr(withValue.size()));
+        } else {
+            rest.push_back(a);
+        }
+    }
+    args = rest;
+    return values;
+}
+
+std::optional<double> parseFiniteNumber(const std::string& text) {
+    std::size_t used = 0;
+    double value = 0.0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    if (text.empty() || used != text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
 }
 
 }  // namespace impactlab::cli

@@ -27,4 +27,12 @@ struct ParsedArgs {
 ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<FlagSpec>& spec,
                      const std::string& command);
 
+// A flag that may repeat ("--set id=value"), which parseArgs does not allow:
+// removes every "NAME VALUE" and "NAME=VALUE" before "--" from `args` and
+// returns the values in order. UsageError when NAME ends the line.
+std::vector<std::string> extractRepeatedFlag(std::vector<std::string>& args, const std::string& name);
+
+// The whole of `text` as a finite number, or nothing ("", "1x", "nan", "1e999").
+std::optional<double> parseFiniteNumber(const std::string& text);
+
 }  // namespace impactlab::cli

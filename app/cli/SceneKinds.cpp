@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "cli/Args.h"
 #include "cli/Cli.h"
 #include "impact/LawRegistry.h"
 #include "io/ContactSpaceJson.h"
@@ -67,16 +68,9 @@ json applySets(const json& document, const std::vector<std::string>& sets) {
             doc = setChoiceInDocument(parameters, doc, id, text);
             continue;
         }
-        std::size_t used = 0;
-        double value = 0.0;
-        try {
-            value = std::stod(text, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != text.size() || text.empty() || !std::isfinite(value))
-            throw InputError(field, "must be a finite number, got '" + text + "'");
-        doc[json::json_pointer(p->target)] = value;   // as given: not clamped to the slider
+        const std::optional<double> value = parseFiniteNumber(text);
+        if (!value) throw InputError(field, "must be a finite number, got '" + text + "'");
+        doc[json::json_pointer(p->target)] = *value;   // as given: not clamped to the slider
     }
     return doc;
 }

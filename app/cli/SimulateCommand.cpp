@@ -11,6 +11,7 @@
 #include "cli/Args.h"
 #include "cli/CliIo.h"
 #include "cli/Commands.h"
+#include "cli/GranularSimulate.h"
 #include "cli/SceneKinds.h"
 #include "impact/LawRegistry.h"
 #include "io/JsonInput.h"
@@ -27,27 +28,6 @@ using nlohmann::ordered_json;
 
 constexpr const char* kRunFormat = "impactlab.run/1";
 
-// "--set id=value" may repeat, which parseArgs does not allow: take them out first.
-std::vector<std::string> extractSets(std::vector<std::string>& args) {
-    std::vector<std::string> sets, rest;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--") {
-            rest.insert(rest.end(), args.begin() + static_cast<long>(i), args.end());
-            break;
-        }
-        if (a == "--set") {
-            if (i + 1 >= args.size()) throw UsageError("option '--set' needs a value id=value");
-            sets.push_back(args[++i]);
-        } else if (a.rfind("--set=", 0) == 0) {
-            sets.push_back(a.substr(6));
-        } else {
-            rest.push_back(a);
-        }
-    }
-    args = rest;
-    return sets;
-}
 
 // RFC 4180: quote a field holding a comma, a quote or a line break.
 std::string quoteCsv(const std::string& s) {
@@ -130,8 +110,10 @@ ordered_json makeSummary(const Scene& scene, const SimulationRun& run, const std
 }
 
 int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
+    // Granular scenes have options and a run of their own (GranularSimulate.cpp).
+    if (const std::optional<int> code = runIfGranularScene(rawArgs, io, runSimulate)) return *code;
     std::vector<std::string> args = rawArgs;
-    const std::vector<std::string> sets = extractSets(args);
+    const std::vector<std::string> sets = extractRepeatedFlag(args, "--set");
     const ParsedArgs parsed =
         parseArgs(args, {{"--law", true}, {"--csv", true}, {"--max-run-seconds", true}}, "simulate");
     if (parsed.positionals.size() != 1)
@@ -141,14 +123,8 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
     if (const auto seconds = parsed.value("--max-run-seconds")) {
         // A batch study can ask for less than the default wall-clock budget
         // (docs/input-limits.md), never for more.
-        double value = 0.0;
-        std::size_t used = 0;
-        try {
-            value = std::stod(*seconds, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (used != seconds->size() || !(value > 0.0) || value > limits::kMaxRunSeconds)
+        const double value = parseFiniteNumber(*seconds).value_or(0.0);
+        if (!(value > 0.0) || value > limits::kMaxRunSeconds)
             throw UsageError("--max-run-seconds needs a number of seconds in (0, " +
                              json(limits::kMaxRunSeconds).dump() + "], got '" + *seconds + "'");
         options.maxRunSeconds = value;
@@ -169,8 +145,6 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
                   io.out);
         return kExitOk;
     }
-    if (kind == SceneDocumentKind::Granular)
-        throw InputError("kind", "granular scenes are not simulated by this build yet");
     Scene scene = parseScene(document);
     if (const auto law = parsed.value("--law")) {
         getLaw(*law, "--law");
@@ -213,7 +187,8 @@ Command makeSimulateCommand() {
         "The summary (\"format\": \"" + std::string(kRunFormat) + "\") lists the end reason, the initial and\n"
         "final energy, and per impact its time, contact, impulse [t1, t2, n] (and in the world\n"
         "frame), velocities and the bodies' kinetic energy before and after; and the warnings.\n"
-        "Bad input exits 1 naming the field; an unreadable scene or unwritable CSV exits 3.\n";
+        "Bad input exits 1 naming the field; an unreadable scene or unwritable CSV exits 3.\n\n" +
+        std::string(kGranularSimulateHelp);
     c.run = runSimulate;
     return c;
 }

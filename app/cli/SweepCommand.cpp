@@ -137,16 +137,9 @@ VehicleCollisionInput readCollision(const json& doc, const std::string& sourceNa
 }
 
 double parseNumber(const std::string& text, const std::string& flag, const char* what) {
-    std::size_t used = 0;
-    double value = 0.0;
-    try {
-        value = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (text.empty() || used != text.size() || !std::isfinite(value))
-        throw UsageError(flag + " " + what + " must be a finite number, got '" + text + "'");
-    return value;
+    const std::optional<double> value = parseFiniteNumber(text);
+    if (!value) throw UsageError(flag + " " + what + " must be a finite number, got '" + text + "'");
+    return *value;
 }
 
 // "--input NAME FROM TO COUNT" (and --input2) take four values, which

@@ -3,15 +3,27 @@
 // documents and finding the laws a scene names that this build lacks (laws are
 // written concurrently; a scene naming one loads once it is registered).
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "impact/LawRegistry.h"
+#include "mechanics/Types.h"
 
 namespace impactlab::test {
 
 inline std::string getScenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
+
+// The field the InputError thrown by `f` names, or "no error".
+inline std::string getFieldOf(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.field();
+    }
+    return "no error";
+}
 
 inline nlohmann::json loadSceneDocument(const std::string& name) {
     std::ifstream in(getScenePath(name));

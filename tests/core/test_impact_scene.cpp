@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <functional>
 
+#include "SceneTestSupport.h"
 #include "impact/LawRegistry.h"
 #include "impact/PainleveRod.h"
 #include "impact/SixPointMassBody.h"
@@ -18,6 +19,7 @@ namespace impactlab {
 namespace {
 
 using nlohmann::json;
+using test::getFieldOf;
 
 // Closed forms of the analytic scenes are computed in a handful of flops:
 // round-off only.
@@ -32,15 +34,6 @@ constexpr double kFacetSagShare = 1e-4;
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 
 json readDocument(const std::string& name) { return loadImpactScene(scenePath(name)).document; }
-
-std::string getFieldOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "no error";
-}
 
 std::string getFieldOfEdit(const std::string& scene, const std::function<void(json&)>& edit) {
     json doc = readDocument(scene);

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "SceneTestSupport.h"
+#include "scene/GranularScene.h"
 #include "scene/Scene.h"
 #include "scene/SceneDocument.h"
 

@@ -17,6 +17,13 @@
 // fixed contact order, each contact's impulse relaxed by omega, stopping at a
 // residual tolerance or an iteration cap, both reported per step. Everything
 // is deterministic: the same world and options give the same states.
+//
+// After the positions advance, spheres that left through an outflow are
+// removed and counted as discharged, those that left the bounds otherwise
+// as lost, and moving planes advance (an inflow plane resets and creates its
+// layer, sec. 4.3). The phases of a step are GranularPhases.h.
+#include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -25,6 +32,9 @@
 
 namespace impactlab::granular {
 
+// Ratio of the moment of inertia of a uniform solid sphere to m r^2.
+inline constexpr double kSolidSphereInertiaShare = 0.4;
+
 struct Sphere {
     Vec3 position = Vec3::Zero();        // m
     Quat orientation = Quat::Identity();
@@ -32,6 +42,7 @@ struct Sphere {
     Vec3 angularVelocity = Vec3::Zero(); // rad/s, world
     double radius = 0.005;               // m
     double mass = 1.0;                   // kg; a uniform solid sphere, I = 2/5 m r^2
+    std::int64_t id = 0;                 // unique in a world, kept while the sphere lives (frames, MPI)
 };
 
 // The half-space n.x >= offset bounds the particles (a floor, a wall); it may
@@ -42,16 +53,55 @@ struct Plane {
     Vec3 velocity = Vec3::Zero();  // m/s
 };
 
-// Static obstacles the particles stay outside of.
+// Static obstacles the particles stay outside of. A box may be turned: the
+// columns of `axes` are its edge directions in the world (an inclined,
+// finite wall is a thin turned box: the hopper's).
 struct Box {
     Vec3 centre = Vec3::Zero();
-    Vec3 halfExtents = Vec3::Constant(0.5);   // m, axis-aligned
+    Vec3 halfExtents = Vec3::Constant(0.5);   // m, along the columns of axes
+    Mat3 axes = Mat3::Identity();             // orthonormal, world columns
 };
 struct Cylinder {
     Vec3 centre = Vec3::Zero();
     Vec3 axis = Vec3::UnitZ();     // unit
     double radius = 0.01;          // m
     double halfLength = 0.01;      // m
+};
+
+// A sphere whose centre passes n.x > offset has left through an outflow: it
+// is removed and counted as discharged (the channel's open end, the hopper's
+// outlet), never as lost.
+struct Outflow {
+    Vec3 normal = Vec3::UnitX();   // unit, pointing out of the domain
+    double offset = 0.0;           // m
+};
+
+// The region spheres may occupy. A sphere whose centre leaves it other than
+// through an outflow, or whose state is no longer finite, is removed and
+// counted as lost: a failure of the run (a particle through a wall), which
+// statistics report.
+struct Bounds {
+    Vec3 min = Vec3::Constant(-1e3);   // m
+    Vec3 max = Vec3::Constant(1e3);    // m
+};
+
+// The channel's inflow (Preclik et al. sec. 4.3): plane `plane` moves with its
+// velocity; once it has travelled `resetDistance` along its normal it jumps
+// back by that distance and a new layer of spheres is created in the room it
+// left: `layer` holds their centres for the plane at offset 0 (shifted along
+// the normal by the plane's offset after the jump), each with `velocity` plus a
+// perturbation uniform in [-perturbation, perturbation] per component of
+// `perturbationAxes` (the drawn components, from `random`, sphere by sphere).
+struct Inflow {
+    int plane = 0;
+    double resetDistance = 0.0;          // m, the paper's two radii
+    std::vector<Vec3> layer;             // m
+    Vec3 velocity = Vec3::Zero();        // m/s
+    double perturbation = 0.0;           // m/s
+    Eigen::Vector3i perturbationAxes = Eigen::Vector3i::Zero();   // 1 where a component is perturbed
+    double radius = 0.005;               // m, of the new spheres
+    double mass = 1.0;                   // kg
+    std::mt19937 random;
 };
 
 enum class FrictionModel { MaxDissipation, Coulomb };
@@ -86,14 +136,23 @@ struct GranularOptions {
     // are listed in sphere order, and each sphere sums its contacts' impulse
     // updates in contact order. Without OpenMP in the build, one thread.
     int threads = 0;
+    // Loops over fewer spheres or contacts than this run on one thread:
+    // waking a team of threads costs microseconds, more than a small
+    // world's whole loop (and far more on a loaded machine). The result is the
+    // same either way.
+    int minParallelItems = 4096;
 };
 
 struct StepStatistics {
+    int particles = 0;              // after the step (inflow added, outflow and lost removed)
     int contacts = 0;
     int iterations = 0;
     double residual = 0.0;          // m/s, the last sweep's largest velocity change at a contact
     double maxPenetration = 0.0;    // m, deepest overlap before the step
     SolveStatus status = SolveStatus::Converged;   // IterationLimit when a tolerance was set and not met
+    int inserted = 0;               // spheres the inflow created this step
+    int discharged = 0;             // spheres that left through an outflow this step
+    int lost = 0;                   // spheres that left the bounds otherwise, or became non-finite
 };
 
 class GranularWorld {
@@ -102,7 +161,15 @@ public:
     std::vector<Plane> planes;
     std::vector<Box> boxes;
     std::vector<Cylinder> cylinders;
+    std::vector<Outflow> outflows;
+    Bounds bounds;
+    std::vector<Inflow> inflows;
     GranularOptions options;
+    std::int64_t nextId = 0;      // the id the next created sphere gets
+    // Totals over the steps taken.
+    std::int64_t inserted = 0;
+    std::int64_t discharged = 0;
+    std::int64_t lost = 0;
 
     // Throws InputError naming the field ("spheres[3].radius", "options.timeStep").
     void validate() const;
@@ -113,9 +180,16 @@ public:
     // About the origin.
     Vec3 calcAngularMomentum() const;
     double time() const { return time_; }
+    // The time after one more step of dt: a whole number of equal steps
+    // after the last change of dt, so frame times land on their multiples
+    // instead of collecting round-off.
+    void advanceTime(double dt);
 
 private:
     double time_ = 0.0;
+    double stepBase_ = 0.0;   // s, the time at the last change of dt
+    double stepSize_ = 0.0;   // s, the dt since then
+    long long stepCount_ = 0; // steps of stepSize_ since stepBase_
 };
 
 }  // namespace impactlab::granular

@@ -18,7 +18,14 @@ inline constexpr double kSettlingBoxDensity = 2650.0;     // kg/m^3
 inline constexpr double kSettlingBoxSpacing = 1.1;        // lattice spacing in diameters
 inline constexpr std::uint32_t kSettlingBoxSeed = 20261124;
 
-// Throws InputError("particles") unless 1 <= particles <= 10,000,000.
+// The side walls' distance from the box's axis (m), nx 1.1 d / 2 + d, and the
+// top of the initial lattice (m).
+double calcSettlingBoxWallDistance(int particles);
+double calcSettlingBoxLatticeTop(int particles);
+
+// Throws InputError("particles") unless 1 <= particles <= 10,000,000. Sphere
+// k has id k; the bounds are the walls, the floor and 1 km above it (a
+// sphere whose centre passes a wall is lost).
 GranularWorld makeSettlingBox(int particles, FrictionModel model = FrictionModel::MaxDissipation,
                               std::uint32_t seed = kSettlingBoxSeed);
 
