@@ -97,7 +97,8 @@ int main(int argc, char** argv) {
     QCommandLineOption exportDiagram("export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file");
     QCommandLineOption tab("tab", "View beside the 3D view, by name: 'diagram', 'plots' or 'comparison' for a simulation (and 'momentum', 'results', 'sweep' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj', 'tree' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name");
     QCommandLineOption exportView("export-view", "Export the 3D view to <file> (.png) and quit.", "file");
-    parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab});
+    QCommandLineOption waitRuns("wait", "Before a screenshot or export, wait for runs in progress to end (a granular flow's).");
+    parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab, waitRuns});
     parser.process(app);
 
     MainWindow w;
@@ -168,7 +169,15 @@ int main(int argc, char** argv) {
     const QString shotFile = parser.value(screenshot);
     if (!diagrams.isEmpty() || !viewFile.isEmpty() || !shotFile.isEmpty()) {
         // Write the requested images once the window has settled, then quit.
-        QTimer::singleShot(kSettleMilliseconds, &w, [&w, diagrams, viewFile, shotFile] {
+        const bool wait = parser.isSet(waitRuns);
+        QTimer::singleShot(kSettleMilliseconds, &w, [&w, diagrams, viewFile, shotFile, wait] {
+            if (wait && w.currentPage()) {
+                w.currentPage()->flushPendingEdits();
+                // Let the views and the 3D view's refined frame settle after the run.
+                QElapsedTimer settle;
+                settle.start();
+                while (settle.elapsed() < kSettleMilliseconds) QApplication::processEvents(QEventLoop::AllEvents, 20);
+            }
             bool ok = true;
             auto check = [&ok](bool written, const QString& file) {
                 if (!written) std::fprintf(stderr, "impactlab: cannot write %s\n", qPrintable(file));

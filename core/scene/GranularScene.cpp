@@ -1,4 +1,5 @@
 #include "scene/GranularScene.h"
+#include "scene/SceneDocument.h"
 
 #include <cmath>
 
@@ -152,20 +153,24 @@ const SceneParameter* GranularScene::findParameter(const std::string& id) const 
 }
 
 bool isGranularSceneDocument(const json& document) {
-    if (!document.is_object()) return false;
-    const auto format = document.find("format");
-    const auto kind = document.find("kind");
-    return format != document.end() && *format == "impactlab.scene/1" && kind != document.end() && *kind == "granular";
+    return isSceneDocumentOfKind(document, SceneDocumentKind::Granular);
 }
 
 GranularScene parseGranularScene(const json& doc) {
     requireObject(doc, "scene");
     if (!isGranularSceneDocument(doc))
         throw InputError("kind", "must be \"granular\" in a \"impactlab.scene/1\" document for a granular scene");
-    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "granular", "parameters"}, "");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "granular", "parameters"}, "");
     GranularScene s;
     s.name = readOptionalString(doc, "name", "name", "untitled");
     s.description = readOptionalString(doc, "description", "description", "");
+    s.reference = readOptionalString(doc, "reference", "reference", "");
+    readOptionalString(doc, "guide", "guide", "");
+    // The friction models run side by side, as the laws the app names them by.
+    for (const std::string& law : readComparedLaws(doc))
+        if (law != "max-dissipation" && law != "coulomb-inelastic")
+            throw InputError("compare", "a granular scene compares its friction models: \"max-dissipation\" or "
+                                        "\"coulomb-inelastic\", got \"" + law + "\"");
     const json& g = getMember(doc, kField, "");
     requireObject(g, kField);
     rejectUnknownKeys(g,

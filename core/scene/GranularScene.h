@@ -71,6 +71,7 @@ struct HopperSettings {
 struct GranularScene {
     std::string name;
     std::string description;
+    std::string reference;              // the paper, sections and figures the scene reproduces
     GranularSetup setup = GranularSetup::SettlingBox;
     int particles = 1000;
     std::uint32_t seed = 20261124;

@@ -314,7 +314,7 @@ const SceneParameter* ImpactScene::findParameter(const std::string& id) const {
 ImpactScene parseImpactScene(const json& doc) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
     if (isImpactSystemDocument(doc)) return parseImpactSystemScene(doc);
-    checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "compare", "contact", "bodies", "preset", "parameters"});
+    checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "guide", "compare", "contact", "bodies", "preset", "parameters"});
     requireSceneDocumentKind(doc, SceneDocumentKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;
@@ -322,6 +322,7 @@ ImpactScene parseImpactScene(const json& doc) {
     s.name = readString(require(doc, "name", ""), "name");
     if (doc.contains("description")) s.description = readString(doc["description"], "description");
     if (doc.contains("reference")) s.reference = readString(doc["reference"], "reference");
+    if (doc.contains("guide")) readString(doc["guide"], "guide");
 
     // Contact point, normal and law.
     const json& contact = require(doc, "contact", "");

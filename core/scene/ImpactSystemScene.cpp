@@ -190,7 +190,7 @@ bool isImpactSystemDocument(const json& document) { return document.is_object() 
 
 ImpactScene parseImpactSystemScene(const json& doc) {
     requireObject(doc, "scene");
-    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "compare", "system", "contact", "parameters"}, "");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "system", "contact", "parameters"}, "");
     requireSceneDocumentKind(doc, SceneDocumentKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;
@@ -198,6 +198,7 @@ ImpactScene parseImpactSystemScene(const json& doc) {
     s.name = readString(getMember(doc, "name", ""), "name");
     if (const auto it = doc.find("description"); it != doc.end()) s.description = readString(*it, "description");
     if (const auto it = doc.find("reference"); it != doc.end()) s.reference = readString(*it, "reference");
+    if (const auto it = doc.find("guide"); it != doc.end()) readString(*it, "guide");
 
     const json& contact = getMember(doc, "contact", "");
     requireObject(contact, "contact");

@@ -137,12 +137,13 @@ bool isPlusSceneDocument(const json& document) { return isSceneDocumentOfKind(do
 
 PlusScene parsePlusScene(const json& doc) {
     requireObject(doc, "");
-    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "example", "plus", "compliant", "parameters"}, "");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "example", "plus", "compliant", "parameters"}, "");
     requireSceneDocumentKind(doc, SceneDocumentKind::Plus);
     PlusScene s;
     s.name = readString(getMember(doc, "name", ""), "name");
     s.description = readOptionalString(doc, "description", "description", "");
     s.reference = readOptionalString(doc, "reference", "reference", "");
+    readOptionalString(doc, "guide", "guide", "");
     const json& e = getMember(doc, "example", "");
     requireObject(e, "example");
     const std::string type = readString(getMember(e, "type", "example"), "example.type");

@@ -187,6 +187,7 @@ Scene parseScene(const json& doc) {
     s.name = readOptionalString(doc, "name", "", "untitled");
     s.description = readOptionalString(doc, "description", "", "");
     s.reference = readOptionalString(doc, "reference", "", "");
+    readOptionalString(doc, "guide", "", "");   // the app's Help text
     if (s.kind == SceneKind::Spatial) {
         s.gravity = readVec3(doc, "gravity", "", s.gravity);
         if (doc.contains("ground")) s.groundHeight = readNumber(doc["ground"], "height", "ground.", 0.0);

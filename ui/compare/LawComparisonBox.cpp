@@ -79,4 +79,8 @@ QCheckBox* LawComparisonBox::checkBox(const QString& id) const {
     return nullptr;
 }
 
+void LawComparisonBox::setOffered(const QStringList& ids) {
+    for (auto& [id, box] : boxes_) box->setVisible(ids.isEmpty() || ids.contains(id));
+}
+
 }  // namespace impactlab::ui

@@ -28,6 +28,9 @@ public:
     // Ticked laws other than the scene's own, in registry order.
     QStringList compared() const;
     QCheckBox* checkBox(const QString& id) const;
+    // Shows only these laws' boxes (a granular scene compares its two
+    // friction models); empty shows every law.
+    void setOffered(const QStringList& ids);
 
 signals:
     // The user ticked or cleared a law.

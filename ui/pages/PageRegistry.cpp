@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "pages/GranularPage.h"
 #include "pages/ImpactScenePage.h"
 #include "pages/PlusScenePage.h"
 #include "pages/SimulationPage.h"
@@ -15,6 +16,7 @@ const std::vector<PageType>& getPageTypes() {
         {"vehicles", {SceneDocumentKind::Vehicles}, [] { return new VehiclePage; }},
         {"impact", {SceneDocumentKind::Impact}, [] { return new ImpactScenePage; }},
         {"plus", {SceneDocumentKind::Plus}, [] { return new PlusScenePage; }},
+        {"granular", {SceneDocumentKind::Granular}, [] { return new GranularPage; }},
     };
     return types;
 }

@@ -63,6 +63,8 @@ target_sources(${IMPACTLAB_UI_TARGET} PRIVATE
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.cpp
   ${IMPACTLAB_RENDER_DIR}/SceneRenderer.h
   ${IMPACTLAB_RENDER_DIR}/SceneRenderer.cpp
+  ${IMPACTLAB_RENDER_DIR}/ParticleRenderer.h
+  ${IMPACTLAB_RENDER_DIR}/ParticleRenderer.cpp
   ${IMPACTLAB_RENDER_DIR}/VtkSupport.h
   ${IMPACTLAB_RENDER_DIR}/VtkSupport.cpp)
 set_target_properties(${IMPACTLAB_UI_TARGET} PROPERTIES AUTOMOC ON)

@@ -60,7 +60,8 @@ TimelineWidget::TimelineWidget(QWidget* parent) : QWidget(parent) {
     layout->addWidget(new QLabel(tr("Speed"), this));
     layout->addWidget(speedBox_);
     layout->addSpacing(8);
-    layout->addWidget(new QLabel(tr("Impact"), this));
+    eventLabel_ = new QLabel(tr("Impact"), this);
+    layout->addWidget(eventLabel_);
     layout->addWidget(eventBox_);
 
     timer_ = new QTimer(this);
@@ -198,6 +199,11 @@ void TimelineWidget::updatePlayButton() {
     playButton_->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     playButton_->setText(playing ? tr("Pause") : tr("Play"));
     playButton_->setToolTip(playing ? tr("Pause playback") : tr("Play the run from the current time"));
+}
+
+void TimelineWidget::setEventListVisible(bool visible) {
+    eventLabel_->setVisible(visible);
+    eventBox_->setVisible(visible);
 }
 
 }  // namespace impactlab::ui

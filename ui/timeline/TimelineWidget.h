@@ -64,6 +64,9 @@ public:
     void selectEvent(int index);
     int eventCount() const { return static_cast<int>(events_.size()); }
 
+    /// Shows or hides the impact list (runs without impacts: granular flows).
+    void setEventListVisible(bool visible);
+
     void play();
     void pause();
     bool isPlaying() const;
@@ -98,6 +101,7 @@ private:
     QLabel* timeLabel_ = nullptr;
     QComboBox* speedBox_ = nullptr;
     QComboBox* eventBox_ = nullptr;
+    class QLabel* eventLabel_ = nullptr;
     QTimer* timer_ = nullptr;
     QElapsedTimer clock_;  // real time since the last advance
 };

@@ -1,0 +1,503 @@
+#include "pages/GranularPage.h"
+
+#include <QComboBox>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalBlocker>
+#include <QThread>
+#include <QThreadPool>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <atomic>
+#include <fstream>
+#include <mutex>
+
+#include "compare/ComparisonTableView.h"
+#include "compare/LawComparisonBox.h"
+#include "granular/FieldMapView.h"
+#include "impact/LawRegistry.h"
+#include "panel/ParameterPanel.h"
+#include "plus/FigureView.h"
+#include "render/ParticleRenderer.h"
+#include "render/VtkView.h"
+#include "sim/granular/GranularAnalysis.h"
+#include "sim/granular/GranularExport.h"
+#include "sim/granular/GranularFigures.h"
+#include "timeline/TimelineWidget.h"
+
+namespace impactlab::ui {
+
+// A run on the worker thread and what the page and the worker share.
+struct GranularJob {
+    granular::GranularWorld world;
+    granular::GranularRunSettings settings;
+    std::atomic<bool> cancel{false};
+    std::atomic<long long> stepsDone{0};
+    std::mutex mutex;                                 // guards everything below
+    std::vector<granular::GranularFrame> newFrames;   // taken by the page's poll
+    std::vector<granular::GranularStepRecord> newSteps;
+    bool done = false;
+    granular::GranularRunResult result;               // when done
+    QString error;
+};
+
+namespace {
+
+// Milliseconds between the page's looks at its runs: frames, progress bar.
+constexpr int kPollMs = 50;
+// m/s: the colour scale's least top, so a pile at rest is not all yellow.
+constexpr double kMinSpeedScale = 0.1;
+// The statistics and fields average the run's second half, where the flow
+// has left its start (the paper averages its last frame; a window over many
+// frames is steadier at desktop particle counts).
+constexpr double kAnalysisWindowShare = 0.5;
+// Milliseconds between the views' updates while a run goes on.
+constexpr int kAnalysisIntervalMs = 1000;
+// The scene's friction models and the laws the comparison box names them by.
+struct ModelLaw {
+    const char* model;
+    const char* law;
+};
+constexpr ModelLaw kModelLaws[] = {{"max-dissipation", "max-dissipation"}, {"coulomb", "coulomb-inelastic"}};
+
+std::string toLaw(const std::string& model) {
+    for (const ModelLaw& m : kModelLaws)
+        if (model == m.model) return m.law;
+    return model;
+}
+std::string toModel(const std::string& law) {
+    for (const ModelLaw& m : kModelLaws)
+        if (law == m.law) return m.model;
+    return law;
+}
+
+}  // namespace
+
+GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
+    auto* view3d = new VtkView;
+    renderer_ = std::make_unique<ParticleRenderer>(*view3d);
+    velocity_ = new FieldMapView;
+    angular_ = new FieldMapView;
+    rdf_ = new FigureView;
+    contacts_ = new FigureView;
+    table_ = new ComparisonTableView;
+    timeline_ = new TimelineWidget;
+    compare_ = new LawComparisonBox;
+    compare_->setTitle(tr("Compare friction models"));
+    compare_->setOffered({"max-dissipation", "coulomb-inelastic"});
+    timeline_->setEventListVisible(false);
+    velocity_->setMaps({}, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
+    angular_->setMaps({}, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
+
+    auto fieldExports = [](FieldMapView* v) {
+        return std::array<std::function<bool(const QString&)>, 3>{[v](const QString& p) { return v->exportPng(p); },
+                                                                  [v](const QString& p) { return v->exportSvg(p); },
+                                                                  [v](const QString& p) { return v->exportCsv(p); }};
+    };
+    const auto ve = fieldExports(velocity_), ae = fieldExports(angular_);
+    addView({"velocity", tr("Velocity field"),
+             "Preclik, Eibl & Ruede Fig. 10: the particles' mean speed per cell, seen from above, per friction model",
+             velocity_, ve[0], ve[1], ve[2]});
+    addView({"angular", tr("Angular velocity field"),
+             "Fig. 11: the particles' mean angular speed per cell, seen from above, per friction model", angular_, ae[0],
+             ae[1], ae[2]});
+    addView({"rdf", tr("g(r)"), "Fig. 12: the radial distribution function in a window near the outflow", rdf_,
+             [this](const QString& p) { return rdf_->exportPng(p); }, [this](const QString& p) { return rdf_->exportSvg(p); },
+             [this](const QString& p) { return rdf_->exportCsv(p); }});
+    addView({"contacts", tr("Contacts"), "The contacts of every step", contacts_,
+             [this](const QString& p) { return contacts_->exportPng(p); },
+             [this](const QString& p) { return contacts_->exportSvg(p); },
+             [this](const QString& p) { return contacts_->exportCsv(p); }});
+    addView({"statistics", tr("Statistics"),
+             "Table 2: particles, solid fraction, contacts, contacts per particle, maximum penetration; and the run's "
+             "own figures",
+             table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
+
+    // Under the views: the timeline, the model the 3D view shows, the run's progress.
+    auto* below = new QWidget;
+    auto* belowLayout = new QVBoxLayout(below);
+    belowLayout->setContentsMargins(0, 0, 0, 0);
+    belowLayout->addWidget(timeline_);
+    progressRow_ = new QWidget;
+    auto* row = new QHBoxLayout(progressRow_);
+    row->setContentsMargins(6, 0, 6, 4);
+    row->addWidget(new QLabel(tr("3D view shows")));
+    shown_ = new QComboBox;
+    shown_->setObjectName("shownModel");
+    row->addWidget(shown_);
+    progress_ = new QProgressBar;
+    progress_->setObjectName("runProgress");
+    progress_->setFormat(tr("%p% of the run"));
+    row->addWidget(progress_, 1);
+    cancel_ = new QPushButton(tr("Cancel"));
+    cancel_->setObjectName("cancelRun");
+    cancel_->setToolTip(tr("Stop the run; its frames so far stay, and the views show them."));
+    row->addWidget(cancel_);
+    rerun_ = new QPushButton(tr("Run again"));
+    rerun_->setObjectName("rerun");
+    row->addWidget(rerun_);
+    belowLayout->addWidget(progressRow_);
+    buildLayout(view3d, below, compare_);
+
+    pollTimer_ = new QTimer(this);
+    pollTimer_->setInterval(kPollMs);
+    connect(pollTimer_, &QTimer::timeout, this, &GranularPage::poll);
+    connect(cancel_, &QPushButton::clicked, this, &GranularPage::cancelRuns);
+    connect(rerun_, &QPushButton::clicked, this, &GranularPage::restartRuns);
+    connect(shown_, &QComboBox::currentIndexChanged, this, [this] { showFrameAt(timeline_->time()); });
+    connect(timeline_, &TimelineWidget::timeChanged, this, [this](double t) { showFrameAt(t); });
+    connect(parameterPanel(), &ParameterPanel::numberChanged, this, [this](const QString& id, double v) { setParameter(id, v); });
+    connect(parameterPanel(), &ParameterPanel::choiceChanged, this, &GranularPage::setChoice);
+    connect(compare_, &LawComparisonBox::comparedEdited, this, [this] {
+        setComparedLaws(compare_->compared());
+        emit comparedLawsEdited();
+    });
+    connect(tabs(), &QTabWidget::currentChanged, this, [this] {
+        if (analysesStale_ && !isRunning()) updateAnalyses();
+    });
+}
+
+GranularPage::~GranularPage() {
+    // The workers hold no pointer to the page; they are stopped and waited
+    // for so none outlives the process's thread pool mid-step. Nothing is
+    // reported on the way out: the window may be gone already.
+    blockSignals(true);
+    cancelRuns();
+    waitForJobs();
+}
+
+void GranularPage::openDocument(const nlohmann::json& document) {
+    GranularScene scene = parseGranularScene(document);   // throws before anything changes
+    apply(std::move(scene), true);
+    renderer_->resetCamera();
+}
+
+void GranularPage::setParameter(const QString& id, double siValue) {
+    QElapsedTimer clock;
+    clock.start();
+    try {
+        GranularScene next = withGranularParameter(scene_, id.toStdString(), siValue);
+        parameterPanel()->setValue(id, siValue);
+        apply(std::move(next), false);
+    } catch (const std::exception& e) {
+        emit errorOccurred(QString::fromUtf8(e.what()));
+    }
+    lastUpdateMs_ = clock.nsecsElapsed() * 1e-6;
+}
+
+void GranularPage::setChoice(const QString& id, const QString& choice) {
+    try {
+        GranularScene next = withGranularChoice(scene_, id.toStdString(), choice.toStdString());
+        parameterPanel()->setChoice(id, choice);
+        apply(std::move(next), false);
+    } catch (const std::exception& e) {
+        emit errorOccurred(QString::fromUtf8(e.what()));
+    }
+}
+
+QStringList GranularPage::comparedLaws() const {
+    QStringList ids;
+    for (const std::string& id : readComparedLaws(scene_.document)) ids << QString::fromStdString(id);
+    return ids;
+}
+
+void GranularPage::setComparedLaws(const QStringList& ids) {
+    std::vector<std::string> laws;
+    for (const QString& id : ids)
+        if (id == "max-dissipation" || id == "coulomb-inelastic") laws.push_back(id.toStdString());
+    writeComparedLaws(scene_.document, laws);
+    compare_->setCompared(ids);
+    restartRuns();
+}
+
+void GranularPage::resetCamera() { renderer_->resetCamera(); }
+
+std::vector<std::string> GranularPage::listModels() const {
+    std::vector<std::string> models{scene_.solver.frictionModel};
+    for (const std::string& law : readComparedLaws(scene_.document)) {
+        const std::string model = toModel(law);
+        if (std::find(models.begin(), models.end(), model) == models.end()) models.push_back(model);
+    }
+    return models;
+}
+
+void GranularPage::apply(GranularScene scene, bool rebuild) {
+    scene_ = std::move(scene);
+    windows_ = granular::makeGranularViewWindows(scene_);
+    if (rebuild) showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters);
+    // Only the two friction models can be compared: every other law is refused here.
+    std::vector<LawAcceptance> acceptance;
+    for (const LawInfo& law : getLaws()) {
+        const bool model = law.id == "max-dissipation" || law.id == "coulomb-inelastic";
+        acceptance.push_back({law.id, model,
+                              model ? std::string()
+                                    : "a granular step solves each contact by the maximum-dissipation kernel or the "
+                                      "most dissipative Coulomb solution (Preclik et al. eq. 5), not by this law"});
+    }
+    compare_->setAcceptance(toLaw(scene_.solver.frictionModel), acceptance);
+    compare_->setCompared(comparedLaws());
+    restartRuns();
+}
+
+void GranularPage::cancelRuns() {
+    for (ModelRun& r : runs_)
+        if (r.job) r.job->cancel = true;
+}
+
+bool GranularPage::isRunning() const {
+    return std::any_of(runs_.begin(), runs_.end(), [](const ModelRun& r) { return r.endReason.empty(); });
+}
+
+void GranularPage::waitForRuns() {
+    waitForJobs();
+    poll();
+}
+
+void GranularPage::waitForJobs() {
+    for (ModelRun& r : runs_) {
+        if (!r.job) continue;
+        while (true) {
+            {
+                std::lock_guard<std::mutex> lock(r.job->mutex);
+                if (r.job->done) break;
+            }
+            QThread::msleep(kPollMs / 5);
+        }
+    }
+}
+
+void GranularPage::restartRuns() {
+    cancelRuns();
+    const std::vector<std::string> models = listModels();
+    std::vector<ModelRun> runs;
+    granular::GranularFrame initial;
+    for (const std::string& model : models) {
+        ModelRun run;
+        run.model = model;
+        auto job = std::make_shared<GranularJob>();
+        GranularScene s = scene_;
+        s.solver.frictionModel = model;
+        // Two runs share the machine's cores: one thread each.
+        if (models.size() > 1) s.solver.threads = 1;
+        job->world = granular::makeGranularWorld(s);
+        job->settings = granular::makeGranularRunSettings(s);
+        job->settings.keepFrames = false;   // the page keeps them, as they come
+        job->settings.keepSteps = false;
+        run.stepsTarget = job->settings.steps;
+        run.frames.push_back(granular::makeGranularFrame(job->world, 0));
+        if (initial.size() == 0) initial = run.frames.front();
+        run.job = job;
+        runs.push_back(std::move(run));
+    }
+    // The views first show the new initial state, at once.
+    runs_ = std::move(runs);
+    speedScale_ = kMinSpeedScale;
+    for (const Vec3& v : initial.velocities) speedScale_ = std::max(speedScale_, v.norm());
+    renderer_->setObstacles(runs_.front().job->world, Eigen::AlignedBox3d(windows_.domain.min, windows_.domain.max));
+    {
+        const QSignalBlocker block(shown_);
+        shown_->clear();
+        for (const ModelRun& r : runs_) shown_->addItem(QString::fromStdString(r.model));
+    }
+    {
+        const QSignalBlocker block(timeline_);
+        timeline_->setRun(0.0, {});
+        timeline_->setTime(0.0);
+    }
+    renderer_->setFrame(initial, speedScale_);
+    analysesStale_ = true;
+    for (ModelRun& r : runs_) {
+        std::shared_ptr<GranularJob> job = r.job;
+        QThreadPool::globalInstance()->start([job] {
+            granular::GranularRunCallbacks callbacks;
+            callbacks.onProgress = [job](const granular::GranularProgress& p) {
+                job->stepsDone = p.step;
+                if (p.last) {
+                    granular::GranularStepRecord record{p.step, p.time, *p.last};
+                    std::lock_guard<std::mutex> lock(job->mutex);
+                    job->newSteps.push_back(record);
+                }
+                return !job->cancel.load();
+            };
+            callbacks.onFrame = [job](const granular::GranularFrame& f) {
+                std::lock_guard<std::mutex> lock(job->mutex);
+                job->newFrames.push_back(f);
+            };
+            granular::GranularRunResult result;
+            QString error;
+            try {
+                result = granular::runGranular(job->world, job->settings, callbacks);
+            } catch (const std::exception& e) {
+                error = QString::fromUtf8(e.what());
+            }
+            std::lock_guard<std::mutex> lock(job->mutex);
+            job->result = std::move(result);
+            job->error = error;
+            job->done = true;
+        });
+    }
+    progress_->setValue(0);
+    cancel_->setEnabled(true);
+    pollTimer_->start();
+    updateSummary();
+    repaintVisibleViews();
+    ++updateCount_;
+    emit statusChanged(tr("%1: running %2 model(s) on %3 particles...")
+                           .arg(QString::fromStdString(scene_.name))
+                           .arg(runs_.size())
+                           .arg(initial.size()));
+}
+
+void GranularPage::poll() {
+    bool running = false;
+    long long done = 0, target = 0;
+    double lastTime = timeline_->endTime();
+    const bool atEnd = timeline_->time() >= timeline_->endTime() - 1e-12;
+    for (ModelRun& r : runs_) {
+        if (!r.job) continue;
+        std::lock_guard<std::mutex> lock(r.job->mutex);
+        for (auto& f : r.job->newFrames) r.frames.push_back(std::move(f));
+        r.job->newFrames.clear();
+        for (auto& s : r.job->newSteps) {
+            granular::addStepToTotals(r.totals, s.stats);
+            r.steps.push_back(s);
+        }
+        r.job->newSteps.clear();
+        if (r.job->done && r.endReason.empty()) {
+            r.endReason = r.job->error.isEmpty() ? r.job->result.endReason : "error: " + r.job->error.toStdString();
+            r.wallSeconds = r.job->result.wallSeconds;
+            r.totals = r.job->result.totals;
+            if (!r.job->error.isEmpty()) emit errorOccurred(r.job->error);
+        }
+        running = running || r.endReason.empty();
+        done += r.job->stepsDone.load();
+        target += r.stepsTarget;
+        if (!r.frames.empty()) lastTime = std::max(lastTime, r.frames.back().time);
+    }
+    // The timeline grows with the frames; a view at the newest frame follows it.
+    if (lastTime > timeline_->endTime()) {
+        const QSignalBlocker block(timeline_);
+        timeline_->setRun(lastTime, {});
+        if (atEnd) timeline_->setTime(lastTime);
+        showFrameAt(timeline_->time());
+    }
+    progress_->setValue(target > 0 ? static_cast<int>(100.0 * done / target) : 100);
+    // The views follow a long run now and then, so its fields show as it goes.
+    if (running && (!sinceAnalyses_.isValid() || sinceAnalyses_.elapsed() > kAnalysisIntervalMs)) updateAnalyses();
+    if (!running) {
+        pollTimer_->stop();
+        cancel_->setEnabled(false);
+        updateAnalyses();
+        emit statusChanged(tr("%1: done (%2)").arg(QString::fromStdString(scene_.name),
+                                                   QString::fromStdString(runs_.empty() ? "" : runs_.front().endReason)));
+    }
+    updateSummary();
+}
+
+const GranularPage::ModelRun* GranularPage::shownRun() const {
+    const int i = shown_->currentIndex();
+    return i >= 0 && i < static_cast<int>(runs_.size()) ? &runs_[i] : (runs_.empty() ? nullptr : &runs_.front());
+}
+
+void GranularPage::showFrameAt(double t) {
+    const ModelRun* run = shownRun();
+    if (!run || run->frames.empty()) return;
+    // The last frame at or before t.
+    auto it = std::upper_bound(run->frames.begin(), run->frames.end(), t,
+                               [](double time, const granular::GranularFrame& f) { return time < f.time; });
+    if (it != run->frames.begin()) --it;
+    renderer_->setFrame(*it, speedScale_);
+}
+
+void GranularPage::updateAnalyses() {
+    analysesStale_ = false;
+    sinceAnalyses_.start();
+    std::vector<FieldMap> velocity, angular;
+    std::vector<std::pair<std::string, granular::RadialDistribution>> rdfs;
+    std::vector<std::pair<std::string, const std::vector<granular::GranularStepRecord>*>> histories;
+    std::vector<granular::GranularModelSummary> summaries;
+    for (const ModelRun& r : runs_) {
+        if (r.frames.empty()) continue;
+        const double tEnd = r.frames.back().time;
+        const double tBegin = tEnd * (1.0 - kAnalysisWindowShare);
+        const QString label = QString::fromStdString(r.model);
+        try {
+            velocity.push_back({label, granular::calcMeanVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
+            angular.push_back({label, granular::calcMeanAngularVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
+            rdfs.emplace_back(r.model, granular::calcRadialDistribution(r.frames, windows_.rdfWindow, windows_.rdfMaxDistance,
+                                                                         windows_.rdfBins, tBegin, tEnd));
+            granular::GranularModelSummary s;
+            s.model = r.model;
+            s.table = granular::calcTableStatistics(r.steps, r.frames, windows_.solidFractionWindow, tBegin, tEnd);
+            s.totals = r.totals;
+            s.wallSeconds = r.wallSeconds;
+            s.endReason = r.endReason.empty() ? "running" : r.endReason;
+            summaries.push_back(s);
+        } catch (const std::exception& e) {
+            emit errorOccurred(QString::fromUtf8(e.what()));
+        }
+        histories.emplace_back(r.model, &r.steps);
+    }
+    velocity_->setMaps(velocity, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
+    angular_->setMaps(angular, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
+    rdf_->setFigure(granular::makeRadialDistributionFigure(rdfs, windows_.diameter));
+    contacts_->setFigure(granular::makeContactHistoryFigure(histories));
+    table_->setTable(granular::makeGranularStatisticsTable(summaries, 0.5 * windows_.diameter));
+}
+
+void GranularPage::updateSummary() {
+    QString text;
+    for (const ModelRun& r : runs_) {
+        const double steps = std::max<long long>(1, r.totals.steps);
+        text += QString("<b>%1</b>: %2 of %3 steps%4<br>particles %5, contacts per step %6, sweeps per step %7, "
+                        "residual %8 m/s, deepest overlap %9 m, lost %10")
+                    .arg(QString::fromStdString(r.model))
+                    .arg(r.totals.steps)
+                    .arg(r.stepsTarget)
+                    .arg(r.endReason.empty() ? QString(" (running)") : QString(" (%1)").arg(QString::fromStdString(r.endReason)))
+                    .arg(r.frames.empty() ? 0 : static_cast<int>(r.frames.back().size()))
+                    .arg(r.totals.contacts / steps, 0, 'f', 1)
+                    .arg(r.totals.iterations / steps, 0, 'f', 1)
+                    .arg(r.totals.last.residual, 0, 'g', 3)
+                    .arg(r.totals.maxPenetration, 0, 'g', 3)
+                    .arg(r.totals.lost);
+        if (!r.endReason.empty() && r.wallSeconds > 0.0)
+            text += QString("<br>%1 s of stepping, %2 million contact solves per second")
+                        .arg(r.wallSeconds, 0, 'f', 2)
+                        .arg(r.totals.contactSolves / r.wallSeconds * 1e-6, 0, 'f', 2);
+        text += "<br>";
+    }
+    text += QString("colour: speed, 0 to %1 m/s (dark blue to yellow)").arg(speedScale_, 0, 'g', 3);
+    setSummary(text);
+}
+
+void GranularPage::prepareForExport() {
+    waitForRuns();
+    if (analysesStale_) updateAnalyses();
+}
+
+std::vector<ExportedFile> GranularPage::exportData(const QString& folder, QStringList* failures) {
+    std::vector<ExportedFile> files;
+    const QDir dir(folder);
+    for (const ModelRun& r : runs_) {
+        if (r.frames.empty()) continue;
+        const QString stem = QString::fromStdString(r.model);
+        const QString vtp = stem + "-last-frame.vtp", steps = stem + "-steps.csv";
+        std::ofstream v(dir.filePath(vtp).toStdString(), std::ios::binary);
+        if (v) granular::writeVtpFrame(v, r.frames.back());
+        if (v) files.push_back({vtp, stem + ": the last frame's particles (ParaView)"});
+        else if (failures) failures->append(vtp);
+        std::ofstream s(dir.filePath(steps).toStdString());
+        if (s) granular::writeStepsCsv(s, r.steps);
+        if (s) files.push_back({steps, stem + ": every step's statistics"});
+        else if (failures) failures->append(steps);
+    }
+    return files;
+}
+
+}  // namespace impactlab::ui
