@@ -29,7 +29,8 @@ constexpr int kMeasureTimeoutMs = 30000;
 // Charts (scene change, then the viewport's update request); one more is margin.
 constexpr int kPaintPasses = 3;
 
-// Moves the first numeric parameter's slider across its range `count` times,
+// Moves the first live numeric parameter's slider (one that applies while it
+// is dragged; see SceneParameter::live) across its range `count` times,
 // as a drag would (through the panel, so edits are coalesced and redrawn as a
 // user's are), and prints the wall time from each move to every view on
 // screen redrawn.
@@ -37,7 +38,7 @@ int measureSlider(MainWindow& w, int count) {
     impactlab::ui::ScenePage* page = w.currentPage();
     const auto& params = w.currentParameters();
     auto it = std::find_if(params.begin(), params.end(),
-                           [](const auto& p) { return p.kind == impactlab::SceneParameter::Kind::Number; });
+                           [](const auto& p) { return p.kind == impactlab::SceneParameter::Kind::Number && p.live; });
     if (!page || it == params.end()) {
         std::fprintf(stderr, "impactlab: the scene has no numeric parameter to move\n");
         return 1;

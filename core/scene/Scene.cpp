@@ -137,6 +137,10 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
         sp.min = readNumber(require(j, "min", field), p + "min");
         sp.max = readNumber(require(j, "max", field), p + "max");
         sp.step = readNumber(j, "step", p, 0.0);
+        if (j.contains("live")) {
+            if (!j["live"].is_boolean()) throw InputError(p + "live", "must be true or false");
+            sp.live = j["live"].get<bool>();
+        }
         if (!(sp.max > sp.min)) throw InputError(p + "max", "must be > min");
         if (sp.step < 0.0) throw InputError(p + "step", "must be >= 0");
         sp.value = readNumber(current, p + "target (" + sp.target + ")");

@@ -60,6 +60,10 @@ struct SceneParameter {
     std::string reference;
     Kind kind = Kind::Number;
     double min = 0.0, max = 1.0, value = 0.0, step = 0.0;  // Number (step 0: continuous)
+    // Number: applied at every position while the slider is dragged (true),
+    // or once on release, for a parameter whose every change costs seconds
+    // (a granular scene's particle count rebuilds the whole pile).
+    bool live = true;
     std::vector<std::string> choices;                       // Choice
     std::string choice;                                     // Choice: current
 };

@@ -66,6 +66,7 @@ void FieldMapView::setMaps(const std::vector<FieldMap>& maps, const QString& tit
         for (std::size_t i = 0; i < m.field.meanMagnitude.size(); ++i)
             if (m.field.samples[i] > 0) maxValue_ = std::max(maxValue_, m.field.meanMagnitude[i]);
     if (!(maxValue_ > 0.0)) maxValue_ = 1.0;
+    setToolTip(title);   // the drawn title may be elided
     update();
 }
 

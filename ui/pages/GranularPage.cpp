@@ -100,10 +100,10 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
                                                                   [v](const QString& p) { return v->exportCsv(p); }};
     };
     const auto ve = fieldExports(velocity_), ae = fieldExports(angular_);
-    addView({"velocity", tr("Velocity field"),
+    addView({"velocity", tr("Velocity"),
              "Preclik, Eibl & Ruede Fig. 10: the particles' mean speed per cell, seen from above, per friction model",
              velocity_, ve[0], ve[1], ve[2]});
-    addView({"angular", tr("Angular velocity field"),
+    addView({"angular", tr("Spin"),
              "Fig. 11: the particles' mean angular speed per cell, seen from above, per friction model", angular_, ae[0],
              ae[1], ae[2]});
     addView({"rdf", tr("g(r)"), "Fig. 12: the radial distribution function in a window near the outflow", rdf_,
@@ -113,7 +113,7 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
              [this](const QString& p) { return contacts_->exportPng(p); },
              [this](const QString& p) { return contacts_->exportSvg(p); },
              [this](const QString& p) { return contacts_->exportCsv(p); }});
-    addView({"statistics", tr("Statistics"),
+    addView({"statistics", tr("Table 2"),
              "Table 2: particles, solid fraction, contacts, contacts per particle, maximum penetration; and the run's "
              "own figures",
              table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
@@ -282,8 +282,11 @@ void GranularPage::restartRuns() {
         auto job = std::make_shared<GranularJob>();
         GranularScene s = scene_;
         s.solver.frictionModel = model;
-        // Two runs share the machine's cores: one thread each.
-        if (models.size() > 1) s.solver.threads = 1;
+        // The window keeps a core to itself, so it answers while the runs go
+        // on; two runs share the rest.
+        const int cores = std::max(1, QThread::idealThreadCount() - 1);
+        const int share = std::max(1, cores / static_cast<int>(models.size()));
+        if (s.solver.threads == 0 || s.solver.threads > share) s.solver.threads = share;
         job->world = granular::makeGranularWorld(s);
         job->settings = granular::makeGranularRunSettings(s);
         job->settings.keepFrames = false;   // the page keeps them, as they come

@@ -117,6 +117,7 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     NumberRow r;
     r.min = std::min(parameter.min, parameter.max);
     r.max = std::max(parameter.min, parameter.max);
+    r.step = parameter.step;
     const double span = r.max - r.min;
     if (parameter.step > 0.0 && span > 0.0) {
         const double ticks = std::round(span / parameter.step);
@@ -146,7 +147,9 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     r.slider->setRange(0, r.ticks);
     r.slider->setSingleStep(1);
     r.slider->setPageStep(std::max(1, r.ticks / 10));
-    r.slider->setTracking(true);  // valueChanged while dragging: live updates
+    // valueChanged while dragging (live updates), or on release for a
+    // parameter too costly to apply at every position.
+    r.slider->setTracking(parameter.live);
     r.slider->setMinimumWidth(120);
     r.slider->setToolTip(tooltip);
     r.slider->setObjectName(id + QStringLiteral(".slider"));
@@ -209,7 +212,11 @@ void ParameterPanel::addChoiceRow(const SceneParameter& parameter, int row) {
 
 double ParameterPanel::calcTickValue(const NumberRow& row, int tick) {
     if (tick >= row.ticks) return row.max;  // exact at the end, whatever the rounding
-    return row.min + (row.max - row.min) * static_cast<double>(tick) / row.ticks;
+    const double value = row.min + (row.max - row.min) * static_cast<double>(tick) / row.ticks;
+    // A stepped parameter (a count) keeps to its steps even when the slider
+    // has fewer ticks than steps.
+    if (row.step > 0.0) return std::clamp(row.min + std::round((value - row.min) / row.step) * row.step, row.min, row.max);
+    return value;
 }
 
 int ParameterPanel::calcNearestTick(const NumberRow& row, double siValue) {

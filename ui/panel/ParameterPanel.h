@@ -104,6 +104,7 @@ private:
     };
     struct NumberRow {
         double min = 0.0, max = 1.0;   // SI
+        double step = 0.0;             // SI; values snap to min + k step when > 0
         double value = 0.0;            // SI
         int ticks = kContinuousSliderTicks;
         double displayScale = 1.0;     // displayed = SI * displayScale (180/pi for rad)
