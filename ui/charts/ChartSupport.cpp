@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 namespace impactlab::ui::chart {
 
@@ -156,16 +157,24 @@ void fitAxesOnce(QChart* chart) {
         }
     }
     const QPointF c = box.center();
-    setRangeIfMoved(ax, c.x() - 0.5 * spanX, c.x() + 0.5 * spanX);
-    setRangeIfMoved(ay, c.y() - 0.5 * spanY, c.y() + 0.5 * spanY);
     const double tickSpacingPx = chart->property(kTickProperty).toDouble();
     const double stepX = calcNiceStep(spanX * tickSpacingPx / plot.width());
     const double stepY = calcNiceStep(spanY * tickSpacingPx / plot.height());
-    for (auto [axis, step] : {std::pair{ax, stepX}, std::pair{ay, stepY}}) {
-        // Each setter re-lays out the axis: only what changed.
-        if (axis->tickType() != QValueAxis::TicksDynamic) axis->setTickType(QValueAxis::TicksDynamic);
-        if (axis->tickAnchor() != 0.0) axis->setTickAnchor(0.0);
-        if (axis->tickInterval() != step) axis->setTickInterval(step);
+    const std::pair<double, double> rangeX{c.x() - 0.5 * spanX, c.x() + 0.5 * spanX};
+    const std::pair<double, double> rangeY{c.y() - 0.5 * spanY, c.y() + 0.5 * spanY};
+    for (auto [axis, step, range] : {std::tuple{ax, stepX, rangeX}, std::tuple{ay, stepY, rangeY}}) {
+        // Each setter re-lays out the axis: only what changed, and in the
+        // order that never lays out more ticks than the old or the new range
+        // has: a coarser interval before its wider range, a finer one after
+        // its narrower range.
+        const bool coarser = axis->tickType() != QValueAxis::TicksDynamic || step >= axis->tickInterval();
+        if (coarser) {
+            if (axis->tickAnchor() != 0.0) axis->setTickAnchor(0.0);
+            if (axis->tickInterval() != step) axis->setTickInterval(step);
+            if (axis->tickType() != QValueAxis::TicksDynamic) axis->setTickType(QValueAxis::TicksDynamic);
+        }
+        setRangeIfMoved(axis, range.first, range.second);
+        if (!coarser && axis->tickInterval() != step) axis->setTickInterval(step);
     }
 }
 
@@ -397,6 +406,12 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
         return;
     }
     chart->removeAllSeries();
+    // Attaching a series sets the axes to its data's range. With the last
+    // fit's dynamic tick interval still set, a range much wider than the old
+    // one would be laid out with millions of ticks: fixed ticks until fitAxes
+    // sets the interval for the new range.
+    for (QAbstractAxis* axis : chart->axes())
+        if (auto* value = qobject_cast<QValueAxis*>(axis)) value->setTickType(QValueAxis::TicksFixed);
     for (const SeriesSpec& spec : specs) {
         QAbstractSeries* series = makeSeries(spec.kind);
         attach(chart, series);
