@@ -87,14 +87,20 @@ int readSegments(const json& obj, const std::string& path, int fallback) {
     return static_cast<int>(readInteger(*it, join(path, "segments"), 3, limits::kMaxMeshSegments));
 }
 
+}  // namespace
+
 // The solid a body's "mesh" object describes, with what its contact features need.
-struct BuiltShape {
+struct ImpactSceneShape {
     Solid solid;
     std::optional<SurfacePoint> defaultFeature;
     std::vector<Vec2> profile;      // surfaces of revolution
     double sphereRadius = 0.0;      // spheres and balls
     bool halfSpace = false;
 };
+
+namespace {
+
+using BuiltShape = ImpactSceneShape;
 
 BuiltShape buildShape(const json& mesh, const std::string& field) {
     const std::string builder = readString(require(mesh, "builder", field), field + ".builder");
@@ -219,7 +225,8 @@ SurfacePoint readFeature(const json& j, const std::string& field, const BuiltSha
                                           "direction for spheres and balls; surface for solids of revolution)");
 }
 
-ImpactSceneBody readBody(const json& j, const std::string& field, int index, const Vec3& c, const Vec3& n) {
+ImpactSceneBody readBody(const json& j, const std::string& field, int index, const Vec3& c, const Vec3& n,
+                         const ImpactSceneBody* previous) {
     if (!j.is_object()) throw InputError(field, "must be a JSON object");
     checkKeys(j, field, {"name", "mesh", "mass", "fixed", "contact_feature", "turn_about_normal", "velocity",
                          "angular_velocity", "color"});
@@ -228,7 +235,10 @@ ImpactSceneBody readBody(const json& j, const std::string& field, int index, con
     const json& mesh = require(j, "mesh", field);
     if (!mesh.is_object()) throw InputError(field + ".mesh", "must be a JSON object");
     b.builder = readString(require(mesh, "builder", field + ".mesh"), field + ".mesh.builder");
-    const BuiltShape shape = buildShape(mesh, field + ".mesh");
+    if (previous && previous->shape && previous->shapeSource == mesh) b.shape = previous->shape;
+    else b.shape = std::make_shared<const BuiltShape>(buildShape(mesh, field + ".mesh"));
+    b.shapeSource = mesh;
+    const BuiltShape& shape = *b.shape;
     b.mesh = shape.solid.mesh;
 
     bool fixed = shape.halfSpace;
@@ -311,7 +321,9 @@ const SceneParameter* ImpactScene::findParameter(const std::string& id) const {
     return nullptr;
 }
 
-ImpactScene parseImpactScene(const json& doc) {
+ImpactScene parseImpactScene(const json& doc) { return parseImpactScene(doc, ImpactScene{}); }
+
+ImpactScene parseImpactScene(const json& doc, const ImpactScene& previous) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
     if (isImpactSystemDocument(doc)) return parseImpactSystemScene(doc);
     checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "guide", "compare", "contact", "bodies", "preset", "parameters"});
@@ -340,7 +352,8 @@ ImpactScene parseImpactScene(const json& doc) {
 
     const json& bodies = require(doc, "bodies", "");
     if (!bodies.is_array() || bodies.size() != 2) throw InputError("bodies", "must be an array of exactly 2 bodies");
-    for (int i = 0; i < 2; ++i) s.bodies[i] = readBody(bodies[i], "bodies[" + std::to_string(i) + "]", i, c, n);
+    for (int i = 0; i < 2; ++i)
+        s.bodies[i] = readBody(bodies[i], "bodies[" + std::to_string(i) + "]", i, c, n, &previous.bodies[i]);
     if (s.bodies[0].body.fixed && s.bodies[1].body.fixed) throw InputError("bodies", "at least one body must be free");
 
     s.contact.body1 = s.bodies[0].body;
@@ -371,11 +384,11 @@ ImpactScene parseImpactScene(const json& doc) {
 ImpactScene loadImpactScene(const std::string& path) { return parseImpactScene(readJsonFile(path)); }
 
 ImpactScene withParameter(const ImpactScene& scene, const std::string& id, double value) {
-    return parseImpactScene(setParameterInDocument(scene.parameters, scene.document, id, value));
+    return parseImpactScene(setParameterInDocument(scene.parameters, scene.document, id, value), scene);
 }
 
 ImpactScene withChoice(const ImpactScene& scene, const std::string& id, const std::string& choice) {
-    return parseImpactScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
+    return parseImpactScene(setChoiceInDocument(scene.parameters, scene.document, id, choice), scene);
 }
 
 }  // namespace impactlab

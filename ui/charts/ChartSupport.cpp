@@ -395,6 +395,12 @@ std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& bo
     return out;
 }
 
+void clearSeries(QChart* chart) {
+    chart->removeAllSeries();
+    for (QAbstractAxis* axis : chart->axes())
+        if (auto* value = qobject_cast<QValueAxis*>(axis)) value->setTickType(QValueAxis::TicksFixed);
+}
+
 void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
     const QRectF box = getViewBox(chart);
     const QList<QAbstractSeries*> current = chart->series();
@@ -405,13 +411,11 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
         for (qsizetype i = 0; i < current.size(); ++i) applySpec(chart, current[i], specs[static_cast<std::size_t>(i)], box);
         return;
     }
-    chart->removeAllSeries();
     // Attaching a series sets the axes to its data's range. With the last
     // fit's dynamic tick interval still set, a range much wider than the old
     // one would be laid out with millions of ticks: fixed ticks until fitAxes
     // sets the interval for the new range.
-    for (QAbstractAxis* axis : chart->axes())
-        if (auto* value = qobject_cast<QValueAxis*>(axis)) value->setTickType(QValueAxis::TicksFixed);
+    clearSeries(chart);
     for (const SeriesSpec& spec : specs) {
         QAbstractSeries* series = makeSeries(spec.kind);
         attach(chart, series);

@@ -78,6 +78,11 @@ inline constexpr const char* kInLegendProperty = "impactlabInLegend";
 // hideLegendMarkers), else whether it has a name.
 bool isInLegend(const QChart* chart, const QAbstractSeries* series);
 
+// Removes every series but keeps the axes (ensureAxes), their ticks fixed
+// until the next fit (see showSeries): a chart filled anew each update keeps
+// its axis items and their laid-out labels.
+void clearSeries(QChart* chart);
+
 // A series to show, as data (issue 10, item 3: chart series updated in place).
 struct SeriesSpec {
     enum class Kind { Line, Markers, Polygon };

@@ -19,7 +19,8 @@ constexpr double kLineWidth = 2.6;
 constexpr double kPadShare = 0.06;
 
 void fillChart(QChart* chart, const EnergyCurve* curve, const QString& title) {
-    chart::resetChart(chart, QStringLiteral("normal impulse I_n [N s]"), QStringLiteral("energy [J]"));
+    chart::ensureAxes(chart, QStringLiteral("normal impulse I_n [N s]"), QStringLiteral("energy [J]"));
+    chart::clearSeries(chart);
     if (!curve) {
         chart->setTitle(title.isEmpty() ? QStringLiteral("Energy — no impact selected") : title);
         chart::setViewBox(chart, QRectF(0.0, 0.0, 1.0, 1.0), false);

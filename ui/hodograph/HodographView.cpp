@@ -177,7 +177,8 @@ QRectF calcContentBox(const Content& c) {
 }
 
 void fillChart(QChart* chart, const Content& c) {
-    chart::resetChart(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
+    chart::ensureAxes(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
+    chart::clearSeries(chart);
     if (!c.diagram && !c.bundle) {
         chart->setTitle(c.title.isEmpty() ? kNoImpactTitle : c.title);
         chart::setViewBox(chart, QRectF(-1.0, -1.0, 2.0, 2.0), true);

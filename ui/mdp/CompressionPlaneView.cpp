@@ -41,7 +41,8 @@ void addCross(QChart* chart, const Vec2& p, double arm, const QColor& color, con
 }
 
 void fillChart(QChart* chart, const MdpPlaneView* plane, const QString& title) {
-    chart::resetChart(chart, QStringLiteral("x_t [N s]"), QStringLiteral("x_o [N s]"));
+    chart::ensureAxes(chart, QStringLiteral("x_t [N s]"), QStringLiteral("x_o [N s]"));
+    chart::clearSeries(chart);
     // Seven short entries fit beside an equal-scale plot, not under it.
     chart->legend()->setAlignment(Qt::AlignRight);
     chart->setTitle(title.isEmpty() ? QStringLiteral("Plane of maximum compression") : title);

@@ -33,7 +33,8 @@ void addCross(QChart* chart, const Vec2& p, const Vec2& arm, const QColor& color
 }
 
 void fillChart(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
-    chart::resetChart(chart, QStringLiteral("alpha [rad]"), QStringLiteral("f_obj [J]"));
+    chart::ensureAxes(chart, QStringLiteral("alpha [rad]"), QStringLiteral("f_obj [J]"));
+    chart::clearSeries(chart);
     if (!curve || !curve->available) {
         chart->setTitle(curve ? QString("f_obj(alpha): %1").arg(QString::fromStdString(curve->reason))
                               : QStringLiteral("f_obj(alpha)"));

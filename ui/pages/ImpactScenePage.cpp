@@ -154,7 +154,9 @@ void ImpactScenePage::apply(ImpactScene scene, bool rebuild) {
     scene_ = std::move(scene);
     if (rebuild) showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters, scene_.law);
     else setPanelLaw(scene_.law);
-    showImpactScene(*meshes_, scene_);
+    // A new scene is framed; an edit keeps the user's camera.
+    if (rebuild) showImpactScene(*meshes_, scene_);
+    else updateImpactScene(*meshes_, scene_);
     solve();
 }
 

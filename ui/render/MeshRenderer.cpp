@@ -144,6 +144,9 @@ struct MeshRenderer::Impl {
         geometry::TriangleMesh mesh;   // what the pipeline was built from
     };
     std::vector<Body> bodies;
+    // The contact shown (its marker's size follows the bodies').
+    bool contactShown = false;
+    Eigen::Vector3d contactPoint = Eigen::Vector3d::Zero(), contactNormal = Eigen::Vector3d::Zero();
 
     // Whether `meshes` are the shapes on display, in order (only poses or
     // colours may differ): a slider that moves bodies then re-poses the
@@ -245,6 +248,18 @@ MeshRenderer::~MeshRenderer() {
 
 void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
     if (d_->hasSameShapes(meshes)) {
+        // Nothing to draw again when nothing moved (a slider that changes
+        // the impact, not the bodies).
+        bool moved = false;
+        for (std::size_t i = 0; i < meshes.size(); ++i) {
+            const Impl::Body& b = d_->bodies[i];
+            double rgb[3];
+            b.surface->GetProperty()->GetColor(rgb);
+            moved = moved || b.rotation != meshes[i].rotation || b.translation != meshes[i].translation ||
+                    Eigen::Vector3d(rgb[0], rgb[1], rgb[2]) != meshes[i].color ||
+                    b.surface->GetProperty()->GetOpacity() != meshes[i].opacity;
+        }
+        if (!moved) return;
         for (std::size_t i = 0; i < meshes.size(); ++i) {
             const MeshVisual& v = meshes[i];
             Impl::Body& b = d_->bodies[i];
@@ -260,6 +275,7 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
         return;
     }
     d_->removeBodies();
+    d_->contactShown = false;   // its size follows the new bodies
     for (const MeshVisual& v : meshes) {
         Impl::Body b;
         b.rotation = v.rotation;
@@ -326,6 +342,10 @@ void MeshRenderer::setPose(int index, const Eigen::Matrix3d& rotation, const Eig
 }
 
 void MeshRenderer::setContact(const Eigen::Vector3d& point, const Eigen::Vector3d& normal) {
+    if (d_->contactShown && d_->contactPoint == point && d_->contactNormal == normal) return;
+    d_->contactShown = true;
+    d_->contactPoint = point;
+    d_->contactNormal = normal;
     double smallest = 0.0;
     for (const Impl::Body& b : d_->bodies)
         if (b.radius > 0.0 && (smallest == 0.0 || b.radius < smallest)) smallest = b.radius;
@@ -383,9 +403,13 @@ std::vector<MeshVisual> makeMeshVisuals(const ImpactScene& scene) {
 }
 
 void showImpactScene(MeshRenderer& renderer, const ImpactScene& scene) {
+    updateImpactScene(renderer, scene);
+    renderer.resetCamera();
+}
+
+void updateImpactScene(MeshRenderer& renderer, const ImpactScene& scene) {
     renderer.setMeshes(makeMeshVisuals(scene));
     renderer.setContact(scene.contact.point, scene.contact.frame.n());
-    renderer.resetCamera();
 }
 
 }  // namespace impactlab::ui

@@ -77,5 +77,7 @@ private:
 std::vector<MeshVisual> makeMeshVisuals(const ImpactScene& scene);
 /// setMeshes, setContact and resetCamera for `scene`.
 void showImpactScene(MeshRenderer& renderer, const ImpactScene& scene);
+// The same without framing the camera: the user's view stays as it is.
+void updateImpactScene(MeshRenderer& renderer, const ImpactScene& scene);
 
 }  // namespace impactlab::ui

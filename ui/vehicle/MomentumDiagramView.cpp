@@ -46,7 +46,8 @@ std::vector<Vec2> headPoints(const Vec2& tip, double head) {
 }
 
 void fillChart(QChart* chart, const std::vector<MomentumArrow>& arrows, const QString& title) {
-    chart::resetChart(chart, QStringLiteral("p_x [kg m/s]"), QStringLiteral("p_y [kg m/s]"));
+    chart::ensureAxes(chart, QStringLiteral("p_x [kg m/s]"), QStringLiteral("p_y [kg m/s]"));
+    chart::clearSeries(chart);
     chart->legend()->setVisible(true);
     // A bottom legend is one row and truncates six names in a narrow view.
     chart->legend()->setAlignment(Qt::AlignRight);
