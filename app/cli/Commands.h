@@ -8,5 +8,6 @@ Command makeSolveCommand();    // SolveCommand.cpp
 Command makeModelsCommand();   // ModelsCommand.cpp
 Command makeSimulateCommand(); // SimulateCommand.cpp
 Command makeSweepCommand();    // SweepCommand.cpp
+Command makeReportCommand();   // ReportCommand.cpp
 
 }  // namespace impactlab::cli

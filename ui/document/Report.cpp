@@ -14,7 +14,15 @@ bool writeFile(const QString& path, const QByteArray& bytes) {
     return f.open(QIODevice::WriteOnly | QIODevice::Truncate) && f.write(bytes) == bytes.size();
 }
 
-QString makeHtml(const ScenePage& page, const nlohmann::json& document, const std::vector<ExportedFile>& files) {
+// A picture of the folder inline, so report.html alone shows everything.
+QString makeInlineImage(const QDir& dir, const QString& fileName) {
+    QFile f(dir.filePath(fileName));
+    if (!f.open(QIODevice::ReadOnly)) return fileName.toHtmlEscaped();
+    return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(f.readAll().toBase64());
+}
+
+QString makeHtml(const ScenePage& page, const nlohmann::json& document, const std::vector<ExportedFile>& files,
+                 const QDir& dir) {
     const auto text = [&document](const char* key) {
         const auto it = document.find(key);
         return it != document.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()).toHtmlEscaped()
@@ -40,7 +48,7 @@ QString makeHtml(const ScenePage& page, const nlohmann::json& document, const st
     html += "</table>\n<h2>Results</h2>\n<p>" + page.summaryHtml() + "</p>\n<h2>Views</h2>\n";
     for (const ExportedFile& f : files)
         if (f.fileName.endsWith(".png"))
-            html += "<figure><img src=\"" + f.fileName.toHtmlEscaped() + "\" alt=\"" + f.description.toHtmlEscaped() +
+            html += "<figure><img src=\"" + makeInlineImage(dir, f.fileName) + "\" alt=\"" + f.description.toHtmlEscaped() +
                     "\"><figcaption>" + f.description.toHtmlEscaped() + "</figcaption></figure>\n";
     html += "<h2>Files</h2>\n<ul>\n";
     for (const ExportedFile& f : files)
@@ -66,7 +74,7 @@ ReportResult writeReport(ScenePage& page, const nlohmann::json& document, const 
         result.files.push_back({"scene.json", "the scene, with every edit"});
     else
         result.failures << "scene.json";
-    if (writeFile(dir.filePath("report.html"), makeHtml(page, document, result.files).toUtf8()))
+    if (writeFile(dir.filePath("report.html"), makeHtml(page, document, result.files, dir).toUtf8()))
         result.files.push_back({"report.html", "this report"});
     else
         result.failures << "report.html";

@@ -63,7 +63,7 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
              [this](const QString& p) { return bundle_->exportSvg(p); }, csvOf(bundleData_)});
     addView({"curve", "Impulse curve (3D)",
              "Jia & Wang Fig. 5: the impulse curve with the plane of compression and the line of sticking", curve_,
-             [this](const QString& p) { return curve_->exportPng(p); }, nullptr, csvOf(curveData_)});
+             [this](const QString& p) { return curve_->exportPng(p); }, nullptr, csvOf(curveData_), true});
     addView({"energy", "Energy", "Jia & Wang Fig. 8: kinetic energy against the normal impulse", energy_,
              [this](const QString& p) { return energy_->exportPng(p); },
              [this](const QString& p) { return energy_->exportSvg(p); }, csvOf(energyData_)});

@@ -143,6 +143,11 @@ std::vector<ExportedFile> ScenePage::exportAllViews(const QString& folder, QStri
     for (const PageView& v : views_) {
         // A tab hidden on this scene (a vehicle view on another kind) has nothing to show.
         if (!tabs_->isTabVisible(tabs_->indexOf(v.widget)) || !tabs_->isTabEnabled(tabs_->indexOf(v.widget))) continue;
+        if (v.needsDisplay && !include3dView) {
+            // Its data still goes out.
+            write(v.exportCsv, v.name + ".csv", v.title + " (data)");
+            continue;
+        }
         write(v.exportPng, v.name + ".png", v.title);
         write(v.exportSvg, v.name + ".svg", v.title);
         write(v.exportCsv, v.name + ".csv", v.title + " (data)");

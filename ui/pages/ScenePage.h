@@ -38,6 +38,7 @@ struct PageView {
     QString toolTip;   // the paper and figure the view reproduces
     QWidget* widget = nullptr;
     std::function<bool(const QString& path)> exportPng, exportSvg, exportCsv;
+    bool needsDisplay = false;   // drawn by VTK (through X): left out of a report without a display
 };
 
 // A file written by an export, with what it holds (for the report).

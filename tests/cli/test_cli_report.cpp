@@ -1,0 +1,73 @@
+// `impactlab-cli report` (issue 10, item 6): every view of a scene, its data,
+// the scene and a self-contained HTML report in one folder, without a
+// display. In a build without the desktop app it says so, in one line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "CliTestSupport.h"
+
+namespace impactlab::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
+
+std::string readText(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+#ifdef IMPACTLAB_HAS_REPORT
+
+TEST(CliReport, WritesEveryViewItsDataTheSceneAndASelfContainedReport) {
+    const fs::path out = makeTempPath("-report");
+    const CliRun run = runCli({"report", scenePath("bar.json"), "--out", out.string(), "--set", "friction=0.4"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(run.json()["format"], "impactlab.report/1");
+    for (const char* file : {"diagram.png", "diagram.svg", "diagram.csv", "plots.png", "plots.csv", "comparison.csv",
+                             "scene.json", "report.html"})
+        EXPECT_TRUE(fs::exists(out / file)) << file;
+    // The scene written is the edited one, and reads back.
+    const nlohmann::json scene = nlohmann::json::parse(readText(out / "scene.json"));
+    EXPECT_DOUBLE_EQ(scene["contact"]["friction"].get<double>(), 0.4);
+    const CliRun again = runCli({"simulate", (out / "scene.json").string()});
+    EXPECT_EQ(again.exitCode, 0) << again.err;
+    // The pictures are inside the HTML, and its numbers are the run's.
+    const std::string html = readText(out / "report.html");
+    EXPECT_NE(html.find("data:image/png;base64,"), std::string::npos);
+    EXPECT_NE(html.find("Bar dropped on the ground"), std::string::npos);
+    // The diagram's CSV holds the friction lines at the edited mu: |I_t| = 0.4 I_n.
+    const std::string csv = readText(out / "diagram.csv");
+    EXPECT_NE(csv.find("friction"), std::string::npos);
+    fs::remove_all(out);
+}
+
+TEST(CliReport, BadInputIsOneLineNamingTheField) {
+    const fs::path out = makeTempPath("-report-bad");
+    const CliRun run = runCli({"report", scenePath("bar.json"), "--out", out.string(), "--set", "nope=1"});
+    EXPECT_EQ(run.exitCode, 1);
+    EXPECT_NE(run.err.find("nope"), std::string::npos) << run.err;
+    const CliRun usage = runCli({"report", scenePath("bar.json")});
+    EXPECT_EQ(usage.exitCode, 2) << "no --out";
+    fs::remove_all(out);
+}
+
+#else
+
+TEST(CliReport, SaysItNeedsTheDesktopBuild) {
+    const CliRun run = runCli({"report", scenePath("bar.json"), "--out", makeTempPath("-report")});
+    EXPECT_EQ(run.exitCode, 3);
+    EXPECT_EQ(run.errLines(), 1);
+    EXPECT_NE(run.err.find("impactlab-report"), std::string::npos) << run.err;
+}
+
+#endif
+
+}  // namespace
+}  // namespace impactlab::test
