@@ -58,36 +58,36 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
              "centripetal, red centrifugal)",
              hodograph_, [this](const QString& p) { return hodograph_->exportPng(p); },
              [this](const QString& p) { return hodograph_->exportSvg(p); }, csvOf(hodographData_)});
-    addView({"bundle", "Hodograph bundle", "Jia & Wang Fig. 6: hodographs from unit initial sliding velocities",
+    addView({"bundle", "Bundle", "Jia & Wang Fig. 6: hodographs from unit initial sliding velocities",
              bundle_, [this](const QString& p) { return bundle_->exportPng(p); },
              [this](const QString& p) { return bundle_->exportSvg(p); }, csvOf(bundleData_)});
-    addView({"curve", "Impulse curve (3D)",
+    addView({"curve", "Curve 3D",
              "Jia & Wang Fig. 5: the impulse curve with the plane of compression and the line of sticking", curve_,
              [this](const QString& p) { return curve_->exportPng(p); }, nullptr, csvOf(curveData_), true});
     addView({"energy", "Energy", "Jia & Wang Fig. 8: kinetic energy against the normal impulse", energy_,
              [this](const QString& p) { return energy_->exportPng(p); },
              [this](const QString& p) { return energy_->exportSvg(p); }, csvOf(energyData_)});
-    addView({"diagram", "Impulse space", "The impulse path of every compared law, with the friction cone's lines",
+    addView({"diagram", "Impulses", "The impulse path of every compared law, with the friction cone's lines",
              diagram_, [this](const QString& p) { return diagram_->exportPng(p); },
              [this](const QString& p) { return diagram_->exportSvg(p); },
              [this](const QString& p) { return writeTextFile(p, toCsv(diagram_->diagram())); }});
-    addView({"plane", "Max. compression plane",
+    addView({"plane", "MC plane",
              "Preclik, Eibl & Ruede Figs. 2 and 7: objective contours, the cone's section, the maximum-dissipation "
              "impulse (red cross) and every Coulomb solution (circles)",
              plane_, [this](const QString& p) { return plane_->exportPng(p); },
              [this](const QString& p) { return plane_->exportSvg(p); },
              [this](const QString& p) { return plane_->exportCsv(p); }});
-    addView({"fobj", "f_obj(alpha)",
+    addView({"fobj", "f_obj",
              "Preclik, Eibl & Ruede Fig. 3: the objective on the cone boundary against the polar angle", fobj_,
              [this](const QString& p) { return fobj_->exportPng(p); },
              [this](const QString& p) { return fobj_->exportSvg(p); },
              [this](const QString& p) { return fobj_->exportCsv(p); }});
-    addView({"tree", "Decision tree",
+    addView({"tree", "Tree",
              "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted", tree_,
              [this](const QString& p) { return tree_->exportPng(p); },
              [this](const QString& p) { return tree_->exportSvg(p); },
              [this](const QString& p) { return tree_->exportCsv(p); }});
-    addView({"comparison", "Comparison",
+    addView({"comparison", "Laws",
              "Every compared law on this impact: impulse, energy change, post-impact velocity, events, warnings",
              table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
     buildLayout(view3d, nullptr, compare_);
@@ -210,10 +210,10 @@ void ImpactScenePage::redrawView(QWidget* view) {
     const ImpactResult& r = outcome_.result;
     if (view == hodograph_) {
         hodograph_->setDiagram(hodographData_);
-        hodograph_->setTitle(QString("Hodograph of the sliding velocity (sequence: %1)").arg(QString::fromStdString(sequence_)));
+        hodograph_->setTitle("Sliding velocity");   // the view adds the sequence
     } else if (view == bundle_) {
         bundle_->setBundle(bundleData_);
-        bundle_->setTitle("Hodographs from unit initial sliding velocities");
+        bundle_->setTitle("Hodographs of unit initial slides");
     } else if (view == curve_) {
         curve_->setCurve(curveData_);
     } else if (view == energy_) {
@@ -224,15 +224,15 @@ void ImpactScenePage::redrawView(QWidget* view) {
         for (const ComparedLaw& c : comparison_)
             if (c.accepted) outcomes.push_back({c.result, c.trace});
         diagram_->setDiagram(makeImpulseDiagram(scene_.problem, outcomes));
-        diagram_->setTitle(QString("Impulse space (%1)").arg(QString::fromStdString(r.model)));
+        diagram_->setTitle(QString("Impulses (%1)").arg(QString::fromStdString(r.model)));
     } else if (view == plane_) {
         plane_->setPlane(mdp_.plane);
-        plane_->setTitle(QString("Plane of maximum compression (%1)").arg(toString(mdp_.plane.conic)));
+        plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp_.plane.conic)));
     } else if (view == fobj_) {
         fobj_->setCurve(mdp_.fobj);
     } else if (view == tree_) {
         tree_->setPath(mdp_.path);
-        tree_->setTitle(QString("Decision tree (Fig. 5): branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
+        tree_->setTitle(QString("Fig. 5: branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
     } else if (view == table_) {
         table_->setTable(makeComparisonTable(comparison_));
     }

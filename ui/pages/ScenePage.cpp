@@ -17,16 +17,18 @@ namespace {
 // Pixels: room for a label, a slider and a spin box with its unit, the
 // widest row of any built-in scene at the default font.
 constexpr int kSidePanelWidth = 450;
+// Splitter sizes in proportion: equal shares give equal halves.
+constexpr int kEqualShare = 1000;
 }  // namespace
 
 ScenePage::ScenePage(QWidget* parent) : QWidget(parent) {
     side_ = makeSceneSidePanel(kSidePanelWidth);
     tabs_ = new QTabWidget;
     tabs_->setObjectName("viewTabs");
-    // Titles too long for the tab bar scroll it rather than squeezing the
-    // views; the full title is the tooltip.
+    // Short titles, never elided: tabs that do not fit scroll (the arrows at
+    // the bar's end), and each title's tooltip says what the view shows.
     tabs_->setUsesScrollButtons(true);
-    tabs_->setElideMode(Qt::ElideRight);
+    tabs_->setElideMode(Qt::ElideNone);
 }
 
 ScenePage::~ScenePage() = default;
@@ -41,6 +43,8 @@ void ScenePage::buildLayout(VtkView* view3d, QWidget* below, QWidget* extraSide)
     views->setStretchFactor(0, 1);
     views->setStretchFactor(1, 1);
     views->setChildrenCollapsible(false);
+    // Half and half at first, whatever the tabs' titles would ask for.
+    views->setSizes({kEqualShare, kEqualShare});
     QWidget* centre = views;
     if (below) {
         centre = new QWidget;

@@ -493,7 +493,7 @@ void SimulationPage::updateDiagram() {
     for (const ComparedLaw& c : comparison_.laws)
         if (c.accepted) outcomes.push_back({c.result, c.trace});
     diagram_->setDiagram(makeImpulseDiagram(e.problem, outcomes));
-    diagram_->setTitle(QString("Impulse space: impact %1 at t = %2 s (mu = %3, e = %4)")
+    diagram_->setTitle(QString("Impact %1, t = %2 s, mu = %3, e = %4")
                            .arg(comparison_.event + 1)
                            .arg(e.time, 0, 'f', 3)
                            .arg(e.problem.friction)

@@ -22,6 +22,8 @@ namespace {
 // Degrees: vehicles move in the ground plane, so look down on them steeply.
 constexpr double kVehicleViewAzimuth = -90.0;
 constexpr double kVehicleViewElevation = 60.0;
+// Characters a sweep choice box shows at least (its list shows them whole).
+constexpr int kSweepBoxChars = 6;
 }  // namespace
 
 VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
@@ -47,13 +49,19 @@ VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
     sweepInput1_->setCurrentText("epsilon");
     sweepInput2_->setCurrentText("impact_offset");
     sweepOutput_->setCurrentText("delta_v1");
+    // The boxes take the width they get (they never force the pane wider
+    // than the window allows: the 3D view beside it needs room too).
+    for (QComboBox* box : {sweepInput1_, sweepInput2_, sweepOutput_}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(kSweepBoxChars);
+        box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    }
     controls->addWidget(new QLabel(tr("Vary")));
-    controls->addWidget(sweepInput1_);
+    controls->addWidget(sweepInput1_, 1);
     controls->addWidget(new QLabel(tr("and")));
-    controls->addWidget(sweepInput2_);
+    controls->addWidget(sweepInput2_, 1);
     controls->addWidget(new QLabel(tr("map")));
-    controls->addWidget(sweepOutput_);
-    controls->addStretch(1);
+    controls->addWidget(sweepOutput_, 1);
     sweepLayout->addLayout(controls);
     sweepLayout->addWidget(sweep_, 1);
     for (QComboBox* box : {sweepInput1_, sweepInput2_, sweepOutput_})

@@ -261,14 +261,17 @@ void VehicleOverlay::show(const VehicleCollisionInput& input, const VehicleColli
                   kImpulse);
     d_->addShapes({disc(p, kMarkerRadius)}, kZMarker, kMarker);
 
-    // Caption with the scale and the cones.
-    char line1[160], line2[200];
-    std::snprintf(line1, sizeof line1, "Arrows: 1 m = %.3g m/s  (blue: velocity before, green: after; red: impulse on vehicle 1 as its delta-V)",
-                  1.0 / scale);
-    std::snprintf(line2, sizeof line2, "Friction cone at P: mu_user = %s (grey)%s", formatMu(input.muUser).c_str(),
-                  binds ? (", mu used = " + formatMu(result.mu) + " (orange, mu~ binds)").c_str() : ", mu~ does not bind");
+    // Caption with the scale and the cones, in short lines: it must fit the
+    // 3D view however narrow the window makes it.
+    char scaleLine[80];
+    std::snprintf(scaleLine, sizeof scaleLine, "Arrows: 1 m = %.3g m/s", 1.0 / scale);
+    const std::string caption1 = std::string(scaleLine) + "\nblue: velocity before, green: after" +
+                                 "\nred: impulse on vehicle 1 as its delta-V" +
+                                 "\nfriction cone at P: mu_user = " + formatMu(input.muUser) + " (grey)" +
+                                 (binds ? "\nmu used = " + formatMu(result.mu) + " (orange, mu~ binds)"
+                                        : std::string("\nmu~ does not bind"));
     auto caption = vtkSmartPointer<vtkTextActor>::New();
-    caption->SetInput((std::string(line1) + "\n" + line2).c_str());
+    caption->SetInput(caption1.c_str());
     vtkTextProperty* tp = caption->GetTextProperty();
     tp->SetFontSize(kCaptionFontSize);
     tp->SetColor(kCaption.x(), kCaption.y(), kCaption.z());
