@@ -40,6 +40,7 @@ const char* const kGranularSimulateHelp =
     "                   rdf.csv, statistics.csv)\n"
     "  --vtk-format F   binary (base64, default) or ascii\n"
     "  --max-run-seconds S  stop after S s of computing (no limit by default)\n"
+    "  --max-particles N  refuse a scene of more than N particles (exit 1), a batch's safety cap\n"
     "  --quiet          no progress lines on stderr\n"
     "  --set ID=VALUE   as above\n"
     "Progress goes to stderr about once a second. The summary (\"format\": \"impactlab.granular-run/1\")\n"
@@ -63,7 +64,7 @@ constexpr double kProgressIntervalSeconds = 1.0;
 const std::vector<FlagSpec> kGranularFlags = {
     {"--steps", true},  {"--end-time", true},       {"--threads", true},        {"--model", true},
     {"--sweep", true},  {"--frame-interval", true}, {"--output", true},         {"--vtk-format", true},
-    {"--quiet", false}, {"--max-run-seconds", true},
+    {"--quiet", false}, {"--max-run-seconds", true}, {"--max-particles", true},
 };
 const std::vector<std::string> kOtherValueFlags = {"--law", "--csv", "--set"};
 
@@ -273,6 +274,14 @@ int runGranularSimulate(const json& document, const std::vector<std::string>& ra
     if (parsed.positionals.size() != 1)
         throw UsageError("simulate reads one scene file, got " + std::to_string(parsed.positionals.size()));
     const GranularScene scene = makeScene(document, sets, parsed);
+    if (const auto v = parsed.value("--max-particles")) {
+        // A batch's (or a fuzzer's) cap on the size of the scenes it accepts:
+        // one step of a large pile cannot be interrupted.
+        const long long cap = parseIntegerFlag(*v, "--max-particles");
+        if (scene.particles > cap)
+            throw InputError("granular.particles", "is " + std::to_string(scene.particles) + ", more than --max-particles " +
+                                                       std::to_string(cap));
+    }
     granular::GranularRunSettings settings = granular::makeGranularRunSettings(scene);
     settings.keepFrames = false;
     settings.keepSteps = false;

@@ -115,7 +115,8 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
     std::vector<std::string> args = rawArgs;
     const std::vector<std::string> sets = extractRepeatedFlag(args, "--set");
     const ParsedArgs parsed =
-        parseArgs(args, {{"--law", true}, {"--csv", true}, {"--max-run-seconds", true}}, "simulate");
+        parseArgs(args, {{"--law", true}, {"--csv", true}, {"--max-run-seconds", true}, {"--max-particles", true}},
+                  "simulate");   // --max-particles caps granular scenes; other kinds have no particles
     if (parsed.positionals.size() != 1)
         throw UsageError("simulate reads one scene file, got " + std::to_string(parsed.positionals.size()));
     const std::string path = parsed.positionals.front();
