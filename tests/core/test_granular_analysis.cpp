@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <regex>
@@ -199,12 +200,13 @@ TEST(GranularExport, Base64MatchesRfc4648) {
 
 std::string decodeBase64(const std::string& s) {
     std::string out;
-    int bits = 0, value = 0;
+    int bits = 0;
+    std::uint32_t value = 0;  // only the low 14 bits are ever kept
     for (char c : s) {
         const char* alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
         const char* p = std::strchr(alphabet, c);
         if (c == '=' || !p) break;
-        value = (value << 6) | static_cast<int>(p - alphabet);
+        value = ((value << 6) | static_cast<std::uint32_t>(p - alphabet)) & 0x3fffu;
         bits += 6;
         if (bits >= 8) {
             bits -= 8;
