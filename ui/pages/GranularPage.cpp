@@ -28,6 +28,7 @@
 #include "sim/granular/GranularAnalysis.h"
 #include "sim/granular/GranularExport.h"
 #include "sim/granular/GranularFigures.h"
+#include "timeline/RunControls.h"
 #include "timeline/TimelineWidget.h"
 
 namespace impactlab::ui {
@@ -86,11 +87,9 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
     rdf_ = new FigureView;
     contacts_ = new FigureView;
     table_ = new ComparisonTableView;
-    timeline_ = new TimelineWidget;
     compare_ = new LawComparisonBox;
     compare_->setTitle(tr("Compare friction models"));
     compare_->setOffered({"max-dissipation", "coulomb-inelastic"});
-    timeline_->setEventListVisible(false);
     velocity_->setMaps({}, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
     angular_->setMaps({}, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
 
@@ -119,30 +118,21 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
              table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
 
     // Under the views: the timeline, the model the 3D view shows, the run's progress.
-    auto* below = new QWidget;
-    auto* belowLayout = new QVBoxLayout(below);
-    belowLayout->setContentsMargins(0, 0, 0, 0);
-    belowLayout->addWidget(timeline_);
-    progressRow_ = new QWidget;
-    auto* row = new QHBoxLayout(progressRow_);
-    row->setContentsMargins(6, 0, 6, 4);
-    row->addWidget(new QLabel(tr("3D view shows")));
+    const RunControls controls =
+        makeRunControls(tr("3D view shows"), tr("Stop the run; its frames so far stay, and the views show them."));
     shown_ = new QComboBox;
     shown_->setObjectName("shownModel");
-    row->addWidget(shown_);
-    progress_ = new QProgressBar;
-    progress_->setObjectName("runProgress");
+    controls.row->insertWidget(1, shown_);
+    progress_ = controls.progress;
     progress_->setFormat(tr("%p% of the run"));
-    row->addWidget(progress_, 1);
-    cancel_ = new QPushButton(tr("Cancel"));
-    cancel_->setObjectName("cancelRun");
-    cancel_->setToolTip(tr("Stop the run; its frames so far stay, and the views show them."));
-    row->addWidget(cancel_);
+    cancel_ = controls.cancel;
     rerun_ = new QPushButton(tr("Run again"));
     rerun_->setObjectName("rerun");
-    row->addWidget(rerun_);
-    belowLayout->addWidget(progressRow_);
-    buildLayout(view3d, below, compare_);
+    controls.row->addWidget(rerun_);
+    progressRow_ = controls.progressRow;
+    timeline_ = controls.timeline;
+    timeline_->setEventListVisible(false);
+    buildLayout(view3d, controls.widget, compare_);
 
     pollTimer_ = new QTimer(this);
     pollTimer_->setInterval(kPollMs);
@@ -180,24 +170,20 @@ void GranularPage::openDocument(const nlohmann::json& document) {
 void GranularPage::setParameter(const QString& id, double siValue) {
     QElapsedTimer clock;
     clock.start();
-    try {
+    tryEdit([&] {
         GranularScene next = withGranularParameter(scene_, id.toStdString(), siValue);
         parameterPanel()->setValue(id, siValue);
         apply(std::move(next), false);
-    } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromUtf8(e.what()));
-    }
+    });
     lastUpdateMs_ = clock.nsecsElapsed() * 1e-6;
 }
 
 void GranularPage::setChoice(const QString& id, const QString& choice) {
-    try {
+    tryEdit([&] {
         GranularScene next = withGranularChoice(scene_, id.toStdString(), choice.toStdString());
         parameterPanel()->setChoice(id, choice);
         apply(std::move(next), false);
-    } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromUtf8(e.what()));
-    }
+    });
 }
 
 QStringList GranularPage::comparedLaws() const {

@@ -28,6 +28,7 @@
 #include "plots/TimePlotsView.h"
 #include "render/SceneRenderer.h"
 #include "render/VtkView.h"
+#include "timeline/RunControls.h"
 #include "timeline/TimelineWidget.h"
 
 namespace impactlab::ui {
@@ -121,7 +122,6 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     diagram_ = new ImpulseDiagramView;
     plots_ = new TimePlotsView;
     table_ = new ComparisonTableView;
-    timeline_ = new TimelineWidget;
     compare_ = new LawComparisonBox;
 
     addView({"diagram", "Impulse space",
@@ -140,25 +140,15 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
              table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
 
     // Under the views: the timeline, and the progress of a long run.
-    auto* below = new QWidget;
-    auto* belowLayout = new QVBoxLayout(below);
-    belowLayout->setContentsMargins(0, 0, 0, 0);
-    belowLayout->addWidget(timeline_);
-    progressRow_ = new QWidget;
-    auto* progressLayout = new QHBoxLayout(progressRow_);
-    progressLayout->setContentsMargins(6, 0, 6, 4);
-    progressLayout->addWidget(new QLabel(tr("Simulating...")));
-    progress_ = new QProgressBar;
-    progress_->setObjectName("runProgress");
+    const RunControls controls =
+        makeRunControls(tr("Simulating..."), tr("Stop the run; the views show what it has computed so far."));
+    progressRow_ = controls.progressRow;
+    progress_ = controls.progress;
     progress_->setRange(0, kProgressTicks);
-    progressLayout->addWidget(progress_, 1);
-    cancel_ = new QPushButton(tr("Cancel"));
-    cancel_->setObjectName("cancelRun");
-    cancel_->setToolTip(tr("Stop the run; the views show what it has computed so far."));
-    progressLayout->addWidget(cancel_);
+    cancel_ = controls.cancel;
     progressRow_->hide();
-    belowLayout->addWidget(progressRow_);
-    buildLayout(view3d_, below, compare_);
+    timeline_ = controls.timeline;
+    buildLayout(view3d_, controls.widget, compare_);
 
     progressTimer_ = new QTimer(this);
     progressTimer_->setInterval(kProgressIntervalMs);
