@@ -111,23 +111,19 @@ void ImpactScenePage::openDocument(const nlohmann::json& document) {
 }
 
 void ImpactScenePage::setParameter(const QString& id, double siValue) {
-    try {
+    tryEdit([&] {
         ImpactScene next = withParameter(scene_, id.toStdString(), siValue);
         parameterPanel()->setValue(id, siValue);
         apply(std::move(next), false);
-    } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromUtf8(e.what()));
-    }
+    });
 }
 
 void ImpactScenePage::setChoice(const QString& id, const QString& choice) {
-    try {
+    tryEdit([&] {
         ImpactScene next = withChoice(scene_, id.toStdString(), choice.toStdString());
         parameterPanel()->setChoice(id, choice);
         apply(std::move(next), false);
-    } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromUtf8(e.what()));
-    }
+    });
 }
 
 QStringList ImpactScenePage::comparedLaws() const {

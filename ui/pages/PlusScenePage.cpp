@@ -152,23 +152,19 @@ void PlusScenePage::openDocument(const nlohmann::json& document) {
 }
 
 void PlusScenePage::setParameter(const QString& id, double siValue) {
-    try {
+    tryEdit([&] {
         PlusScene next = withParameter(scene_, id.toStdString(), siValue);
         parameterPanel()->setValue(id, siValue);
         apply(std::move(next), false);
-    } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromUtf8(e.what()));
-    }
+    });
 }
 
 void PlusScenePage::setChoice(const QString& id, const QString& choice) {
-    try {
+    tryEdit([&] {
         PlusScene next = withChoice(scene_, id.toStdString(), choice.toStdString());
         parameterPanel()->setChoice(id, choice);
         apply(std::move(next), false);
-    } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromUtf8(e.what()));
-    }
+    });
 }
 
 void PlusScenePage::resetCamera() {

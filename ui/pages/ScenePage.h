@@ -135,6 +135,16 @@ protected:
     // Repaints the 3D view and the current tab now, so a measured update
     // ends with the last pixel drawn.
     void repaintVisibleViews();
+    // Runs an edit the scene may refuse (a value its reader rejects): the
+    // refusal is reported through errorOccurred and the page stays as it was.
+    template <class Edit>
+    void tryEdit(Edit&& edit) {
+        try {
+            edit();
+        } catch (const std::exception& e) {
+            emit errorOccurred(QString::fromUtf8(e.what()));
+        }
+    }
 
     double lastUpdateMs_ = 0.0;
     double lastComputeMs_ = 0.0;
