@@ -9,12 +9,7 @@ namespace {
 // Significant digits in the table: the statistics' own resolution.
 constexpr int kTableDigits = 4;
 
-std::string formatNumber(double x) {
-    std::ostringstream os;
-    os.precision(kTableDigits);
-    os << x;
-    return os.str();
-}
+std::string formatNumber(double x) { return formatSignificant(x, kTableDigits); }
 
 }  // namespace
 
