@@ -37,6 +37,7 @@ constexpr const char* kBoxProperty = "impactlabViewBox";
 constexpr const char* kEqualProperty = "impactlabEqualScales";
 constexpr const char* kStretchProperty = "impactlabMaxStretch";
 constexpr const char* kTickProperty = "impactlabTickSpacing";
+constexpr const char* kStickyProperty = "impactlabStickyAxes";
 
 void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
     const double tol = kRangeChangeRelTol * (hi - lo);
@@ -134,6 +135,8 @@ void setViewBox(QChart* chart, const QRectF& box, bool equalScales, double maxSt
 
 QRectF getViewBox(QChart* chart) { return chart->property(kBoxProperty).toRectF(); }
 
+void setStickyAxes(QChart* chart, bool sticky) { chart->setProperty(kStickyProperty, sticky); }
+
 void fitAxesOnce(QChart* chart) {
     QValueAxis* ax = findAxis(chart, Qt::Horizontal);
     QValueAxis* ay = findAxis(chart, Qt::Vertical);
@@ -157,6 +160,13 @@ void fitAxesOnce(QChart* chart) {
         }
     }
     const QPointF c = box.center();
+    if (chart->property(kStickyProperty).toBool()) {
+        // Keep the axes while the data stays inside them and fills enough of them.
+        const bool inside = box.left() >= ax->min() && box.right() <= ax->max() && box.top() >= ay->min() &&
+                            box.bottom() <= ay->max();
+        const bool filled = spanX >= kStickyFill * (ax->max() - ax->min()) && spanY >= kStickyFill * (ay->max() - ay->min());
+        if (inside && filled) return;
+    }
     const double tickSpacingPx = chart->property(kTickProperty).toDouble();
     const double stepX = calcNiceStep(spanX * tickSpacingPx / plot.width());
     const double stepY = calcNiceStep(spanY * tickSpacingPx / plot.height());

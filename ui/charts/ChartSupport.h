@@ -59,6 +59,12 @@ void setViewBox(QChart* chart, const QRectF& box, bool equalScales,
                 double tickSpacingPx = kDefaultTickSpacingPx);
 QRectF getViewBox(QChart* chart);
 void fitAxes(QChart* chart);
+// While set (a burst of changes: a slider dragged), fitAxes keeps the axes'
+// ranges as long as the view box stays inside them and fills at least
+// kStickyFill of them: every range change re-lays out the axis labels, the
+// largest cost of a chart update. Cleared, the next fit is exact.
+inline constexpr double kStickyFill = 0.5;
+void setStickyAxes(QChart* chart, bool sticky);
 
 void attach(QChart* chart, QAbstractSeries* series);
 QLineSeries* makeLineSeries(const std::vector<Vec2>& points, const QString& name, const QPen& pen);

@@ -52,7 +52,10 @@ ChartView::ChartView(QWidget* parent) : QWidget(parent) {
     layout()->addWidget(legend_);
     view_->chart()->legend()->hide();
     quality_ = new InteractiveQuality(this, [this] {
+        // The burst is over: exact axes, smooth lines.
         view_->setRenderHint(QPainter::Antialiasing, true);
+        chart::setStickyAxes(chart(), false);
+        chart::fitAxes(chart());
         view_->viewport()->update();
     });
 }
@@ -68,7 +71,9 @@ QString ChartView::describe() const { return "ImpactLab: " + chart()->title(); }
 void ChartView::refresh() {
     // Anti-aliased stroking is most of a chart's paint time in software;
     // during a drag the lines are drawn aliased, then smooth once it stops.
-    view_->setRenderHint(QPainter::Antialiasing, !quality_->noteChange());
+    const bool interactive = quality_->noteChange();
+    view_->setRenderHint(QPainter::Antialiasing, !interactive);
+    chart::setStickyAxes(chart(), interactive);
     populate(chart());
     chart()->legend()->hide();   // drawn below the widget instead (updateLegend)
     chart::fitAxes(chart());

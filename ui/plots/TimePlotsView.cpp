@@ -17,6 +17,7 @@
 #include <limits>
 #include <sstream>
 
+#include "charts/ChartSupport.h"
 #include "common/InteractiveQuality.h"
 #include "diagram/DiagramCsv.h"
 
@@ -45,6 +46,9 @@ TimePlotsView::TimePlotsView(QWidget* parent) : QWidget(parent) {
     note_->hide();
     layout->addWidget(note_);
     quality_ = new InteractiveQuality(this, [this] {
+        // The burst is over: exact ranges, smooth lines.
+        sticky_ = false;
+        for (size_t i = 0; i < panels_.size() && i < charts_.size(); ++i) fillChart(static_cast<int>(i), panels_[i]);
         for (QChartView* v : views_) {
             v->setRenderHint(QPainter::Antialiasing, true);
             v->viewport()->update();
@@ -78,6 +82,7 @@ bool TimePlotsView::hasSameLayout(const std::vector<PlotPanel>& panels, int colu
 void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns) {
     columns = std::max(1, columns);
     const bool interactive = quality_->noteChange();
+    sticky_ = interactive;
     for (QChartView* v : views_) v->setRenderHint(QPainter::Antialiasing, !interactive);
     if (hasSameLayout(panels, columns)) {
         panels_ = panels;
@@ -165,10 +170,18 @@ void TimePlotsView::fillChart(int index, const PlotPanel& p) {
     const double span = yMax - yMin;
     if (span <= 0.0) { yMin -= kFlatHalfRange; yMax += kFlatHalfRange; }
     else { yMin -= kYMarginFraction * span; yMax += kYMarginFraction * span; }
-    const auto axesX = chart->axes(Qt::Horizontal), axesY = chart->axes(Qt::Vertical);
-    static_cast<QValueAxis*>(axesX.front())->setRange(tMin, tMax);
-    static_cast<QValueAxis*>(axesY.front())->setRange(yMin, yMax);
-    yRanges_[index] = {yMin, yMax};
+    auto* ax = static_cast<QValueAxis*>(chart->axes(Qt::Horizontal).front());
+    auto* ay = static_cast<QValueAxis*>(chart->axes(Qt::Vertical).front());
+    // During a drag the ranges stay while the curves fit and fill them
+    // (chart::kStickyFill): a range change re-lays out the axis labels.
+    const bool keep = sticky_ && tMin >= ax->min() && tMax <= ax->max() && yMin >= ay->min() && yMax <= ay->max() &&
+                      (tMax - tMin) >= chart::kStickyFill * (ax->max() - ax->min()) &&
+                      (yMax - yMin) >= chart::kStickyFill * (ay->max() - ay->min());
+    if (!keep) {
+        ax->setRange(tMin, tMax);
+        ay->setRange(yMin, yMax);
+    }
+    yRanges_[index] = {ay->min(), ay->max()};
 }
 
 void TimePlotsView::setCursorTime(double t) {

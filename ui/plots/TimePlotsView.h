@@ -61,6 +61,7 @@ private:
     bool hasSameLayout(const std::vector<PlotPanel>& panels, int columns) const;
     void fillChart(int index, const PlotPanel& panel);
     class InteractiveQuality* quality_ = nullptr;   // aliased lines during a drag
+    bool sticky_ = false;                           // keep the ranges during a drag
     QGridLayout* grid_ = nullptr;
     QLabel* note_ = nullptr;
     std::vector<PlotPanel> panels_;
