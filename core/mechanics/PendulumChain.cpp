@@ -39,38 +39,73 @@ Eigen::MatrixXd PendulumChain::calcPointJacobian(const Eigen::VectorXd& q, int l
     return J;
 }
 
-Eigen::MatrixXd PendulumChain::calcMassMatrix(const Eigen::VectorXd& q) const {
-    const int n = getDofCount();
+namespace {
+
+// The chain's axes e(theta_j) and their rates de/dtheta_j, once per pose: a
+// point at lever s along link i has the Jacobian columns L_j de_j (j < i) and
+// s de_i (the pin's rotation (0, -theta_i', 0) crossed with s e_i), so the
+// mass matrix and the generalized forces below are assembled from these
+// columns directly, without a 3 x n Jacobian per point.
+struct ChainAxes {
+    Eigen::Matrix3Xd axis, rate;
+    explicit ChainAxes(const Eigen::VectorXd& q) : axis(3, q.size()), rate(3, q.size()) {
+        for (Eigen::Index j = 0; j < q.size(); ++j) {
+            axis.col(j) = axisOf(q(j));
+            rate.col(j) = axisRate(q(j));
+        }
+    }
+};
+
+// The points that carry mass: each link's centre and the end sphere, as
+// (link, lever along it, mass).
+template <class Visit>
+void forEachMassPoint(const PendulumChain& chain, Visit&& visit) {
+    const int n = chain.getDofCount();
+    for (int i = 0; i < n; ++i) visit(i, 0.5 * chain.links[i].length, chain.links[i].mass);
+    if (chain.endMass > 0.0) visit(n - 1, chain.links[n - 1].length, chain.endMass);
+}
+
+// Jacobian column j of the point (link, lever).
+Vec3 pointColumn(const PendulumChain& chain, const ChainAxes& axes, int link, double lever, int j) {
+    return (j < link ? chain.links[j].length : lever) * axes.rate.col(j);
+}
+
+// M(q) = sum_p m_p J_p^T J_p + spin inertias on the diagonal (Uchida et al.
+// 2015, Example 4; the header's sum).
+Eigen::MatrixXd assembleMassMatrix(const PendulumChain& chain, const ChainAxes& axes) {
+    const int n = chain.getDofCount();
     Eigen::MatrixXd M = Eigen::MatrixXd::Zero(n, n);
-    for (int i = 0; i < n; ++i) {
-        const Vec3 com = calcJointPosition(q, i) + 0.5 * links[i].length * axisOf(q(i));
-        const Eigen::MatrixXd J = calcPointJacobian(q, i, com);
-        M += links[i].mass * J.transpose() * J;
-        M(i, i) += links[i].inertia;
-    }
-    if (endMass > 0.0) {
-        const Eigen::MatrixXd J = calcPointJacobian(q, n - 1, calcEndCentre(q));
-        M += endMass * J.transpose() * J;
-        M(n - 1, n - 1) += endInertia;
-    }
-    return 0.5 * (M + M.transpose());
+    forEachMassPoint(chain, [&](int link, double lever, double mass) {
+        for (int j = 0; j <= link; ++j) {
+            const Vec3 cj = pointColumn(chain, axes, link, lever, j);
+            for (int k = 0; k <= j; ++k) M(j, k) += mass * cj.dot(pointColumn(chain, axes, link, lever, k));
+        }
+    });
+    for (int i = 0; i < n; ++i) M(i, i) += chain.links[i].inertia;
+    if (chain.endMass > 0.0) M(n - 1, n - 1) += chain.endInertia;
+    return M.selfadjointView<Eigen::Lower>();
+}
+
+}  // namespace
+
+Eigen::MatrixXd PendulumChain::calcMassMatrix(const Eigen::VectorXd& q) const {
+    return assembleMassMatrix(*this, ChainAxes(q));
 }
 
 Eigen::VectorXd PendulumChain::calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                                                 const Vec3& gravity) const {
     const int n = getDofCount();
+    const ChainAxes axes(q);
     Eigen::VectorXd force = Eigen::VectorXd::Zero(n);
-    // A point `lever` along link `link`: its generalized gravity-minus-centripetal force.
-    auto addPoint = [&](int link, double lever, double mass) {
+    // Each mass point's generalized gravity-minus-centripetal force m J^T (g - Jdot qdot).
+    forEachMassPoint(*this, [&](int link, double lever, double mass) {
         Vec3 centripetal = Vec3::Zero();
-        for (int j = 0; j < link; ++j) centripetal -= links[j].length * qdot(j) * qdot(j) * axisOf(q(j));
-        centripetal -= lever * qdot(link) * qdot(link) * axisOf(q(link));
-        const Vec3 point = calcJointPosition(q, link) + lever * axisOf(q(link));
-        force += mass * calcPointJacobian(q, link, point).transpose() * (gravity - centripetal);
-    };
-    for (int i = 0; i < n; ++i) addPoint(i, 0.5 * links[i].length, links[i].mass);
-    if (endMass > 0.0) addPoint(n - 1, links[n - 1].length, endMass);
-    return calcMassMatrix(q).ldlt().solve(force);
+        for (int j = 0; j <= link; ++j)
+            centripetal -= (j < link ? links[j].length : lever) * qdot(j) * qdot(j) * axes.axis.col(j);
+        const Vec3 load = mass * (gravity - centripetal);
+        for (int j = 0; j <= link; ++j) force(j) += pointColumn(*this, axes, link, lever, j).dot(load);
+    });
+    return assembleMassMatrix(*this, axes).ldlt().solve(force);
 }
 
 double PendulumChain::calcPotentialEnergy(const Eigen::VectorXd& q, const Vec3& gravity) const {

@@ -121,6 +121,34 @@ TEST(PendulumChain, JacobianAndMassMatrixAgreeWithFiniteDifferences) {
     EXPECT_NEAR(chain.calcKineticEnergy(q, qdot), T, kFiniteDifferenceTol * 10);
 }
 
+// The free chain's acceleration satisfies Lagrange's equations
+// d/dt(dT/dqdot) - dT/dq + dV/dq = 0, each term by central differences of the
+// energies alone, on a chain unlike Example 4's (four unequal links).
+TEST(PendulumChain, AccelerationSatisfiesLagrangesEquations) {
+    PendulumChain chain;
+    chain.links = {{0.7, 1.3, 0.05}, {1.1, 0.6, 0.09}, {0.4, 2.0, 0.02}, {0.9, 0.8, 0.07}};
+    chain.endMass = 0.5;
+    chain.endRadius = 0.1;
+    chain.endInertia = 0.002;
+    const Vec3 g(0.0, 0.0, -9.81);
+    VectorXd q(4), qdot(4);
+    q << 0.3, -1.2, 2.5, 0.9;
+    qdot << 1.1, -0.4, 2.2, -1.7;
+    const VectorXd qddot = chain.calcAcceleration(q, qdot, g);
+    const double h = 1e-5;
+    // d/dt (M qdot) = Mdot qdot + M qddot, Mdot along qdot.
+    const Eigen::MatrixXd Mdot = (chain.calcMassMatrix(q + h * qdot) - chain.calcMassMatrix(q - h * qdot)) / (2 * h);
+    VectorXd residual = Mdot * qdot + chain.calcMassMatrix(q) * qddot;
+    for (int k = 0; k < 4; ++k) {
+        const VectorXd dq = h * VectorXd::Unit(4, k);
+        const double dT = (chain.calcKineticEnergy(q + dq, qdot) - chain.calcKineticEnergy(q - dq, qdot)) / (2 * h);
+        const double dV = (chain.calcPotentialEnergy(q + dq, g) - chain.calcPotentialEnergy(q - dq, g)) / (2 * h);
+        residual(k) += -dT + dV;
+    }
+    constexpr double kLagrangeTol = 1e-6;   // N m: central differences of step 1e-5
+    EXPECT_LT(residual.norm(), kLagrangeTol) << residual.transpose();
+}
+
 TEST(PendulumChain, PlusOnTheTriplePendulumTipKeepsConeEnergyAndMomentum) {
     // The tip sphere hitting the ground at Example 4's angles, with joint
     // rates that drive it down and sideways: the rank-2 A of a planar chain.
