@@ -1,6 +1,7 @@
 // impactlab: the desktop app. Opens a scene (the superball by default) and,
 // for tests and documentation, can write a screenshot of the whole window and
 // quit, or measure how long a slider change takes to redraw every view.
+#include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -24,10 +25,11 @@ namespace {
 constexpr int kSettleMilliseconds = 400;
 // A slider move not redrawn within this time is counted at this time.
 constexpr int kMeasureTimeoutMs = 30000;
-// Turns of the event loop after an update during which deferred paints
-// (a chart's scene, the window's backing store) land: two suffice for Qt
-// Charts (scene change, then the viewport's update request); one more is margin.
-constexpr int kPaintPasses = 3;
+// Turns of the event loop after an update, at most, during which deferred
+// paints land (a chart's scene change, then its viewport's update request,
+// then the window's backing store sync): the loop is drained until a turn
+// finds nothing to do.
+constexpr int kMaxPaintPasses = 20;
 
 // Moves the first live numeric parameter's slider (one that applies while it
 // is dragged; see SceneParameter::live) across its range `count` times,
@@ -56,9 +58,10 @@ int measureSlider(MainWindow& w, int count) {
             QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 1);
         // Views that paint on a later turn of the event loop (Qt Charts
         // repaints its scene from a queued update) count too.
-        for (int pass = 0; pass < kPaintPasses; ++pass) {
+        QAbstractEventDispatcher* dispatcher = QAbstractEventDispatcher::instance();
+        for (int pass = 0; pass < kMaxPaintPasses; ++pass) {
             QCoreApplication::sendPostedEvents();
-            QApplication::processEvents(QEventLoop::AllEvents);
+            if (!dispatcher->processEvents(QEventLoop::AllEvents)) break;
         }
         total.push_back(clock.nsecsElapsed() * 1e-6);
         compute.push_back(page->lastComputeMilliseconds());

@@ -334,7 +334,7 @@ void GranularPage::restartRuns() {
     cancel_->setEnabled(true);
     pollTimer_->start();
     updateSummary();
-    repaintVisibleViews();
+    updateVisibleViews();
     ++updateCount_;
     emit statusChanged(tr("%1: running %2 model(s) on %3 particles...")
                            .arg(QString::fromStdString(scene_.name))

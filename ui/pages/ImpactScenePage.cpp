@@ -189,7 +189,7 @@ void ImpactScenePage::solve() {
     stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, plane_, fobj_, tree_, table_};
     updateSummary();
     redrawCurrentTab();
-    repaintVisibleViews();
+    updateVisibleViews();
     lastUpdateMs_ = clock.nsecsElapsed() * 1e-6;
     ++updateCount_;
     emit statusChanged(QString("%1: sequence %2, impulse %3 N s, updated in %4 ms")

@@ -253,7 +253,7 @@ void PlusScenePage::redrawAll() {
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     setSummary(text);
 
-    repaintVisibleViews();
+    updateVisibleViews();
     lastComputeMs_ = run_.plusMilliseconds + run_.compliantMilliseconds;
     lastUpdateMs_ = clock.nsecsElapsed() * 1e-6 + lastComputeMs_;
     ++updateCount_;

@@ -160,9 +160,9 @@ std::vector<ExportedFile> ScenePage::exportAllViews(const QString& folder, QStri
     return files;
 }
 
-void ScenePage::repaintVisibleViews() {
-    if (view3d_) view3d_->repaint();
-    if (QWidget* w = tabs_->currentWidget()) w->repaint();
+void ScenePage::updateVisibleViews() {
+    if (view3d_) view3d_->update();
+    if (QWidget* w = tabs_->currentWidget()) w->update();
 }
 
 }  // namespace impactlab::ui

@@ -132,9 +132,10 @@ protected:
     // Extra files for exportAllViews (tables, series); default none.
     virtual std::vector<ExportedFile> exportData(const QString& /*folder*/, QStringList* /*failures*/) { return {}; }
     QTabWidget* tabs() const { return tabs_; }
-    // Repaints the 3D view and the current tab now, so a measured update
-    // ends with the last pixel drawn.
-    void repaintVisibleViews();
+    // Schedules the 3D view and the current tab for redrawing: one backing
+    // store sync for the whole window on the next turn of the event loop,
+    // instead of one sync and flush per view (a synchronous repaint each).
+    void updateVisibleViews();
     // Runs an edit the scene may refuse (a value its reader rejects): the
     // refusal is reported through errorOccurred and the page stays as it was.
     template <class Edit>

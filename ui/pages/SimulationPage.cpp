@@ -421,8 +421,8 @@ void SimulationPage::drawRun() {
     updateComparison();
     updateKindViews();
     updateStatus();
-    repaintVisibleViews();
-    timeline_->repaint();
+    updateVisibleViews();
+    timeline_->update();
     lastUpdateMs_ = editStartedNs_ ? elapsedMs(editStartedNs_) : lastComputeMs_;
     editStartedNs_ = 0;
     ++updateCount_;
