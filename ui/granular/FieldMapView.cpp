@@ -20,7 +20,7 @@ constexpr int kMargin = 12;
 constexpr int kGap = 24;
 constexpr int kBarWidth = 16;
 constexpr int kBarGap = 56;
-constexpr int kTitleHeight = 26;
+constexpr int kTitleHeight = 44;   // two lines: the title, then the extent
 constexpr int kLabelHeight = 34;
 // Significant digits of the exported cells.
 constexpr int kCsvDigits = 8;
@@ -40,14 +40,30 @@ QColor sampleScale(double u) {
 }
 
 // The rectangle of map k of n in a picture of `size`, keeping the field's
-// aspect ratio (one metre as many pixels across as up).
+// aspect ratio (one metre as many pixels across as up). The maps go in a grid
+// of as many columns as makes them largest: side by side in a wide view, one
+// above the other in a tall one.
 QRectF mapRect(const granular::FieldGrid& g, int k, int n, QSize size) {
-    const double areaW = (size.width() - 2 * kMargin - kBarGap - kBarWidth - (n - 1) * kGap) / static_cast<double>(n);
-    const double areaH = size.height() - 2 * kMargin - kTitleHeight - kLabelHeight;
-    const double w = g.xMax - g.xMin, h = g.yMax - g.yMin;
-    const double scale = std::min(areaW / std::max(w, 1e-12), areaH / std::max(h, 1e-12));
-    const double left = kMargin + k * (areaW + kGap) + 0.5 * (areaW - scale * w);
-    const double top = kMargin + kTitleHeight + 0.5 * (areaH - scale * h);
+    const double w = std::max(g.xMax - g.xMin, 1e-12), h = std::max(g.yMax - g.yMin, 1e-12);
+    const double fullW = size.width() - 2 * kMargin - kBarGap - kBarWidth;
+    const double fullH = size.height() - 2 * kMargin - kTitleHeight;
+    int columns = 1;
+    double scale = 0.0, areaW = 0.0, areaH = 0.0;
+    for (int c = 1; c <= std::max(1, n); ++c) {
+        const int rows = (n + c - 1) / c;
+        const double aw = (fullW - (c - 1) * kGap) / c, ah = fullH / rows - kLabelHeight;
+        const double sc = std::min(aw / w, ah / h);
+        if (sc > scale) {
+            scale = sc;
+            columns = c;
+            areaW = aw;
+            areaH = ah;
+        }
+    }
+    scale = std::max(scale, 0.0);
+    const int col = k % columns, row = k / columns;
+    const double left = kMargin + col * (areaW + kGap) + 0.5 * (areaW - scale * w);
+    const double top = kMargin + kTitleHeight + row * (areaH + kLabelHeight) + 0.5 * (areaH - scale * h);
     return QRectF(left, top, scale * w, scale * h);
 }
 
@@ -84,18 +100,23 @@ void FieldMapView::paint(QPainter& painter, QSize size) const {
     QFont bold = painter.font();
     bold.setBold(true);
     painter.setFont(bold);
-    QString title = maps_.empty() ? title_ + tr(": no run yet") : title_;
-    if (!maps_.empty()) {
-        const granular::FieldGrid& g = maps_.front().field.grid;
-        title += QString("; x %1 to %2 m, y %3 to %4 m")
-                     .arg(g.xMin, 0, 'g', 3)
-                     .arg(g.xMax, 0, 'g', 3)
-                     .arg(g.yMin, 0, 'g', 3)
-                     .arg(g.yMax, 0, 'g', 3);
-    }
-    const QRect titleRect(kMargin, kMargin, size.width() - 2 * kMargin, kTitleHeight);
+    const QString title = maps_.empty() ? title_ + tr(": no run yet") : title_;
+    const int lineHeight = kTitleHeight / 2;
+    const QRect titleRect(kMargin, kMargin, size.width() - 2 * kMargin, lineHeight);
     painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
                      painter.fontMetrics().elidedText(title, Qt::ElideRight, titleRect.width()));
+    painter.setFont(font());
+    if (!maps_.empty()) {
+        const granular::FieldGrid& g = maps_.front().field.grid;
+        const QString extent = tr("x %1 to %2 m, y %3 to %4 m")
+                                   .arg(g.xMin, 0, 'g', 3)
+                                   .arg(g.xMax, 0, 'g', 3)
+                                   .arg(g.yMin, 0, 'g', 3)
+                                   .arg(g.yMax, 0, 'g', 3);
+        const QRect extentRect = titleRect.translated(0, lineHeight);
+        painter.drawText(extentRect, Qt::AlignLeft | Qt::AlignVCenter,
+                         painter.fontMetrics().elidedText(extent, Qt::ElideRight, extentRect.width()));
+    }
     painter.setFont(font());
     if (maps_.empty()) return;
     const int n = static_cast<int>(maps_.size());
