@@ -28,6 +28,7 @@
 #include "io/JsonInput.h"
 #include "pages/PageRegistry.h"
 #include "panel/ParameterPanel.h"
+#include "scene/SceneBodies.h"
 #include "scene/SceneDocument.h"
 #include "timeline/TimelineWidget.h"
 
@@ -55,7 +56,8 @@ QString describeLoadFailure(const QString& path, const std::exception& e) {
 SceneEditTarget makeEditTarget(MainWindow* w) {
     return {[w](const QString& id, double v) { w->setParameter(id, v); },
             [w](const QString& id, const QString& c) { w->setChoice(id, c); },
-            [w](const QStringList& laws) { w->setComparedLaws(laws); }};
+            [w](const QStringList& laws) { w->setComparedLaws(laws); },
+            [w](const nlohmann::json& document) { w->setDocument(document); }};
 }
 
 }  // namespace
@@ -74,6 +76,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(undoStack_, &QUndoStack::indexChanged, this, [this] {
         if (isWindowModified()) autosaveTimer_->start();
         updateTitle();   // the name may be an edited field
+        updateBodyMenu();
     });
     auto* history = new QUndoView(undoStack_);
     history->setEmptyLabel(tr("Opened"));
@@ -206,6 +209,15 @@ void MainWindow::buildMenus() {
     redo->setObjectName("redo");
     edit->addAction(undo);
     edit->addAction(redo);
+    // Bodies, on the scenes whose bodies are free to change (updateBodyMenu).
+    edit->addSeparator();
+    addBodyAction_ = edit->addAction(tr("&Add body"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B), this,
+                                     [this] { addBody(); });
+    addBodyAction_->setObjectName("addBody");
+    addBodyAction_->setToolTip(tr("A copy of the last body, placed beyond the others along x"));
+    removeBodyMenu_ = edit->addMenu(tr("&Remove body"));
+    removeBodyMenu_->setObjectName("removeBodyMenu");
+    connect(removeBodyMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRemoveBodyMenu);
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* showHistory = historyDock_->toggleViewAction();
@@ -484,6 +496,52 @@ void MainWindow::recordComparedLaws() {
 
 // --- Edits --------------------------------------------------------------------
 
+bool MainWindow::addBody() {
+    if (!page_) return false;
+    const nlohmann::json before = currentDocument();
+    try {
+        nlohmann::json after = addSceneBody(before);
+        const QString name = QString::fromStdString(listSceneBodyNames(after).back());
+        setDocument(after);
+        undoStack_->push(new DocumentEditCommand(makeEditTarget(this), tr("Add body %1").arg(name), before, std::move(after)));
+        return true;
+    } catch (const std::exception& e) {
+        showError(QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+bool MainWindow::removeBody(int index) {
+    if (!page_) return false;
+    const nlohmann::json before = currentDocument();
+    try {
+        nlohmann::json after = removeSceneBody(before, index);
+        const QString name = QString::fromStdString(listSceneBodyNames(before).at(static_cast<std::size_t>(index)));
+        setDocument(after);
+        undoStack_->push(new DocumentEditCommand(makeEditTarget(this), tr("Remove body %1").arg(name), before, std::move(after)));
+        return true;
+    } catch (const std::exception& e) {
+        showError(QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
+void MainWindow::setDocument(const nlohmann::json& document) {
+    if (!page_) return;
+    try {
+        page_->openDocument(document);
+    } catch (const std::exception& e) {
+        showError(describeLoadFailure(currentSceneName(), e));
+        return;
+    }
+    refreshEditSnapshot();
+    updateTitle();
+    updateBodyMenu();
+    // The page rebuilt its panel: if the focused control went with it, the
+    // page takes the focus, so the window's shortcuts (undo, redo) still work.
+    if (!QApplication::focusWidget() && isActiveWindow()) page_->setFocus(Qt::OtherFocusReason);
+}
+
 void MainWindow::setParameter(const QString& id, double siValue) {
     if (!page_) return;
     page_->setParameter(id, siValue);
@@ -540,6 +598,28 @@ void MainWindow::updateMenus() {
     playbackMenu_->menuAction()->setVisible(timeline);
     for (QAction* a : playbackMenu_->actions()) a->setEnabled(timeline);
     if (timeline) playAction_->setText(page_->timeline()->isPlaying() ? tr("&Pause") : tr("&Play"));
+    updateBodyMenu();
+}
+
+void MainWindow::updateBodyMenu() {
+    if (!addBodyAction_) return;
+    const bool editable = page_ && canEditSceneBodies(currentDocument());
+    addBodyAction_->setVisible(editable);
+    addBodyAction_->setEnabled(editable);
+    removeBodyMenu_->menuAction()->setVisible(editable);
+    removeBodyMenu_->menuAction()->setEnabled(editable);
+}
+
+void MainWindow::fillRemoveBodyMenu() {
+    // Filled as it opens, never while one of its own actions is running.
+    removeBodyMenu_->clear();
+    if (!page_ || !canEditSceneBodies(currentDocument())) return;
+    const std::vector<std::string> names = listSceneBodyNames(currentDocument());
+    for (int i = 0; i < static_cast<int>(names.size()); ++i) {
+        QAction* a = removeBodyMenu_->addAction(QString::fromStdString(names[i]), this, [this, i] { removeBody(i); });
+        a->setObjectName(QString("removeBody%1").arg(i));
+        a->setEnabled(names.size() > 1);   // a scene keeps at least one body
+    }
 }
 
 void MainWindow::showError(const QString& message) {

@@ -82,6 +82,13 @@ public:
     void setParameter(const QString& id, double siValue);
     void setChoice(const QString& id, const QString& choice);
     void setComparedLaws(const QStringList& ids);
+    // Edit > Add body / Remove body, on scenes that allow it
+    // (canEditSceneBodies): undoable edits of the whole document.
+    bool addBody();
+    bool removeBody(int index);
+    // Reopens the current page on `document`, keeping the file, the undo
+    // history and the modified state (an undo or redo of a body edit).
+    void setDocument(const nlohmann::json& document);
     QStringList comparedLawIds() const;
     const std::vector<SceneParameter>& currentParameters() const;
     const SceneParameter* findParameter(const std::string& id) const;
@@ -141,6 +148,8 @@ private:
     void setDocumentPath(const QString& path);
     void updateTitle();
     void updateMenus();
+    void updateBodyMenu();
+    void fillRemoveBodyMenu();
     QString currentSceneName() const;
     bool isBuiltInDocument() const;
     void showError(const QString& message);
@@ -158,6 +167,8 @@ private:
     QList<QAction*> shownPageActions_;
     QMenu* playbackMenu_ = nullptr;
     QAction* playAction_ = nullptr;
+    QAction* addBodyAction_ = nullptr;
+    QMenu* removeBodyMenu_ = nullptr;
     bool framedOnShow_ = false;
 
     QUndoStack* undoStack_ = nullptr;

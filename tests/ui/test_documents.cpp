@@ -398,3 +398,53 @@ TEST_F(DocumentTest, NewOpensTheDefaultSceneAsAnUntitledDocument) {
     EXPECT_TRUE(w.windowTitle().contains("built-in"));
     EXPECT_EQ(w.undoStack()->count(), 0);
 }
+
+// Bodies added and removed (issue 10, item 1): Edit > Add body by its
+// shortcut, undo and redo by theirs, Remove body from its menu; the run
+// follows the document, the edits survive a save and reopen, and the entries
+// show only on scenes whose bodies may change.
+TEST_F(DocumentTest, BodiesAreAddedAndRemovedAsUndoableEdits) {
+    QString error;
+    ASSERT_TRUE(w.openScene(":/scenes/ball-row.json", &error)) << error.toStdString();
+    QAction* add = w.findChild<QAction*>("addBody");
+    QMenu* remove = w.findChild<QMenu*>("removeBodyMenu");
+    ASSERT_NE(add, nullptr);
+    ASSERT_NE(remove, nullptr);
+    EXPECT_TRUE(add->isVisible());
+    const std::size_t initial = w.currentDocument()["bodies"].size();
+    auto bodiesInRun = [this] { return sim(w).run().samples.at(0).bodies.size(); };
+    ASSERT_EQ(bodiesInRun(), initial);
+
+    QTest::keyClick(&w, Qt::Key_B, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(w.currentDocument()["bodies"].size(), initial + 1);
+    EXPECT_EQ(bodiesInRun(), initial + 1);
+    EXPECT_TRUE(w.isWindowModified());
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(w.currentDocument()["bodies"].size(), initial);
+    EXPECT_EQ(bodiesInRun(), initial);
+    QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    EXPECT_EQ(bodiesInRun(), initial + 1);
+
+    // Remove the striker from the menu, as it opens.
+    QMetaObject::invokeMethod(remove, "aboutToShow");
+    QAction* striker = remove->findChild<QAction*>("removeBody0");
+    ASSERT_NE(striker, nullptr);
+    EXPECT_EQ(striker->text(), "striker");
+    striker->trigger();
+    EXPECT_EQ(w.currentDocument()["bodies"].size(), initial);
+    EXPECT_EQ(w.currentDocument()["bodies"][0]["name"], "ball 1");
+    EXPECT_EQ(w.findParameter("speed"), nullptr) << "the striker's speed went with it";
+    EXPECT_EQ(w.undoStack()->count(), 2);
+
+    const QString saved = dir.filePath("edited-row.json");
+    ASSERT_TRUE(w.saveSceneAs(saved));
+    const nlohmann::json edited = w.currentDocument();
+    ASSERT_TRUE(w.openScene(defaultScenePath(), &error));
+    ASSERT_TRUE(w.openScene(saved, &error)) << error.toStdString();
+    EXPECT_EQ(w.currentDocument(), edited);
+
+    // A vehicle pair is not a set of free bodies.
+    ASSERT_TRUE(w.openScene(":/scenes/vehicles.json", &error)) << error.toStdString();
+    EXPECT_FALSE(add->isVisible());
+    EXPECT_FALSE(remove->menuAction()->isVisible());
+}

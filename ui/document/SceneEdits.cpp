@@ -74,4 +74,20 @@ void ComparedLawsCommand::redo() {
     target_.setComparedLaws(after_);
 }
 
+DocumentEditCommand::DocumentEditCommand(SceneEditTarget target, const QString& text, nlohmann::json before,
+                                         nlohmann::json after)
+    : target_(std::move(target)), before_(std::move(before)), after_(std::move(after)) {
+    setText(text);
+}
+
+void DocumentEditCommand::undo() { target_.setDocument(before_); }
+
+void DocumentEditCommand::redo() {
+    if (applied_) {
+        applied_ = false;
+        return;
+    }
+    target_.setDocument(after_);
+}
+
 }  // namespace impactlab::ui

@@ -8,6 +8,8 @@
 #include <QUndoCommand>
 #include <functional>
 
+#include <nlohmann/json.hpp>
+
 namespace impactlab::ui {
 
 // Milliseconds: a change of the same parameter within this time of the last
@@ -20,6 +22,8 @@ struct SceneEditTarget {
     std::function<void(const QString& id, double siValue)> setNumber;
     std::function<void(const QString& id, const QString& choice)> setChoice;
     std::function<void(const QStringList& laws)> setComparedLaws;
+    // A whole new document for the open scene (a body added or removed).
+    std::function<void(const nlohmann::json& document)> setDocument;
 };
 
 // One slider, spin box or typed value.
@@ -66,6 +70,20 @@ public:
 private:
     SceneEditTarget target_;
     QStringList before_, after_;
+    bool applied_ = true;
+};
+
+// An edit of the document's structure (a body added or removed): the whole
+// document before and after, reopened on the same page.
+class DocumentEditCommand : public QUndoCommand {
+public:
+    DocumentEditCommand(SceneEditTarget target, const QString& text, nlohmann::json before, nlohmann::json after);
+    void undo() override;
+    void redo() override;
+
+private:
+    SceneEditTarget target_;
+    nlohmann::json before_, after_;
     bool applied_ = true;
 };
 
