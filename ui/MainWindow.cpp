@@ -497,28 +497,26 @@ void MainWindow::recordComparedLaws() {
 // --- Edits --------------------------------------------------------------------
 
 bool MainWindow::addBody() {
-    if (!page_) return false;
-    const nlohmann::json before = currentDocument();
-    try {
-        nlohmann::json after = addSceneBody(before);
-        const QString name = QString::fromStdString(listSceneBodyNames(after).back());
-        setDocument(after);
-        undoStack_->push(new DocumentEditCommand(makeEditTarget(this), tr("Add body %1").arg(name), before, std::move(after)));
-        return true;
-    } catch (const std::exception& e) {
-        showError(QString::fromUtf8(e.what()));
-        return false;
-    }
+    return editDocument([](const nlohmann::json& doc) {
+        nlohmann::json after = addSceneBody(doc);
+        return std::pair{tr("Add body %1").arg(QString::fromStdString(listSceneBodyNames(after).back())), after};
+    });
 }
 
 bool MainWindow::removeBody(int index) {
+    return editDocument([index](const nlohmann::json& doc) {
+        const QString name = QString::fromStdString(listSceneBodyNames(doc).at(static_cast<std::size_t>(index)));
+        return std::pair{tr("Remove body %1").arg(name), removeSceneBody(doc, index)};
+    });
+}
+
+bool MainWindow::editDocument(const std::function<std::pair<QString, nlohmann::json>(const nlohmann::json&)>& edit) {
     if (!page_) return false;
     const nlohmann::json before = currentDocument();
     try {
-        nlohmann::json after = removeSceneBody(before, index);
-        const QString name = QString::fromStdString(listSceneBodyNames(before).at(static_cast<std::size_t>(index)));
+        auto [text, after] = edit(before);
         setDocument(after);
-        undoStack_->push(new DocumentEditCommand(makeEditTarget(this), tr("Remove body %1").arg(name), before, std::move(after)));
+        undoStack_->push(new DocumentEditCommand(makeEditTarget(this), text, before, std::move(after)));
         return true;
     } catch (const std::exception& e) {
         showError(QString::fromUtf8(e.what()));

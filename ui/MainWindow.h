@@ -8,7 +8,9 @@
 #include <QHash>
 #include <QMainWindow>
 #include <QStringList>
+#include <functional>
 #include <map>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -149,6 +151,9 @@ private:
     void updateTitle();
     void updateMenus();
     void updateBodyMenu();
+    // Applies `edit` (the document -> the undo text and the new document) to
+    // the open document as one undo step; an edit that throws is shown, not applied.
+    bool editDocument(const std::function<std::pair<QString, nlohmann::json>(const nlohmann::json&)>& edit);
     void fillRemoveBodyMenu();
     QString currentSceneName() const;
     bool isBuiltInDocument() const;
