@@ -9,6 +9,14 @@ namespace {
 constexpr int kNumberEditCommandId = 1001;
 }  // namespace
 
+void AppliedEditCommand::redo() {
+    if (applied_) {
+        applied_ = false;   // pushed: the edit is already on screen
+        return;
+    }
+    reapply();
+}
+
 NumberEditCommand::NumberEditCommand(SceneEditTarget target, QString id, const QString& label, double before,
                                      double after)
     : target_(std::move(target)), parameter_(std::move(id)), label_(label.isEmpty() ? parameter_ : label),
@@ -23,13 +31,7 @@ void NumberEditCommand::updateText() {
 
 void NumberEditCommand::undo() { target_.setNumber(parameter_, before_); }
 
-void NumberEditCommand::redo() {
-    if (applied_) {
-        applied_ = false;
-        return;
-    }
-    target_.setNumber(parameter_, after_);
-}
+void NumberEditCommand::reapply() { target_.setNumber(parameter_, after_); }
 
 int NumberEditCommand::id() const { return kNumberEditCommandId; }
 
@@ -51,13 +53,7 @@ ChoiceEditCommand::ChoiceEditCommand(SceneEditTarget target, QString id, const Q
 
 void ChoiceEditCommand::undo() { target_.setChoice(parameter_, before_); }
 
-void ChoiceEditCommand::redo() {
-    if (applied_) {
-        applied_ = false;
-        return;
-    }
-    target_.setChoice(parameter_, after_);
-}
+void ChoiceEditCommand::reapply() { target_.setChoice(parameter_, after_); }
 
 ComparedLawsCommand::ComparedLawsCommand(SceneEditTarget target, QStringList before, QStringList after)
     : target_(std::move(target)), before_(std::move(before)), after_(std::move(after)) {
@@ -66,13 +62,7 @@ ComparedLawsCommand::ComparedLawsCommand(SceneEditTarget target, QStringList bef
 
 void ComparedLawsCommand::undo() { target_.setComparedLaws(before_); }
 
-void ComparedLawsCommand::redo() {
-    if (applied_) {
-        applied_ = false;
-        return;
-    }
-    target_.setComparedLaws(after_);
-}
+void ComparedLawsCommand::reapply() { target_.setComparedLaws(after_); }
 
 DocumentEditCommand::DocumentEditCommand(SceneEditTarget target, const QString& text, nlohmann::json before,
                                          nlohmann::json after)
@@ -82,12 +72,6 @@ DocumentEditCommand::DocumentEditCommand(SceneEditTarget target, const QString& 
 
 void DocumentEditCommand::undo() { target_.setDocument(before_); }
 
-void DocumentEditCommand::redo() {
-    if (applied_) {
-        applied_ = false;
-        return;
-    }
-    target_.setDocument(after_);
-}
+void DocumentEditCommand::reapply() { target_.setDocument(after_); }
 
 }  // namespace impactlab::ui

@@ -26,65 +26,82 @@ struct SceneEditTarget {
     std::function<void(const nlohmann::json& document)> setDocument;
 };
 
+// A command for an edit the window has already made when it is pushed: the
+// push's redo() does nothing, every later redo() applies the edit again.
+class AppliedEditCommand : public QUndoCommand {
+public:
+    void redo() final;
+
+protected:
+    virtual void reapply() = 0;
+
+private:
+    bool applied_ = true;
+};
+
 // One slider, spin box or typed value.
-class NumberEditCommand : public QUndoCommand {
+class NumberEditCommand : public AppliedEditCommand {
 public:
     NumberEditCommand(SceneEditTarget target, QString id, const QString& label, double before, double after);
     void undo() override;
-    void redo() override;
     int id() const override;
     bool mergeWith(const QUndoCommand* other) override;
     const QString& parameterId() const { return parameter_; }
     double before() const { return before_; }
     double after() const { return after_; }
 
+protected:
+    void reapply() override;
+
 private:
     void updateText();
     SceneEditTarget target_;
     QString parameter_, label_;
     double before_, after_;
-    bool applied_ = true;   // the edit is already on screen when pushed
     QElapsedTimer lastChange_;
 };
 
 // One choice: the law, an impact model, a kind of option.
-class ChoiceEditCommand : public QUndoCommand {
+class ChoiceEditCommand : public AppliedEditCommand {
 public:
     ChoiceEditCommand(SceneEditTarget target, QString id, const QString& label, QString before, QString after);
     void undo() override;
-    void redo() override;
+
+protected:
+    void reapply() override;
 
 private:
     SceneEditTarget target_;
     QString parameter_, before_, after_;
-    bool applied_ = true;
 };
 
 // The set of laws compared with the scene's own.
-class ComparedLawsCommand : public QUndoCommand {
+class ComparedLawsCommand : public AppliedEditCommand {
 public:
     ComparedLawsCommand(SceneEditTarget target, QStringList before, QStringList after);
     void undo() override;
-    void redo() override;
+
+protected:
+    void reapply() override;
 
 private:
     SceneEditTarget target_;
     QStringList before_, after_;
-    bool applied_ = true;
 };
 
 // An edit of the document's structure (a body added or removed): the whole
 // document before and after, reopened on the same page.
-class DocumentEditCommand : public QUndoCommand {
+class DocumentEditCommand : public AppliedEditCommand {
 public:
     DocumentEditCommand(SceneEditTarget target, const QString& text, nlohmann::json before, nlohmann::json after);
     void undo() override;
-    void redo() override;
+
+protected:
+    void reapply() override;
 
 private:
     SceneEditTarget target_;
     nlohmann::json before_, after_;
-    bool applied_ = true;
 };
 
 }  // namespace impactlab::ui
