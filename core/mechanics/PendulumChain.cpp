@@ -65,9 +65,15 @@ void forEachMassPoint(const PendulumChain& chain, Visit&& visit) {
     if (chain.endMass > 0.0) visit(n - 1, chain.links[n - 1].length, chain.endMass);
 }
 
+// How far link j carries the point (link, lever): its whole length for the
+// links before, the lever on the point's own link.
+double armOf(const PendulumChain& chain, int link, double lever, int j) {
+    return j < link ? chain.links[j].length : lever;
+}
+
 // Jacobian column j of the point (link, lever).
 Vec3 pointColumn(const PendulumChain& chain, const ChainAxes& axes, int link, double lever, int j) {
-    return (j < link ? chain.links[j].length : lever) * axes.rate.col(j);
+    return armOf(chain, link, lever, j) * axes.rate.col(j);
 }
 
 // M(q) = sum_p m_p J_p^T J_p + spin inertias on the diagonal (Uchida et al.
@@ -101,7 +107,7 @@ Eigen::VectorXd PendulumChain::calcAcceleration(const Eigen::VectorXd& q, const 
     forEachMassPoint(*this, [&](int link, double lever, double mass) {
         Vec3 centripetal = Vec3::Zero();
         for (int j = 0; j <= link; ++j)
-            centripetal -= (j < link ? links[j].length : lever) * qdot(j) * qdot(j) * axes.axis.col(j);
+            centripetal -= armOf(*this, link, lever, j) * qdot(j) * qdot(j) * axes.axis.col(j);
         const Vec3 load = mass * (gravity - centripetal);
         for (int j = 0; j <= link; ++j) force(j) += pointColumn(*this, axes, link, lever, j).dot(load);
     });

@@ -1,7 +1,6 @@
 #include "scene/SceneBodies.h"
 
 #include <algorithm>
-#include <cmath>
 #include <limits>
 
 #include "mechanics/InputLimits.h"
