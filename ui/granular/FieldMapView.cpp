@@ -88,11 +88,17 @@ void FieldMapView::setMaps(const std::vector<FieldMap>& maps, const QString& tit
 
 QColor FieldMapView::colorOf(double value) const { return sampleScale(value / maxValue_); }
 
+namespace {
+// Cell (ix, iy) of a map drawn in `r`, y up.
+QRectF cellIn(const QRectF& r, const granular::FieldGrid& g, int ix, int iy) {
+    const double cw = r.width() / g.nx, ch = r.height() / g.ny;
+    return QRectF(r.left() + ix * cw, r.bottom() - (iy + 1) * ch, cw, ch);
+}
+}  // namespace
+
 QRectF FieldMapView::cellRect(int k, int ix, int iy, QSize size) const {
     const granular::FieldGrid& g = maps_.at(k).field.grid;
-    const QRectF r = mapRect(g, k, static_cast<int>(maps_.size()), size);
-    const double cw = r.width() / g.nx, ch = r.height() / g.ny;
-    return QRectF(r.left() + ix * cw, r.bottom() - (iy + 1) * ch, cw, ch);   // y up
+    return cellIn(mapRect(g, k, static_cast<int>(maps_.size()), size), g, ix, iy);
 }
 
 void FieldMapView::paint(QPainter& painter, QSize size) const {
@@ -122,14 +128,14 @@ void FieldMapView::paint(QPainter& painter, QSize size) const {
     const int n = static_cast<int>(maps_.size());
     for (int k = 0; k < n; ++k) {
         const granular::BinnedField& f = maps_[k].field;
+        const QRectF r = mapRect(f.grid, k, n, size);
         for (int iy = 0; iy < f.grid.ny; ++iy)
             for (int ix = 0; ix < f.grid.nx; ++ix) {
                 const int i = f.index(ix, iy);
                 // Cells overlap by a hair so no white seams show between them.
-                painter.fillRect(cellRect(k, ix, iy, size).adjusted(0, 0, 0.5, 0.5),
+                painter.fillRect(cellIn(r, f.grid, ix, iy).adjusted(0, 0, 0.5, 0.5),
                                  f.samples[i] > 0 ? colorOf(f.meanMagnitude[i]) : kEmptyCell);
             }
-        const QRectF r = mapRect(f.grid, k, n, size);
         painter.setPen(QPen(Qt::black, 1.0));
         painter.drawRect(r);
         const QRectF labelRect(r.left() - kGap / 2.0, r.bottom() + 2, r.width() + kGap, kLabelHeight / 2.0);
