@@ -30,6 +30,9 @@ constexpr int kMaxFitPasses = 4;
 // their span: smaller moves are invisible, and rewriting them can make the fit
 // chase the width of the axis labels forever.
 constexpr double kRangeChangeRelTol = 1e-3;
+// Equal scales kept during a burst may differ by this share before a refit
+// (half a pixel in a few hundred).
+constexpr double kEqualScaleTolerance = 2e-3;
 // Layout passes for an exported chart: lay out, fit the axes, lay out again
 // for the new tick labels; the third pass is a no-op unless labels changed width.
 constexpr int kLayoutPasses = 3;
@@ -165,7 +168,15 @@ void fitAxesOnce(QChart* chart) {
         const bool inside = box.left() >= ax->min() && box.right() <= ax->max() && box.top() >= ay->min() &&
                             box.bottom() <= ay->max();
         const bool filled = spanX >= kStickyFill * (ax->max() - ax->min()) && spanY >= kStickyFill * (ay->max() - ay->min());
-        if (inside && filled) return;
+        // A plot area that changed shape (a legend grew a line) must not
+        // leave equal scales unequal.
+        const double pxPerUnitX = plot.width() / (ax->max() - ax->min());
+        const double pxPerUnitY = plot.height() / (ay->max() - ay->min());
+        const bool square = !chart->property(kEqualProperty).toBool() ||
+                            std::abs(pxPerUnitX / pxPerUnitY - 1.0) <= kEqualScaleTolerance;
+        if (inside && filled && square) return;
+        spanX *= kStickyHeadroom;
+        spanY *= kStickyHeadroom;
     }
     const double tickSpacingPx = chart->property(kTickProperty).toDouble();
     const double stepX = calcNiceStep(spanX * tickSpacingPx / plot.width());

@@ -64,6 +64,11 @@ void fitAxes(QChart* chart);
 // kStickyFill of them: every range change re-lays out the axis labels, the
 // largest cost of a chart update. Cleared, the next fit is exact.
 inline constexpr double kStickyFill = 0.5;
+// A refit during a burst spans this multiple of the data, so that a drag
+// that keeps growing the data (a speed slider) refits every few moves, not
+// at every move. Its inverse must stay above kStickyFill.
+inline constexpr double kStickyHeadroom = 1.4;
+static_assert(1.0 / kStickyHeadroom > kStickyFill);
 void setStickyAxes(QChart* chart, bool sticky);
 
 void attach(QChart* chart, QAbstractSeries* series);

@@ -1,5 +1,7 @@
 #include "charts/ChartView.h"
 
+#include "common/RichTextLabel.h"
+
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
@@ -44,10 +46,8 @@ QString makeSwatch(const QAbstractSeries* series) {
 
 ChartView::ChartView(QWidget* parent) : QWidget(parent) {
     view_ = chart::installChartView(this);
-    legend_ = new QLabel(this);
+    legend_ = new RichTextLabel(this);
     legend_->setObjectName("chartLegend");
-    legend_->setWordWrap(true);
-    legend_->setTextFormat(Qt::RichText);
     legend_->setContentsMargins(8, 0, 8, 4);
     layout()->addWidget(legend_);
     view_->chart()->legend()->hide();
@@ -92,7 +92,7 @@ void ChartView::updateLegend() {
         entries << makeSwatch(series) + "&nbsp;" + name;
     }
     const QString html = entries.join(QStringLiteral(" &nbsp;&nbsp; "));
-    if (legend_->text() != html) legend_->setText(html);
+    legend_->setText(html);
     legend_->setVisible(!entries.isEmpty());
 }
 

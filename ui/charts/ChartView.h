@@ -11,11 +11,11 @@
 
 class QChart;
 class QChartView;
-class QLabel;
 
 namespace impactlab::ui {
 
 class InteractiveQuality;
+class RichTextLabel;
 
 class ChartView : public QWidget {
     Q_OBJECT
@@ -33,7 +33,7 @@ public:
     // wrapping text with line swatches, so no entry is ever cut off at any
     // window size (Qt Charts elides long entries beside a narrow plot).
     // Exports draw the chart's own legend, beside the plot, where they have room.
-    QLabel* legendLabel() const { return legend_; }
+    RichTextLabel* legendLabel() const { return legend_; }
 
     // The chart as populate() draws it, at `size` pixels on white.
     QImage renderImage(QSize size) const;
@@ -56,7 +56,7 @@ private:
     void updateLegend();
     chart::Populate makeExportPopulate() const;
     QChartView* view_ = nullptr;
-    QLabel* legend_ = nullptr;
+    RichTextLabel* legend_ = nullptr;
     InteractiveQuality* quality_ = nullptr;
 };
 

@@ -8,6 +8,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
+#include "common/RichTextLabel.h"
 #include "panel/ParameterPanel.h"
 #include "render/VtkView.h"
 

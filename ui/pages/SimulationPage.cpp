@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
@@ -26,6 +27,7 @@
 #include "impact/LawRegistry.h"
 #include "panel/ParameterPanel.h"
 #include "plots/TimePlotsView.h"
+#include "render/SceneGeometry.h"
 #include "render/SceneRenderer.h"
 #include "render/VtkView.h"
 #include "timeline/RunControls.h"
@@ -62,6 +64,9 @@ constexpr int kProgressTicks = 1000;
 // Half size of the drawn ground plane beyond the run's extent, m, and its least.
 constexpr double kGroundMargin = 1.0;
 constexpr double kMinGroundHalfSize = 1.5;
+// The ground's half size is rounded up to a 1-2-5 step of at most this share
+// of it (a tenth).
+constexpr double kGroundQuanta = 10.0;
 // m: a plane this close to the ground height, facing up, is the ground.
 constexpr double kGroundMatchTol = 1e-9;
 // m: half size of a wall drawn without a size of its own, and pivot radius.
@@ -396,7 +401,10 @@ void SimulationPage::drawRun() {
     for (const auto& smp : run_.samples)
         for (const auto& b : smp.bodies)
             extent = std::max(extent, b.position.head<2>().cwiseAbs().maxCoeff() + kGroundMargin);
-    renderer_->setGround(scene_.groundHeight, extent);
+    // Rounded up to a grid step's fraction, so a run that moves a little
+    // further (a slider dragged) keeps the same ground instead of a new one.
+    const double quantum = geometry::roundStepBelow(extent / kGroundQuanta);
+    renderer_->setGround(scene_.groundHeight, quantum * std::ceil(extent / quantum));
     for (size_t i = 0; i < scene_.bodies.size(); ++i) {
         std::vector<Eigen::Vector3d> trail;
         trail.reserve(run_.samples.size());

@@ -5,6 +5,7 @@
 #include <QVBoxLayout>
 
 #include "ParameterPanel.h"
+#include "common/RichTextLabel.h"
 
 namespace impactlab::ui {
 
@@ -23,10 +24,8 @@ SceneSidePanel makeSceneSidePanel(int minimumWidth) {
     s.panel = new ParameterPanel;
     auto* box = new QGroupBox("Parameters");
     (new QVBoxLayout(box))->addWidget(s.panel);
-    s.summary = new QLabel;
+    s.summary = new RichTextLabel;
     s.summary->setObjectName("sceneSummary");
-    s.summary->setWordWrap(true);
-    s.summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     s.layout->addWidget(s.title);
     s.layout->addWidget(s.description);
     s.layout->addWidget(box);

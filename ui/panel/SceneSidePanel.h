@@ -10,6 +10,8 @@ class QVBoxLayout;
 
 namespace impactlab::ui {
 
+class RichTextLabel;
+
 class ParameterPanel;
 
 struct SceneSidePanel {
@@ -17,7 +19,7 @@ struct SceneSidePanel {
     QLabel* title = nullptr;
     QLabel* description = nullptr;
     ParameterPanel* panel = nullptr;
-    QLabel* summary = nullptr;       // rich text, selectable
+    RichTextLabel* summary = nullptr;   // rich text, copied from its context menu
     QVBoxLayout* layout = nullptr;
 
     // Adds `box` between the parameters and the summary.

@@ -103,6 +103,7 @@ struct SceneRenderer::Impl {
     vtkSmartPointer<vtkRenderer> renderer;  // kept alive even if the view dies
 
     double groundHeight = kDefaultGroundHeight;
+    double groundHalfSize = 0.0;
     double azimuthDegrees = kDefaultAzimuthDegrees;
     double elevationDegrees = kDefaultElevationDegrees;
     vtkSmartPointer<vtkActor> ground;
@@ -255,9 +256,12 @@ SceneRenderer::~SceneRenderer() {
 }
 
 void SceneRenderer::setGround(double height, double halfSize) {
+    // Rebuilding the same ground would upload it to the GPU again.
+    if (d_->ground && height == d_->groundHeight && halfSize == d_->groundHalfSize) return;
     d_->remove(d_->ground);
     d_->remove(d_->grid);
     d_->groundHeight = height;
+    d_->groundHalfSize = halfSize;
 
     auto plane = vtkSmartPointer<vtkPlaneSource>::New();
     plane->SetOrigin(-halfSize, -halfSize, height);

@@ -52,6 +52,7 @@ public:
     SceneRenderer& operator=(const SceneRenderer&) = delete;
 
     /// Ground plane at z = height, a square of side 2 * halfSize, with a grid.
+    /// Nothing is rebuilt when both are unchanged.
     void setGround(double height, double halfSize);
     /// Replaces all bodies (rebuilds their actors); poses reset to identity.
     void setBodies(const std::vector<BodyVisual>& bodies);
