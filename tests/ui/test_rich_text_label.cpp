@@ -1,0 +1,68 @@
+// The rich-text label of the summary and the chart legends: it wraps like a
+// word-wrapped QLabel, and a new text of the same height does not make the
+// layouts around it run again (the cost it exists to avoid, issue 10 item 3).
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QEvent>
+#include <QVBoxLayout>
+
+#include "common/RichTextLabel.h"
+
+using impactlab::ui::RichTextLabel;
+
+namespace {
+
+// Counts the layout requests a widget receives.
+struct LayoutRequests : QObject {
+    int count = 0;
+    bool eventFilter(QObject* /*watched*/, QEvent* event) override {
+        if (event->type() == QEvent::LayoutRequest) ++count;
+        return false;
+    }
+};
+
+const QString kLongLine = "impulse [t1, t2, n] = (3551, 0, 10842) N s, energy 2.369e+05 J -> 1.5134e+05 J, "
+                          "events: end-of-compression end-of-impact";
+
+}  // namespace
+
+TEST(RichTextLabel, WrapsToMoreLinesWhenNarrower) {
+    RichTextLabel label;
+    label.setText("<b>Impact 1</b> " + kLongLine);
+    const int narrow = label.heightForWidth(120);
+    const int wide = label.heightForWidth(2000);
+    const int lineHeight = label.fontMetrics().lineSpacing();
+    EXPECT_GE(wide, lineHeight - 1);           // one line at least
+    EXPECT_LT(wide, 2 * lineHeight);           // and only one when wide
+    EXPECT_GE(narrow, 3 * lineHeight - 1);     // several when narrow
+    EXPECT_EQ(label.plainText().left(8), QString("Impact 1"));
+    label.setText({});
+    EXPECT_EQ(label.heightForWidth(120), 0);
+}
+
+TEST(RichTextLabel, RelaysOutOnlyWhenItsHeightChanges) {
+    QWidget parent;
+    auto* layout = new QVBoxLayout(&parent);
+    auto* label = new RichTextLabel;
+    layout->addWidget(label);
+    layout->addStretch(1);   // as in the side panel: the label keeps its own height
+    parent.resize(300, 400);
+    label->setText("energy 1.000 J");
+    parent.show();
+    QApplication::processEvents();
+    LayoutRequests spy;
+    parent.installEventFilter(&spy);
+
+    label->setText("energy 2.000 J");   // same height: no layout pass
+    QApplication::processEvents();
+    EXPECT_EQ(spy.count, 0);
+    EXPECT_EQ(label->text(), QString("energy 2.000 J"));
+
+    const int before = label->height();
+    label->setText(kLongLine + "<br>" + kLongLine);   // several lines: the layout runs and the label grows
+    QApplication::processEvents();
+    EXPECT_GE(spy.count, 1);
+    EXPECT_GT(label->height(), before);
+    EXPECT_EQ(label->height(), label->heightForWidth(label->width()));
+}
