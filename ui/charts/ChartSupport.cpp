@@ -310,6 +310,12 @@ double distanceToSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
     return (a + t * ab - p).norm();
 }
 
+// Replacing a series' points re-lays out its geometry even when they are
+// the same (a slider that changed another view's data).
+void replaceIfChanged(QXYSeries* series, const QList<QPointF>& points) {
+    if (series->points() != points) series->replace(points);
+}
+
 void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, const QRectF& box) {
     if (series->name() != spec.name) series->setName(spec.name);
     switch (spec.kind) {
@@ -318,13 +324,13 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
             const std::vector<Vec2> drawn = spec.points.size() > kMaxDrawnLinePoints
                                                 ? thinPolyline(spec.points, box, kLineThinningShare)
                                                 : spec.points;
-            line->replace(toPoints(drawn, false));
+            replaceIfChanged(line, toPoints(drawn, false));
             if (line->pen() != spec.pen) line->setPen(spec.pen);
             break;
         }
         case SeriesSpec::Kind::Markers: {
             auto* markers = static_cast<QScatterSeries*>(series);
-            markers->replace(toPoints(spec.points, true));
+            replaceIfChanged(markers, toPoints(spec.points, true));
             if (markers->pen() != spec.pen) markers->setPen(spec.pen);
             if (markers->brush() != spec.brush) markers->setBrush(spec.brush);
             if (markers->markerShape() != spec.markerShape)
@@ -336,8 +342,8 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
             auto* area = static_cast<QAreaSeries*>(series);
             std::vector<Vec2> closed = spec.points;
             if (!closed.empty()) closed.push_back(closed.front());
-            area->upperSeries()->replace(toPoints(closed, false));
-            area->lowerSeries()->replace(toPoints({closed.empty() ? Vec2::Zero() : closed.front()}, false));
+            replaceIfChanged(area->upperSeries(), toPoints(closed, false));
+            replaceIfChanged(area->lowerSeries(), toPoints({closed.empty() ? Vec2::Zero() : closed.front()}, false));
             if (area->pen() != spec.pen) area->setPen(spec.pen);
             if (area->brush() != spec.brush) area->setBrush(spec.brush);
             break;
@@ -345,13 +351,15 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
     }
     // Also kept on the series: a view may draw its legend outside the chart.
     series->setProperty(kInLegendProperty, spec.inLegend && !spec.name.isEmpty());
+    // Each setter lays the legend out again, even to the same value.
     for (QLegendMarker* marker : chart->legend()->markers(series)) {
-        marker->setVisible(spec.inLegend && !spec.name.isEmpty());
+        const bool visible = spec.inLegend && !spec.name.isEmpty();
+        if (marker->isVisible() != visible) marker->setVisible(visible);
         if (spec.legendBrush) {
-            marker->setShape(QLegend::MarkerShapeRectangle);
-            marker->setBrush(*spec.legendBrush);
+            if (marker->shape() != QLegend::MarkerShapeRectangle) marker->setShape(QLegend::MarkerShapeRectangle);
+            if (marker->brush() != *spec.legendBrush) marker->setBrush(*spec.legendBrush);
         }
-        if (spec.legendPen) marker->setPen(*spec.legendPen);
+        if (spec.legendPen && marker->pen() != *spec.legendPen) marker->setPen(*spec.legendPen);
     }
 }
 

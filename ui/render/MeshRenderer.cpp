@@ -148,15 +148,11 @@ struct MeshRenderer::Impl {
     bool contactShown = false;
     Eigen::Vector3d contactPoint = Eigen::Vector3d::Zero(), contactNormal = Eigen::Vector3d::Zero();
 
-    // Whether `meshes` are the shapes on display, in order (only poses or
-    // colours may differ): a slider that moves bodies then re-poses the
-    // actors instead of rebuilding normals and feature edges.
-    bool hasSameShapes(const std::vector<MeshVisual>& meshes) const {
-        if (meshes.size() != bodies.size()) return false;
-        for (std::size_t i = 0; i < meshes.size(); ++i)
-            if (meshes[i].mesh.vertices != bodies[i].mesh.vertices || meshes[i].mesh.triangles != bodies[i].mesh.triangles)
-                return false;
-        return true;
+    // Whether `body` shows `mesh`'s shape (its pose or colour may differ):
+    // a slider that moves bodies then re-poses the actors instead of
+    // rebuilding normals and feature edges.
+    static bool sameShape(const Body& body, const geometry::TriangleMesh& mesh) {
+        return mesh.vertices == body.mesh.vertices && mesh.triangles == body.mesh.triangles;
     }
     vtkSmartPointer<vtkActor> marker;
     vtkSmartPointer<vtkSphereSource> markerSource;
@@ -247,36 +243,40 @@ MeshRenderer::~MeshRenderer() {
 }
 
 void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
-    if (d_->hasSameShapes(meshes)) {
-        // Nothing to draw again when nothing moved (a slider that changes
-        // the impact, not the bodies).
-        bool moved = false;
-        for (std::size_t i = 0; i < meshes.size(); ++i) {
-            const Impl::Body& b = d_->bodies[i];
-            double rgb[3];
-            b.surface->GetProperty()->GetColor(rgb);
-            moved = moved || b.rotation != meshes[i].rotation || b.translation != meshes[i].translation ||
-                    Eigen::Vector3d(rgb[0], rgb[1], rgb[2]) != meshes[i].color ||
-                    b.surface->GetProperty()->GetOpacity() != meshes[i].opacity;
-        }
-        if (!moved) return;
-        for (std::size_t i = 0; i < meshes.size(); ++i) {
-            const MeshVisual& v = meshes[i];
-            Impl::Body& b = d_->bodies[i];
-            b.rotation = v.rotation;
-            b.translation = v.translation;
-            setMatrix(b.matrix, v.rotation, v.translation);
-            setColor(b.surface->GetProperty(), v.color);
-            b.surface->GetProperty()->SetOpacity(v.opacity);
-            setColor(b.edges->GetProperty(), kEdgeDarkening * v.color);
-            b.edges->GetProperty()->SetOpacity(v.opacity);
-        }
-        d_->changed();
-        return;
+    // Bodies whose shapes are already on display keep their actors and are
+    // only re-posed and re-coloured; the rest are built (sharing the mappers
+    // of identical shapes: a row of equal balls uploads one sphere). A slider
+    // that changes the impact, not the bodies, draws nothing again; one that
+    // adds a ball builds one ball.
+    std::size_t kept = 0;
+    while (kept < meshes.size() && kept < d_->bodies.size() && d_->sameShape(d_->bodies[kept], meshes[kept].mesh)) ++kept;
+    bool changed = kept != d_->bodies.size() || kept != meshes.size();
+    for (std::size_t i = kept; i < d_->bodies.size(); ++i) {
+        d_->renderer->RemoveActor(d_->bodies[i].surface);
+        d_->renderer->RemoveActor(d_->bodies[i].edges);
     }
-    d_->removeBodies();
-    d_->contactShown = false;   // its size follows the new bodies
-    for (const MeshVisual& v : meshes) {
+    d_->bodies.resize(kept);
+    for (std::size_t i = 0; i < kept; ++i) {
+        const MeshVisual& v = meshes[i];
+        Impl::Body& b = d_->bodies[i];
+        double rgb[3];
+        b.surface->GetProperty()->GetColor(rgb);
+        if (b.rotation == v.rotation && b.translation == v.translation &&
+            Eigen::Vector3d(rgb[0], rgb[1], rgb[2]) == v.color && b.surface->GetProperty()->GetOpacity() == v.opacity)
+            continue;
+        b.rotation = v.rotation;
+        b.translation = v.translation;
+        setMatrix(b.matrix, v.rotation, v.translation);
+        setColor(b.surface->GetProperty(), v.color);
+        b.surface->GetProperty()->SetOpacity(v.opacity);
+        setColor(b.edges->GetProperty(), kEdgeDarkening * v.color);
+        b.edges->GetProperty()->SetOpacity(v.opacity);
+        changed = true;
+    }
+    if (!changed) return;
+    if (meshes.size() != kept) d_->contactShown = false;   // its size follows the new bodies
+    for (std::size_t i = kept; i < meshes.size(); ++i) {
+        const MeshVisual& v = meshes[i];
         Impl::Body b;
         b.rotation = v.rotation;
         b.translation = v.translation;
@@ -284,16 +284,36 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
         for (const Vec3& p : v.mesh.vertices) b.box.extend(p);
         b.matrix = makeMatrix(v.rotation, v.translation);
         b.mesh = v.mesh;
-        const vtkSmartPointer<vtkPolyData> data = makePolyData(v.mesh);
+        vtkSmartPointer<vtkPolyDataMapper> mapper, edgeMapper;
+        for (const Impl::Body& other : d_->bodies) {
+            if (!d_->sameShape(other, v.mesh)) continue;
+            mapper = vtkPolyDataMapper::SafeDownCast(other.surface->GetMapper());
+            edgeMapper = vtkPolyDataMapper::SafeDownCast(other.edges->GetMapper());
+            break;
+        }
+        if (!mapper || !edgeMapper) {
+            const vtkSmartPointer<vtkPolyData> data = makePolyData(v.mesh);
+            auto normals = vtkSmartPointer<vtkPolyDataNormals>::New();
+            normals->SetInputData(data);
+            normals->SetFeatureAngle(kFeatureAngleDegrees);
+            normals->SplittingOn();
+            normals->ConsistencyOff();        // the core's meshes are consistently outward
+            normals->AutoOrientNormalsOff();
+            mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+            mapper->SetInputConnection(normals->GetOutputPort());
 
-        auto normals = vtkSmartPointer<vtkPolyDataNormals>::New();
-        normals->SetInputData(data);
-        normals->SetFeatureAngle(kFeatureAngleDegrees);
-        normals->SplittingOn();
-        normals->ConsistencyOff();        // the core's meshes are consistently outward
-        normals->AutoOrientNormalsOff();
-        auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
-        mapper->SetInputConnection(normals->GetOutputPort());
+            auto edges = vtkSmartPointer<vtkFeatureEdges>::New();
+            edges->SetInputData(data);
+            edges->SetFeatureAngle(kFeatureAngleDegrees);
+            edges->FeatureEdgesOn();
+            edges->BoundaryEdgesOn();
+            edges->ManifoldEdgesOff();
+            edges->NonManifoldEdgesOff();
+            edges->ColoringOff();
+            edgeMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+            edgeMapper->SetInputConnection(edges->GetOutputPort());
+            edgeMapper->ScalarVisibilityOff();
+        }
         b.surface = vtkSmartPointer<vtkActor>::New();
         b.surface->SetMapper(mapper);
         b.surface->SetUserMatrix(b.matrix);
@@ -306,17 +326,6 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
         p->SetSpecular(kSpecular);
         p->SetSpecularPower(kSpecularPower);
 
-        auto edges = vtkSmartPointer<vtkFeatureEdges>::New();
-        edges->SetInputData(data);
-        edges->SetFeatureAngle(kFeatureAngleDegrees);
-        edges->FeatureEdgesOn();
-        edges->BoundaryEdgesOn();
-        edges->ManifoldEdgesOff();
-        edges->NonManifoldEdgesOff();
-        edges->ColoringOff();
-        auto edgeMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
-        edgeMapper->SetInputConnection(edges->GetOutputPort());
-        edgeMapper->ScalarVisibilityOff();
         b.edges = vtkSmartPointer<vtkActor>::New();
         b.edges->SetMapper(edgeMapper);
         b.edges->SetUserMatrix(b.matrix);
