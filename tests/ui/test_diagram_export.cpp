@@ -9,12 +9,14 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QXmlStreamReader>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "common/InteractiveQuality.h"
 #include "diagram/ImpulseDiagramView.h"
 
 namespace impactlab::ui {
@@ -211,7 +213,10 @@ TEST_F(DiagramExportTest, WidgetKeepsEqualAxisScales) {
     view.resize(900, 500);  // wide: the I_t range must grow to keep 1 N s square
     view.show();
     view.setDiagram(makeDiagram(true));
-    QCoreApplication::processEvents();
+    // The change follows the view's construction closely, as one move of a
+    // drag follows another: its frames may be a tick label's width from
+    // square; the frame drawn once the changes stop is square.
+    QTest::qWait(impactlab::ui::kBurstMs + impactlab::ui::kRefineDelayMs);
     QChart* chart = view.chart();
     ASSERT_FALSE(chart->series().isEmpty());
     const QPointF o = chart->mapToPosition({0.0, 0.0}, chart->series().first());

@@ -31,8 +31,8 @@ constexpr int kMaxFitPasses = 4;
 // chase the width of the axis labels forever.
 constexpr double kRangeChangeRelTol = 1e-3;
 // Equal scales kept during a burst may differ by this share before a refit
-// (half a pixel in a few hundred).
-constexpr double kEqualScaleTolerance = 2e-3;
+// (a tick label's width in a plot a few hundred pixels wide).
+constexpr double kStickySquareTolerance = 0.15;
 // Layout passes for an exported chart: lay out, fit the axes, lay out again
 // for the new tick labels; the third pass is a no-op unless labels changed width.
 constexpr int kLayoutPasses = 3;
@@ -169,11 +169,14 @@ void fitAxesOnce(QChart* chart) {
                             box.bottom() <= ay->max();
         const bool filled = spanX >= kStickyFill * (ax->max() - ax->min()) && spanY >= kStickyFill * (ay->max() - ay->min());
         // A plot area that changed shape (a legend grew a line) must not
-        // leave equal scales unequal.
+        // leave equal scales far from equal. Not exactly equal: the tick
+        // labels' width follows the range and the plot's width follows the
+        // labels, so an exact refit at every layout can flip between two
+        // widths for as long as the drag lasts. The frame after it is exact.
         const double pxPerUnitX = plot.width() / (ax->max() - ax->min());
         const double pxPerUnitY = plot.height() / (ay->max() - ay->min());
         const bool square = !chart->property(kEqualProperty).toBool() ||
-                            std::abs(pxPerUnitX / pxPerUnitY - 1.0) <= kEqualScaleTolerance;
+                            std::abs(pxPerUnitX / pxPerUnitY - 1.0) <= kStickySquareTolerance;
         if (inside && filled && square) return;
         spanX *= kStickyHeadroom;
         spanY *= kStickyHeadroom;
