@@ -4,8 +4,10 @@
 
 #include "render/SceneRenderer.h"
 #include "render/VtkView.h"
+#include "common/InteractiveQuality.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QMouseEvent>
 #include <QWheelEvent>
@@ -48,6 +50,9 @@ constexpr int kSkyBlueExcess = 20;
 // The image must have many distinct colours (sky gradient, ground, shading),
 // not one flat fill: a failed read-back gives a single colour.
 constexpr int kMinDistinctColours = 50;
+
+// Time allowed beyond the refine delay for the full frame to be scheduled, ms.
+constexpr int kRefineSlackMs = 200;
 
 const Eigen::Vector3d kRed{0.9, 0.1, 0.1};
 constexpr double kSphereRadius = 1.0;
@@ -209,6 +214,56 @@ TEST_F(VtkViewPixels, MouseMovesCameraAndDoubleClickRestoresIt) {
     sendMouse(view, QEvent::MouseButtonDblClick, start, Qt::LeftButton);
     EXPECT_TRUE(cameraVector(camera, &vtkCamera::GetPosition).isApprox(home, kTolerance));
     EXPECT_FALSE(view.renderToImage().isNull());
+}
+
+// A burst of changes (a slider dragged) is drawn at reduced resolution and
+// scaled up: the widget still shows the sphere where it projects, and once
+// the changes stop it is drawn again at full resolution.
+TEST_F(VtkViewPixels, BurstFramesShowTheSceneThenRefine) {
+    view.show();
+    QApplication::processEvents();
+    // Where the sphere projects in the full-resolution frame (VTK's display
+    // coordinates follow the size of the last frame drawn).
+    const QSize device = view.renderToImage().size();
+    vtkRenderer* renderer = view.renderer();
+    const Eigen::Vector2d centre = project(renderer, spherePosition, device.height());
+    double up[3];
+    renderer->GetActiveCamera()->GetViewUp(up);
+    const Eigen::Vector3d rim = spherePosition + kSphereRadius * Eigen::Vector3d(up[0], up[1], up[2]);
+    const double radius = (project(renderer, rim, device.height()) - centre).norm();
+
+    // Two changes in quick succession: the second continues a burst.
+    scene.setPoses({BodyPose{spherePosition, Eigen::Quaterniond::Identity()}});
+    view.requestRender();
+    view.requestRender();
+    ASSERT_TRUE(view.isInteractiveFrame());
+    const QImage fast = view.grab().toImage();
+    ASSERT_EQ(fast.size(), device);
+    const double pixels = double(device.width()) * device.height();
+    const RedCount during = countReddish(fast, centre, radius);
+    EXPECT_GT(during.nearCentre, kMinReddishShare * pixels);
+    EXPECT_EQ(during.nearCentre, during.total) << "red pixels away from the sphere in a reduced frame";
+
+    // After the burst the view refines by itself.
+    QElapsedTimer clock;
+    clock.start();
+    while (view.isInteractiveFrame() && clock.elapsed() < kBurstMs + kRefineDelayMs + kRefineSlackMs)
+        QApplication::processEvents(QEventLoop::AllEvents, kRefineSlackMs);
+    EXPECT_FALSE(view.isInteractiveFrame());
+    const QImage full = view.grab().toImage();
+    EXPECT_EQ(view.lastFrameSize(), device);
+    const RedCount after = countReddish(full, centre, radius);
+    EXPECT_GT(after.nearCentre, kMinReddishShare * pixels);
+    EXPECT_EQ(after.nearCentre, after.total);
+    // Both are real renders (sky gradient, shading), not a flat fill.
+    QSet<QRgb> fastColours, fullColours;
+    for (int y = 0; y < device.height(); ++y)
+        for (int x = 0; x < device.width(); ++x) {
+            fastColours.insert(fast.pixel(x, y));
+            fullColours.insert(full.pixel(x, y));
+        }
+    EXPECT_GE(fullColours.size(), kMinDistinctColours);
+    EXPECT_GE(fastColours.size(), kMinDistinctColours);
 }
 
 TEST(VtkViewEdgeCases, ZeroSizeGivesNullImage) {

@@ -9,6 +9,8 @@
 #include <vtkMath.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
+#include <vtkRenderStepsPass.h>
+#include <vtkTranslucentPass.h>
 #include <vtkSmartPointer.h>
 #include <vtkUnsignedCharArray.h>
 
@@ -45,10 +47,26 @@ constexpr int kReadDisplayBuffer = 1;
 // FXAA doubles it: a full-quality frame of the default window's 3D view takes
 // ~30 ms, twice a 60 Hz frame. While the scene changes in a burst (a slider
 // dragged, playback, the camera dragged), frames are drawn at this share of
-// the resolution without FXAA and scaled up; once nothing has changed for
-// kRefineDelayMs the view is drawn again at full quality. Exports and
+// a reduced resolution without FXAA and scaled up; once nothing has changed
+// for kRefineDelayMs the view is drawn again at full quality. Exports and
 // renderToImage() are always at full quality (common/InteractiveQuality.h).
-constexpr double kInteractiveScale = 0.5;
+// The reduced frame has about kInteractivePixels pixels (the default
+// window's 3D view at a third of its resolution: 5 ms of a 16 ms budget
+// instead of 7 at half), never less than kMinInteractiveScale of the
+// resolution, and never more than all of it.
+constexpr double kInteractivePixels = 55e3;
+constexpr double kMinInteractiveScale = 0.3;
+
+// The share of the resolution an interactive frame of `size` is drawn at.
+double interactiveScale(QSize size) {
+    const double pixels = static_cast<double>(size.width()) * size.height();
+    if (!(pixels > 0.0)) return 1.0;
+    return std::clamp(std::sqrt(kInteractivePixels / pixels), kMinInteractiveScale, 1.0);
+}
+
+QSize scaledSize(QSize size, double scale) {
+    return {std::max(1, qRound(size.width() * scale)), std::max(1, qRound(size.height() * scale))};
+}
 
 constexpr QSize kPreferredSize{640, 480};
 constexpr QSize kMinimumSize{160, 120};
@@ -67,6 +85,12 @@ bool xDisplayAvailable() {
 #endif
 }
 
+vtkSmartPointer<vtkRenderStepsPass> makeInteractivePass() {
+    auto steps = vtkSmartPointer<vtkRenderStepsPass>::New();
+    steps->SetTranslucentPass(vtkSmartPointer<vtkTranslucentPass>::New());
+    return steps;
+}
+
 QSize devicePixelSize(const QWidget& widget) {
     const qreal ratio = widget.devicePixelRatioF();
     return {qRound(widget.width() * ratio), qRound(widget.height() * ratio)};
@@ -78,6 +102,8 @@ struct VtkView::Impl {
     vtkSmartPointer<vtkRenderWindow> window = vtkSmartPointer<vtkRenderWindow>::New();
     vtkSmartPointer<vtkRenderer> renderer = vtkSmartPointer<vtkRenderer>::New();
     vtkSmartPointer<vtkUnsignedCharArray> pixels = vtkSmartPointer<vtkUnsignedCharArray>::New();
+    // The default steps with plain alpha blending for translucency (see render()).
+    vtkSmartPointer<vtkRenderStepsPass> interactivePass = makeInteractivePass();
 
     QImage frame;           // last rendered image, already flipped
     bool dirty = true;      // scene or camera changed since `frame`
@@ -91,7 +117,7 @@ struct VtkView::Impl {
     QPointF lastMouse;
 
     // Renders at `size` device pixels and returns the flipped image; with
-    // `fast`, at kInteractiveScale of it without FXAA.
+    // `fast`, at interactiveScale() of it without FXAA.
     QImage render(QSize size, qreal devicePixelRatio, bool fast = false);
 };
 
@@ -102,9 +128,10 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     QElapsedTimer timer;
     timer.start();
 
-    const double scale = fast ? kInteractiveScale : 1.0;
-    const int w = std::max(1, qRound(size.width() * scale));
-    const int h = std::max(1, qRound(size.height() * scale));
+    const double scale = fast ? interactiveScale(size) : 1.0;
+    const QSize scaled = scaledSize(size, scale);
+    const int w = scaled.width();
+    const int h = scaled.height();
     const int* current = window->GetSize();
     if (current[0] != w || current[1] != h) {
         window->SetSize(w, h);
@@ -113,6 +140,11 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     // (measured 4.5 -> 9.6 ms at 400x300), so it is left out while the user
     // drags the camera and comes back on the frame after release.
     renderer->SetUseFXAA(antiAliasing && drag == DragMode::None && !fast);
+    // Order-independent translucency (VTK's default) draws the translucent
+    // surfaces into extra full-frame buffers and blends them in a further
+    // pass: 4-5 ms of the vehicle view's 12 ms frame in Mesa's software
+    // renderer. An interactive frame blends them in drawing order instead.
+    renderer->SetPass(fast ? interactivePass.Get() : nullptr);
     // Bodies move between frames, so the near/far planes must follow them;
     // otherwise a body that moved off the original bounds is clipped away.
     renderer->ResetCameraClippingRange();
@@ -200,6 +232,7 @@ void VtkView::setResetCameraHandler(std::function<void()> handler) {
 }
 
 double VtkView::lastRenderMilliseconds() const { return d_->lastMs; }
+QSize VtkView::lastFrameSize() const { return d_->frame.size(); }
 
 void VtkView::setWorldUp(const QVector3D& up) { d_->worldUp = up; }
 
@@ -217,9 +250,7 @@ void VtkView::paintEvent(QPaintEvent* /*event*/) {
     QPainter painter(this);
     const QSize size = devicePixelSize(*this);
     const bool interactive = d_->quality->isInteractive();
-    const QSize frameSize = interactive ? QSize(std::max(1, qRound(size.width() * kInteractiveScale)),
-                                                    std::max(1, qRound(size.height() * kInteractiveScale)))
-                                            : size;
+    const QSize frameSize = interactive ? scaledSize(size, interactiveScale(size)) : size;
     if (d_->dirty || d_->frame.size() != frameSize) {
         d_->render(size, devicePixelRatioF(), interactive);
         emit rendered(d_->lastMs);

@@ -42,7 +42,7 @@ public:
     /// change to actors or camera made through renderer(). Changes in quick
     /// succession (a slider drag, playback, a camera drag) are drawn at
     /// reduced resolution without anti-aliasing, then once more at full
-    /// quality a moment after they stop (see kInteractiveScale in VtkView.cpp).
+    /// quality a moment after they stop (see kInteractivePixels in VtkView.cpp).
     void requestRender();
     /// Whether the widget currently shows (or will paint) a reduced frame.
     bool isInteractiveFrame() const;
@@ -67,6 +67,8 @@ public:
     void setWorldUp(const QVector3D& up);
 
     /// Wall time of the last render plus read-back, in milliseconds.
+    // Size in pixels of the last frame drawn (reduced during a burst).
+    QSize lastFrameSize() const;
     double lastRenderMilliseconds() const;
 
     /// FXAA anti-aliasing (default on). It about doubles the frame time with
