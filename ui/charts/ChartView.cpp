@@ -6,6 +6,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QLabel>
+#include <QGraphicsLayout>
 #include <QLayout>
 #include <QLegend>
 #include <QLegendMarker>
@@ -77,6 +78,10 @@ void ChartView::refresh() {
     populate(chart());
     chart()->legend()->hide();   // drawn below the widget instead (updateLegend)
     chart::fitAxes(chart());
+    // Lay the chart out now rather than from a posted request: the scene's
+    // queued repaint flushes the whole window, so a layout that lands after
+    // it costs a second flush of every view changed this turn.
+    if (QGraphicsLayout* layout = chart()->layout()) layout->activate();
     // A title elided by the chart is whole in the tooltip.
     view_->setToolTip(chart()->title());
     updateLegend();

@@ -16,7 +16,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 #include "common/InteractiveQuality.h"
 
@@ -155,16 +154,19 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
         return {};
     }
 
-    // VTK's rows start at the bottom, QImage's at the top. RGBX ignores the
-    // alpha VTK wrote: the widget is opaque whatever the GL alpha holds. The
-    // last frame's buffer is reused when nothing else holds it (a fresh 1.6 MB
-    // image per frame costs page faults).
-    if (frame.size() != QSize(w, h) || frame.format() != QImage::Format_RGBX8888) frame = QImage(w, h, QImage::Format_RGBX8888);
+    // VTK's rows start at the bottom, QImage's at the top. The pixels go
+    // into the window's own format (0xffRRGGBB), which QPainter scales and
+    // copies without a conversion per pixel: alpha is dropped, the widget is
+    // opaque whatever the GL alpha holds. The last frame's buffer is reused
+    // when nothing else holds it (a fresh 1.6 MB image per frame costs page
+    // faults).
+    if (frame.size() != QSize(w, h) || frame.format() != QImage::Format_RGB32) frame = QImage(w, h, QImage::Format_RGB32);
     QImage& image = frame;
     const auto* src = pixels->GetPointer(0);
-    const size_t rowBytes = static_cast<size_t>(w) * kBytesPerPixel;
     for (int y = 0; y < h; ++y) {
-        std::memcpy(image.scanLine(y), src + static_cast<size_t>(h - 1 - y) * rowBytes, rowBytes);
+        const unsigned char* in = src + static_cast<size_t>(h - 1 - y) * static_cast<size_t>(w) * kBytesPerPixel;
+        auto* out = reinterpret_cast<QRgb*>(image.scanLine(y));
+        for (int x = 0; x < w; ++x, in += kBytesPerPixel) out[x] = qRgb(in[0], in[1], in[2]);
     }
     image.setDevicePixelRatio(devicePixelRatio * scale);
     dirty = false;
