@@ -70,6 +70,13 @@ bool ChartView::isInteractiveFrame() const { return quality_->isInteractive(); }
 QString ChartView::describe() const { return "ImpactLab: " + chart()->title(); }
 
 void ChartView::refresh() {
+    // Nobody sees a chart on a hidden tab; laying it out at every move of a
+    // slider would cost as much as the visible one.
+    if (!isVisible() && window() != this && window()->isVisible()) {
+        stale_ = true;
+        return;
+    }
+    stale_ = false;
     // Anti-aliased stroking is most of a chart's paint time in software;
     // during a drag the lines are drawn aliased, then smooth once it stops.
     const bool interactive = quality_->noteChange();
@@ -85,6 +92,11 @@ void ChartView::refresh() {
     // A title elided by the chart is whole in the tooltip.
     view_->setToolTip(chart()->title());
     updateLegend();
+}
+
+void ChartView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (stale_) refresh();
 }
 
 void ChartView::updateLegend() {

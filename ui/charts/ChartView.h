@@ -49,10 +49,13 @@ protected:
     // One line for the SVG's description.
     virtual QString describe() const;
     // Shows the current content: populate() on the widget's chart, axes
-    // refitted; a change in a burst is drawn without anti-aliasing.
+    // refitted; a change in a burst is drawn without anti-aliasing. A view
+    // on a hidden tab of a window on screen is refreshed when it is shown.
     void refresh();
+    void showEvent(QShowEvent* event) override;
 
 private:
+    bool stale_ = false;   // content changed while hidden
     void updateLegend();
     chart::Populate makeExportPopulate() const;
     QChartView* view_ = nullptr;

@@ -10,6 +10,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
+#include <QEvent>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QTabWidget>
@@ -73,8 +74,21 @@ void fillTable(QTableWidget* table, const FigureTable& data) {
             item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
             table->setItem(r, c, item);
         }
-    table->resizeColumnsToContents();
+    // Measuring every cell is most of the cost; a table on a hidden tab is
+    // measured when it is shown (ColumnsFitOnShow).
+    if (table->isVisible()) table->resizeColumnsToContents();
 }
+
+// Fits a table's columns to their contents each time it is shown.
+class ColumnsFitOnShow : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show)
+            if (auto* table = qobject_cast<QTableWidget*>(watched)) table->resizeColumnsToContents();
+        return false;
+    }
+};
 
 
 }  // namespace
@@ -98,10 +112,12 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
     geometryLayout->addLayout(pick);
     geometryLayout->addWidget(geometry_, 1);
     intervalTable_ = new QTableWidget;
+    intervalTable_->installEventFilter(new ColumnsFitOnShow(intervalTable_));
     intervalTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
     intervalTable_->setSelectionMode(QAbstractItemView::SingleSelection);
     intervalTable_->verticalHeader()->setVisible(false);
     roundsTable_ = new QTableWidget;
+    roundsTable_->installEventFilter(new ColumnsFitOnShow(roundsTable_));
     roundsTable_->verticalHeader()->setVisible(false);
 
     auto figure = [](FigureView* f) {
