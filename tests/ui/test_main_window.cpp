@@ -3,6 +3,8 @@
 // impact's path, and a slider re-simulates and redraws both views.
 // Needs an X display for VTK (CTest runs it under xvfb-run).
 #include <QApplication>
+#include <QChart>
+#include <QXYSeries>
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -295,6 +297,16 @@ TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
     EXPECT_EQ(page->run().plus.intervals, 11);
     EXPECT_EQ(page->intervalTable()->rowCount(), static_cast<int>(page->run().trace.samples.size()));
     EXPECT_EQ(velocity->figure().series.front().points.size(), page->run().trace.samples.size());
+    // A view on a hidden tab is drawn when its tab is shown, with the new data.
+    FigureView* impulses = page->impulseView();
+    ASSERT_FALSE(impulses->isVisible());
+    ASSERT_TRUE(w.showTab("impulses"));
+    QApplication::processEvents();
+    ASSERT_FALSE(impulses->chart()->series().isEmpty());
+    const auto* firstImpulses = qobject_cast<QXYSeries*>(impulses->chart()->series().front());
+    ASSERT_NE(firstImpulses, nullptr);
+    EXPECT_EQ(static_cast<std::size_t>(firstImpulses->count()), impulses->figure().series.front().points.size());
+    ASSERT_TRUE(w.showTab("velocity"));
     // A choice: the paper's mu 0.125 slides throughout (no slide-to-roll).
     w.setChoice("case", "0.125");
     EXPECT_DOUBLE_EQ(page->scene().brick.friction, 0.125);
