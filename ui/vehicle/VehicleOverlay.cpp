@@ -176,24 +176,37 @@ std::string formatMu(double mu) {
 struct VehicleOverlay::Impl {
     QPointer<VtkView> view;
     vtkSmartPointer<vtkRenderer> renderer;  // kept alive even if the view dies
-    std::vector<vtkSmartPointer<vtkProp>> props;
+    // Actors are kept between shows and given the next show's shapes: a
+    // slider dragged re-fills them instead of destroying and building ~15
+    // actors per move (a destroyed actor frees its GPU buffers). Those beyond
+    // `used` are hidden.
+    std::vector<vtkSmartPointer<vtkActor>> pool;
+    std::size_t used = 0;
+    vtkSmartPointer<vtkTextActor> caption;
     double velocityScale = kDefaultVelocityScale;
     Eigen::AlignedBox2d box;
 
-    void add(const vtkSmartPointer<vtkProp>& prop) {
-        renderer->AddViewProp(prop);
-        props.push_back(prop);
+    vtkActor* nextActor(vtkPolyData* data, const Eigen::Vector3d& color, double opacity) {
+        if (used == pool.size()) {
+            pool.push_back(makeFlatActor(data, color, opacity));
+            renderer->AddViewProp(pool.back());
+        } else {
+            vtkActor* actor = pool[used];
+            vtkPolyDataMapper::SafeDownCast(actor->GetMapper())->SetInputData(data);
+            actor->GetProperty()->SetColor(color.x(), color.y(), color.z());
+            actor->GetProperty()->SetOpacity(opacity);
+            actor->VisibilityOn();
+        }
+        return pool[used++];
     }
     void addShapes(const std::vector<Poly>& shapes, double z, const Eigen::Vector3d& color, double opacity = 1.0) {
         if (shapes.empty()) return;
-        add(makeFlatActor(makePolyData(shapes, z, false), color, opacity));
+        nextActor(makePolyData(shapes, z, false), color, opacity)->GetProperty()->SetLineWidth(1.0f);
         for (const Poly& s : shapes)
             for (const Vec2& p : s) box.extend(p);
     }
     void addOutline(const Poly& shape, double z, const Eigen::Vector3d& color, bool closed) {
-        auto actor = makeFlatActor(makePolyData({shape}, z, true, closed), color);
-        actor->GetProperty()->SetLineWidth(kOutlineWidth);
-        add(actor);
+        nextActor(makePolyData({shape}, z, true, closed), color, 1.0)->GetProperty()->SetLineWidth(kOutlineWidth);
         for (const Vec2& p : shape) box.extend(p);
     }
     void changed() {
@@ -206,16 +219,21 @@ VehicleOverlay::VehicleOverlay(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->renderer = view.renderer();
 }
 
-VehicleOverlay::~VehicleOverlay() { clear(); }
+VehicleOverlay::~VehicleOverlay() {
+    for (const auto& actor : d_->pool) d_->renderer->RemoveViewProp(actor);
+    if (d_->caption) d_->renderer->RemoveViewProp(d_->caption);
+    d_->changed();
+}
 
 void VehicleOverlay::clear() {
-    for (const auto& prop : d_->props) d_->renderer->RemoveViewProp(prop);
-    d_->props.clear();
+    for (const auto& actor : d_->pool) actor->VisibilityOff();
+    d_->used = 0;
+    if (d_->caption) d_->caption->VisibilityOff();
     d_->box.setEmpty();
     d_->changed();
 }
 
-bool VehicleOverlay::isShown() const { return !d_->props.empty(); }
+bool VehicleOverlay::isShown() const { return d_->used > 0 || (d_->caption && d_->caption->GetVisibility()); }
 
 void VehicleOverlay::setVelocityScale(double metresPerMps) {
     if (metresPerMps > 0.0 && std::isfinite(metresPerMps)) d_->velocityScale = metresPerMps;
@@ -270,15 +288,19 @@ void VehicleOverlay::show(const VehicleCollisionInput& input, const VehicleColli
                                  "\nfriction cone at P: mu_user = " + formatMu(input.muUser) + " (grey)" +
                                  (binds ? "\nmu used = " + formatMu(result.mu) + " (orange, mu~ binds)"
                                         : std::string("\nmu~ does not bind"));
-    auto caption = vtkSmartPointer<vtkTextActor>::New();
-    caption->SetInput(caption1.c_str());
-    vtkTextProperty* tp = caption->GetTextProperty();
-    tp->SetFontSize(kCaptionFontSize);
-    tp->SetColor(kCaption.x(), kCaption.y(), kCaption.z());
-    tp->SetBackgroundColor(1.0, 1.0, 1.0);
-    tp->SetBackgroundOpacity(0.7);
-    caption->SetDisplayPosition(static_cast<int>(kCaptionMargin), static_cast<int>(kCaptionMargin));
-    d_->add(caption);
+    if (!d_->caption) {
+        d_->caption = vtkSmartPointer<vtkTextActor>::New();
+        vtkTextProperty* tp = d_->caption->GetTextProperty();
+        tp->SetFontSize(kCaptionFontSize);
+        tp->SetColor(kCaption.x(), kCaption.y(), kCaption.z());
+        tp->SetBackgroundColor(1.0, 1.0, 1.0);
+        tp->SetBackgroundOpacity(0.7);
+        d_->caption->SetDisplayPosition(static_cast<int>(kCaptionMargin), static_cast<int>(kCaptionMargin));
+        d_->renderer->AddViewProp(d_->caption);
+    }
+    // The text is rasterised again only when it changed.
+    if (!d_->caption->GetInput() || caption1 != d_->caption->GetInput()) d_->caption->SetInput(caption1.c_str());
+    d_->caption->VisibilityOn();
     d_->changed();
 }
 
