@@ -5,6 +5,10 @@
 // equal scales, the title carries the event sequence, and the SVG is vector
 // XML. Runs on the offscreen platform.
 #include <QChart>
+#include <QXYSeries>
+#include <QLegendMarker>
+#include <QLegend>
+#include <QAreaSeries>
 #include <QFile>
 #include <QImage>
 #include <QLineSeries>
@@ -14,6 +18,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "hodograph/EnergyView.h"
 #include "hodograph/HodographView.h"
@@ -85,6 +91,52 @@ HodographDiagram makeDiagram(bool withCentrifugal) {
     d.min = Vec2(-0.3, -0.1);
     d.max = Vec2(0.6, 0.6);
     return d;
+}
+
+// What a chart shows, series by series, for comparing two charts.
+std::vector<std::string> describeSeries(QChart* chart) {
+    std::vector<std::string> out;
+    for (QAbstractSeries* series : chart->series()) {
+        std::string d = std::to_string(series->type()) + " '" + series->name().toStdString() + "'";
+        for (QLegendMarker* marker : chart->legend()->markers(series)) d += marker->isVisible() ? " legend" : " hidden";
+        if (auto* xy = qobject_cast<QXYSeries*>(series)) {
+            d += " pen " + xy->pen().color().name().toStdString() + " " + std::to_string(xy->pen().style());
+            if (xy->pointLabelsVisible()) d += " label '" + xy->pointLabelsFormat().toStdString() + "'";
+            for (const QPointF& q : xy->points()) d += " " + std::to_string(q.x()) + "," + std::to_string(q.y());
+        }
+        if (auto* area = qobject_cast<QAreaSeries*>(series)) {
+            d += " fill " + area->brush().color().name().toStdString();
+            for (const QPointF& q : area->upperSeries()->points()) d += " " + std::to_string(q.x()) + "," + std::to_string(q.y());
+        }
+        out.push_back(d);
+    }
+    return out;
+}
+
+// A slider moved: the view updates its series in place when the new diagram
+// has the same kinds of series, and rebuilds them when not. Either way it
+// shows exactly what a fresh view of the new diagram shows.
+TEST(HodographView, UpdatedInPlaceShowsWhatAFreshViewShows) {
+    HodographDiagram moved = makeDiagram(true);
+    for (Vec2& p : moved.path) p += Vec2(0.05, -0.02);
+    moved.points = {{"g_c", moved.path[20]}, {"g_r", moved.path.back()}};
+    moved.rays[1] = makeRay(57.0, true);
+
+    HodographView updated;
+    updated.setDiagram(makeDiagram(true));
+    const QList<QAbstractSeries*> before = updated.chart()->series();
+    updated.setDiagram(moved);
+    EXPECT_EQ(updated.chart()->series(), before);   // the same series objects: updated in place
+    HodographView fresh;
+    fresh.setDiagram(moved);
+    EXPECT_EQ(describeSeries(updated.chart()), describeSeries(fresh.chart()));
+
+    // A centripetal second ray: its legend entry goes (the first ray's kind
+    // has it), so the series are rebuilt, and still match a fresh view.
+    updated.setDiagram(makeDiagram(false));
+    HodographView freshWithout;
+    freshWithout.setDiagram(makeDiagram(false));
+    EXPECT_EQ(describeSeries(updated.chart()), describeSeries(freshWithout.chart()));
 }
 
 TEST(HodographView, RedRayOnlyWhenCentrifugal) {

@@ -49,23 +49,152 @@ constexpr double kBundleRampEnd = 0.85;
 
 const QString kNoImpactTitle = QStringLiteral("Hodograph — no impact selected");
 
-void tag(QAbstractSeries* series, const char* role) { series->setProperty(kHodographRoleProperty, QString(role)); }
+// What fillChart draws, series by series: planned first, so that a chart
+// already showing series of the same kinds (a slider moved) is updated in
+// place instead of rebuilt (destroying and creating chart items costs
+// milliseconds per series).
+struct PlannedSeries {
+    enum class Kind { Line, Labelled, Polygon };
+    Kind kind = Kind::Line;
+    std::vector<Vec2> points;
+    QString name;                 // legend text; a labelled point's label
+    QPen pen;                     // a line's pen
+    QColor edge, fill;            // a labelled point's marker, a polygon's fill
+    double size = 0.0;            // a labelled point's marker size
+    QColor textColor;             // a labelled point's label colour
+    bool noMarkerPen = false;     // a label without a visible marker
+    bool inLegend = false;
+    const char* role = nullptr;
+    int centrifugal = -1;         // a ray's direction kind (property), -1: none
+};
+
+// `created`: the series is new, its legend markers all shown.
+void applyCommon(QChart* chart, QAbstractSeries* series, const PlannedSeries& p, bool created) {
+    if (p.role) series->setProperty(kHodographRoleProperty, QString(p.role));
+    if (p.centrifugal >= 0) series->setProperty("impactlabCentrifugal", p.centrifugal == 1);
+    if (!p.inLegend && (created || chart::isInLegend(chart, series))) chart::hideLegendMarkers(chart, series);
+}
+
+QAbstractSeries* createSeries(QChart* chart, const PlannedSeries& p) {
+    QAbstractSeries* created = nullptr;
+    switch (p.kind) {
+        case PlannedSeries::Kind::Line: {
+            QLineSeries* line = chart::makeLineSeries(p.points, p.name, p.pen);
+            chart::attach(chart, line);
+            created = line;
+            break;
+        }
+        case PlannedSeries::Kind::Labelled: {
+            QScatterSeries* s = chart::makeMarkerSeries(p.name, p.edge, p.fill, p.size);
+            for (const Vec2& v : p.points) s->append(v.x(), v.y());
+            s->setPointLabelsFormat(p.name);  // no @ placeholders: the text itself
+            s->setPointLabelsVisible(true);
+            s->setPointLabelsClipping(false);
+            s->setPointLabelsColor(p.textColor);
+            QFont font = s->pointLabelsFont();
+            font.setBold(true);
+            s->setPointLabelsFont(font);
+            if (p.noMarkerPen) s->setPen(Qt::NoPen);
+            chart::attach(chart, s);
+            created = s;
+            break;
+        }
+        case PlannedSeries::Kind::Polygon: {
+            QAreaSeries* area = chart::makePolygonSeries(p.points, p.fill);
+            chart::attach(chart, area);
+            created = area;
+            break;
+        }
+    }
+    applyCommon(chart, created, p, true);
+    return created;
+}
+
+QList<QPointF> toQPoints(const std::vector<Vec2>& points) {
+    QList<QPointF> q;
+    q.reserve(static_cast<qsizetype>(points.size()));
+    for (const Vec2& v : points) q.append(QPointF(v.x(), v.y()));
+    return q;
+}
+
+void replacePoints(QXYSeries* series, const QList<QPointF>& points) {
+    if (series->points() != points) series->replace(points);
+}
+
+// Updates `series` (of p's kind) to show `p`.
+void updateSeries(QChart* chart, QAbstractSeries* series, const PlannedSeries& p) {
+    if (series->name() != p.name) series->setName(p.name);
+    switch (p.kind) {
+        case PlannedSeries::Kind::Line: {
+            auto* line = static_cast<QLineSeries*>(series);
+            replacePoints(line, toQPoints(p.points));
+            if (line->pen() != p.pen) line->setPen(p.pen);
+            break;
+        }
+        case PlannedSeries::Kind::Labelled: {
+            auto* s = static_cast<QScatterSeries*>(series);
+            replacePoints(s, toQPoints(p.points));
+            const QPen pen = p.noMarkerPen ? QPen(Qt::NoPen) : QPen(p.edge, 2.0);
+            if (s->pen() != pen) s->setPen(pen);
+            if (s->brush() != QBrush(p.fill)) s->setBrush(p.fill);
+            if (s->markerSize() != p.size) s->setMarkerSize(p.size);
+            if (s->pointLabelsFormat() != p.name) s->setPointLabelsFormat(p.name);
+            if (s->pointLabelsColor() != p.textColor) s->setPointLabelsColor(p.textColor);
+            break;
+        }
+        case PlannedSeries::Kind::Polygon: {
+            auto* area = static_cast<QAreaSeries*>(series);
+            std::vector<Vec2> closed = p.points;
+            if (!closed.empty()) closed.push_back(closed.front());
+            replacePoints(area->upperSeries(), toQPoints(closed));
+            replacePoints(area->lowerSeries(), toQPoints({closed.empty() ? Vec2::Zero() : closed.front()}));
+            if (area->pen() != QPen(p.fill, 1.0)) area->setPen(QPen(p.fill, 1.0));
+            if (area->brush() != QBrush(p.fill)) area->setBrush(p.fill);
+            break;
+        }
+    }
+    applyCommon(chart, series, p, false);
+}
+
+QAbstractSeries::SeriesType seriesType(PlannedSeries::Kind kind) {
+    switch (kind) {
+        case PlannedSeries::Kind::Line: return QAbstractSeries::SeriesTypeLine;
+        case PlannedSeries::Kind::Labelled: return QAbstractSeries::SeriesTypeScatter;
+        case PlannedSeries::Kind::Polygon: return QAbstractSeries::SeriesTypeArea;
+    }
+    return QAbstractSeries::SeriesTypeLine;
+}
+
+// Shows `plan` on `chart`: in place when the chart already shows series of
+// the same kinds and legend entries in the same order, else anew.
+void showPlan(QChart* chart, const std::vector<PlannedSeries>& plan) {
+    const QList<QAbstractSeries*> current = chart->series();
+    bool same = current.size() == static_cast<qsizetype>(plan.size());
+    for (qsizetype i = 0; same && i < current.size(); ++i) {
+        const PlannedSeries& p = plan[static_cast<std::size_t>(i)];
+        same = current[i]->type() == seriesType(p.kind) && chart::isInLegend(chart, current[i]) == p.inLegend &&
+               (p.kind != PlannedSeries::Kind::Labelled || p.noMarkerPen == (static_cast<QScatterSeries*>(current[i])->pen().style() == Qt::NoPen));
+    }
+    if (same) {
+        for (qsizetype i = 0; i < current.size(); ++i) updateSeries(chart, current[i], plan[static_cast<std::size_t>(i)]);
+        return;
+    }
+    chart::clearSeries(chart);
+    for (const PlannedSeries& p : plan) createSeries(chart, p);
+}
 
 // Legend-free marker with a text label next to it.
-QScatterSeries* makeLabelledPoint(QChart* chart, const Vec2& at, const QString& label, const QColor& edge,
-                                  const QColor& fill, double size, const QColor& textColor) {
-    QScatterSeries* s = chart::makeMarkerSeries(label, edge, fill, size);
-    s->append(at.x(), at.y());
-    s->setPointLabelsFormat(label);  // no @ placeholders: the text itself
-    s->setPointLabelsVisible(true);
-    s->setPointLabelsClipping(false);
-    s->setPointLabelsColor(textColor);
-    QFont font = s->pointLabelsFont();
-    font.setBold(true);
-    s->setPointLabelsFont(font);
-    chart::attach(chart, s);
-    chart::hideLegendMarkers(chart, s);
-    return s;
+PlannedSeries makeLabelledPoint(const Vec2& at, const QString& label, const QColor& edge, const QColor& fill, double size,
+                                const QColor& textColor) {
+    PlannedSeries p;
+    p.kind = PlannedSeries::Kind::Labelled;
+    p.points = {at};
+    p.name = label;
+    p.edge = edge;
+    p.fill = fill;
+    p.size = size;
+    p.textColor = textColor;
+    return p;
 }
 
 QString makePointLabel(const std::string& label) {
@@ -102,29 +231,29 @@ double calcExitDistance(const QRectF& box, const Vec2& d) {
     return std::isfinite(t) ? t : 0.0;
 }
 
-void addRays(QChart* chart, const std::vector<InvariantRay>& rays, const QRectF& box) {
+void addRays(std::vector<PlannedSeries>& plan, const std::vector<InvariantRay>& rays, const QRectF& box) {
     const double diagonal = std::hypot(box.width(), box.height());
     bool legendShown[2] = {false, false};
     for (const InvariantRay& ray : rays) {
         const Vec2 d = ray.direction.normalized();
         const QColor color = ray.centrifugal ? HodographView::centrifugalColor() : HodographView::centripetalColor();
-        QPen pen(color, kRayWidth, Qt::DashLine);
-        pen.setCapStyle(Qt::FlatCap);
-        const QString name = ray.centrifugal ? QStringLiteral("centrifugal: |γ| grows")
-                                             : QStringLiteral("centripetal: |γ| shrinks");
-        QLineSeries* line = chart::makeLineSeries({Vec2::Zero(), kRayReachDiagonals * diagonal * d}, name, pen);
-        tag(line, kHodographRayRole);
-        line->setProperty("impactlabCentrifugal", ray.centrifugal);
-        chart::attach(chart, line);
-        if (legendShown[ray.centrifugal]) chart::hideLegendMarkers(chart, line);
+        PlannedSeries line;
+        line.pen = QPen(color, kRayWidth, Qt::DashLine);
+        line.pen.setCapStyle(Qt::FlatCap);
+        line.name = ray.centrifugal ? QStringLiteral("centrifugal: |γ| grows") : QStringLiteral("centripetal: |γ| shrinks");
+        line.points = {Vec2::Zero(), kRayReachDiagonals * diagonal * d};
+        line.role = kHodographRayRole;
+        line.centrifugal = ray.centrifugal ? 1 : 0;
+        line.inLegend = !legendShown[ray.centrifugal];
         legendShown[ray.centrifugal] = true;
+        plan.push_back(std::move(line));
 
-        QAreaSeries* head = chart::makePolygonSeries(
-            [](const std::array<Vec2, 3>& a) { return std::vector<Vec2>(a.begin(), a.end()); }(
-                HodographView::calcArrowhead(ray, box)),
-            color);
-        chart::attach(chart, head);
-        chart::hideLegendMarkers(chart, head);
+        PlannedSeries head;
+        head.kind = PlannedSeries::Kind::Polygon;
+        const std::array<Vec2, 3> arrow = HodographView::calcArrowhead(ray, box);
+        head.points.assign(arrow.begin(), arrow.end());
+        head.fill = color;
+        plan.push_back(std::move(head));
 
         // Polar angle, written near where the ray leaves the box, beside the
         // ray on its upper side (Qt draws point labels above their point).
@@ -132,18 +261,19 @@ void addRays(QChart* chart, const std::vector<InvariantRay>& rays, const QRectF&
         if (side.y() < 0.0) side = -side;
         const Vec2 at = kRayLabelShare * calcExitDistance(box, d) * d +
                         kRayLabelOffsetShare * std::max(box.width(), box.height()) * side;
-        QScatterSeries* label = makeLabelledPoint(chart, at, QString::number(ray.angleDeg, 'f', 1) + QStringLiteral("°"),
-                                                  Qt::transparent, Qt::transparent, 1.0, color);
-        label->setPen(Qt::NoPen);
+        PlannedSeries label = makeLabelledPoint(at, QString::number(ray.angleDeg, 'f', 1) + QStringLiteral("°"),
+                                                Qt::transparent, Qt::transparent, 1.0, color);
+        label.noMarkerPen = true;
+        plan.push_back(std::move(label));
     }
 }
 
-void addPoints(QChart* chart, const std::vector<HodographPoint>& points, const std::vector<Vec2>& path) {
+void addPoints(std::vector<PlannedSeries>& plan, const std::vector<HodographPoint>& points, const std::vector<Vec2>& path) {
     bool hasStart = false;
     for (const HodographPoint& p : points) hasStart = hasStart || p.label == "g_0";
     const QColor dark(45, 45, 45);
     if (!hasStart && !path.empty())
-        makeLabelledPoint(chart, path.front(), makePointLabel("g_0"), dark, Qt::white, kPointMarkerSize, dark);
+        plan.push_back(makeLabelledPoint(path.front(), makePointLabel("g_0"), dark, Qt::white, kPointMarkerSize, dark));
     for (const HodographPoint& p : points) {
         QColor fill = Qt::white, edge = dark;
         if (p.label == "g_r") fill = dark;
@@ -152,7 +282,7 @@ void addPoints(QChart* chart, const std::vector<HodographPoint>& points, const s
             fill = QColor(230, 159, 0);  // orange: the contact sticks here
         }
         if (p.label == "g_l") fill = QColor(160, 160, 160);
-        makeLabelledPoint(chart, p.gamma, makePointLabel(p.label), edge, fill, kPointMarkerSize, dark);
+        plan.push_back(makeLabelledPoint(p.gamma, makePointLabel(p.label), edge, fill, kPointMarkerSize, dark));
     }
 }
 
@@ -178,52 +308,55 @@ QRectF calcContentBox(const Content& c) {
 
 void fillChart(QChart* chart, const Content& c) {
     chart::ensureAxes(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
-    chart::clearSeries(chart);
     if (!c.diagram && !c.bundle) {
+        chart::clearSeries(chart);
         chart->setTitle(c.title.isEmpty() ? kNoImpactTitle : c.title);
         chart::setViewBox(chart, QRectF(-1.0, -1.0, 2.0, 2.0), true);
         return;
     }
-    if (c.diagram) {
-        const HodographDiagram& d = *c.diagram;
-        const QRectF box = calcContentBox(c);
-        chart::setViewBox(chart, box, true);
-        addRays(chart, d.rays, box);
-        QPen pen(HodographView::trajectoryColor(), kTrajectoryWidth);
-        pen.setCapStyle(Qt::RoundCap);
-        pen.setJoinStyle(Qt::RoundJoin);
-        QLineSeries* path = chart::makeLineSeries(d.path, QStringLiteral("hodograph γ"), pen);
-        tag(path, kHodographTrajectoryRole);
-        chart::attach(chart, path);
-        addPoints(chart, d.points, d.path);
-
-        QString title = c.title.isEmpty() ? QStringLiteral("Hodograph") : c.title;
-        if (!d.sequence.empty()) title += QStringLiteral("  —  sequence: ") + QString::fromStdString(d.sequence);
-        if (d.everyDirectionInvariant) title += QStringLiteral("  —  every direction is invariant");
-        chart->setTitle(title);
-        return;
-    }
-    const HodographBundle& b = *c.bundle;
+    std::vector<PlannedSeries> plan;
+    QString title;
     const QRectF box = calcContentBox(c);
     chart::setViewBox(chart, box, true);
-    addRays(chart, b.rays, box);
-    const int n = static_cast<int>(b.paths.size());
-    for (int i = 0; i < n; ++i) {
-        const QColor color = HodographView::bundleColor(i, n);
-        QPen pen(color, kBundleWidth);
-        pen.setCapStyle(Qt::RoundCap);
-        pen.setJoinStyle(Qt::RoundJoin);
-        QLineSeries* path =
-            chart::makeLineSeries(b.paths[i], QStringLiteral("hodographs from unit γ⁻ (%1)").arg(n), pen);
-        tag(path, kHodographBundlePathRole);
-        chart::attach(chart, path);
-        if (i > 0) chart::hideLegendMarkers(chart, path);
-        if (!b.paths[i].empty())
-            makeLabelledPoint(chart, b.paths[i].front(), QStringLiteral("γ%1").arg(i + 1), color.darker(130), Qt::white,
-                              kPointMarkerSize * 0.7, color.darker(150));
+    if (c.diagram) {
+        const HodographDiagram& d = *c.diagram;
+        addRays(plan, d.rays, box);
+        PlannedSeries path;
+        path.pen = QPen(HodographView::trajectoryColor(), kTrajectoryWidth);
+        path.pen.setCapStyle(Qt::RoundCap);
+        path.pen.setJoinStyle(Qt::RoundJoin);
+        path.points = d.path;
+        path.name = QStringLiteral("hodograph γ");
+        path.role = kHodographTrajectoryRole;
+        path.inLegend = true;
+        plan.push_back(std::move(path));
+        addPoints(plan, d.points, d.path);
+        title = c.title.isEmpty() ? QStringLiteral("Hodograph") : c.title;
+        if (!d.sequence.empty()) title += QStringLiteral("  —  sequence: ") + QString::fromStdString(d.sequence);
+        if (d.everyDirectionInvariant) title += QStringLiteral("  —  every direction is invariant");
+    } else {
+        const HodographBundle& b = *c.bundle;
+        addRays(plan, b.rays, box);
+        const int n = static_cast<int>(b.paths.size());
+        for (int i = 0; i < n; ++i) {
+            const QColor color = HodographView::bundleColor(i, n);
+            PlannedSeries path;
+            path.pen = QPen(color, kBundleWidth);
+            path.pen.setCapStyle(Qt::RoundCap);
+            path.pen.setJoinStyle(Qt::RoundJoin);
+            path.points = b.paths[i];
+            path.name = QStringLiteral("hodographs from unit γ⁻ (%1)").arg(n);
+            path.role = kHodographBundlePathRole;
+            path.inLegend = i == 0;
+            plan.push_back(std::move(path));
+            if (!b.paths[i].empty())
+                plan.push_back(makeLabelledPoint(b.paths[i].front(), QStringLiteral("γ%1").arg(i + 1), color.darker(130),
+                                                 Qt::white, kPointMarkerSize * 0.7, color.darker(150)));
+        }
+        title = (c.title.isEmpty() ? QStringLiteral("Hodograph bundle") : c.title) + QStringLiteral("  —  %1 paths").arg(n);
     }
-    chart->setTitle((c.title.isEmpty() ? QStringLiteral("Hodograph bundle") : c.title) +
-                    QStringLiteral("  —  %1 paths").arg(n));
+    showPlan(chart, plan);
+    chart->setTitle(title);
 }
 
 Content makeContent(const std::variant<std::monostate, HodographDiagram, HodographBundle>& v, const QString& title) {
