@@ -226,7 +226,7 @@ void answerNextMessageBox(QMessageBox::StandardButton button) {
 // Ctrl+Shift+Z, on a page of each kind: the document, the panel and the
 // results go back and forth, and undoing to the saved state clears [*].
 TEST_F(DocumentTest, UndoAndRedoWalkSliderEditsOnEveryPageKind) {
-    for (const QString path : {defaultScenePath(), QString(":/scenes/impact-ball-on-ball.json"),
+    for (const QString& path : {defaultScenePath(), QString(":/scenes/impact-ball-on-ball.json"),
                                QString(":/scenes/plus-brick-vertex.json")}) {
         SCOPED_TRACE(path.toStdString());
         QString error;

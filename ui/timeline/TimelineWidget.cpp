@@ -196,6 +196,11 @@ void TimelineWidget::updateSlider() {
 
 void TimelineWidget::updatePlayButton() {
     const bool playing = isPlaying();
+    // Called at every new run (each slider move): an unchanged button is
+    // left alone, as making the style's icon costs more than the rest.
+    if (playButton_->property("impactlabPlaying").isValid() && playButton_->property("impactlabPlaying").toBool() == playing)
+        return;
+    playButton_->setProperty("impactlabPlaying", playing);
     playButton_->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     playButton_->setText(playing ? tr("Pause") : tr("Play"));
     playButton_->setToolTip(playing ? tr("Pause playback") : tr("Play the run from the current time"));
