@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <utility>
 
 namespace impactlab::ui {
 namespace {
@@ -103,6 +104,17 @@ protected:
         scene.resetCamera();
     }
 
+    // The sphere's projected centre and radius in pixels of an image
+    // `imageHeight` high, as the last frame drawn projects them.
+    std::pair<Eigen::Vector2d, double> projectSphere(int imageHeight) {
+        vtkRenderer* renderer = view.renderer();
+        const Eigen::Vector2d centre = project(renderer, spherePosition, imageHeight);
+        double up[3];
+        renderer->GetActiveCamera()->GetViewUp(up);
+        const Eigen::Vector3d rim = spherePosition + kSphereRadius * Eigen::Vector3d(up[0], up[1], up[2]);
+        return {centre, (project(renderer, rim, imageHeight) - centre).norm()};
+    }
+
     VtkView view;
     SceneRenderer scene{view};
     Eigen::Vector3d spherePosition{0.0, 0.0, kSphereRadius};  // resting on the ground
@@ -135,12 +147,7 @@ TEST_F(VtkViewPixels, ImageHasRightSizeAndIsNotUniform) {
 TEST_F(VtkViewPixels, RedSphereShowsWhereItProjects) {
     const QImage image = view.renderToImage();
     ASSERT_FALSE(image.isNull());
-    vtkRenderer* renderer = view.renderer();
-    const Eigen::Vector2d centre = project(renderer, spherePosition, image.height());
-    double up[3];
-    renderer->GetActiveCamera()->GetViewUp(up);
-    const Eigen::Vector3d rim = spherePosition + kSphereRadius * Eigen::Vector3d(up[0], up[1], up[2]);
-    const double radius = (project(renderer, rim, image.height()) - centre).norm();
+    const auto [centre, radius] = projectSphere(image.height());
 
     const RedCount count = countReddish(image, centre, radius);
     const double pixels = double(image.width()) * image.height();
@@ -225,12 +232,7 @@ TEST_F(VtkViewPixels, BurstFramesShowTheSceneThenRefine) {
     // Where the sphere projects in the full-resolution frame (VTK's display
     // coordinates follow the size of the last frame drawn).
     const QSize device = view.renderToImage().size();
-    vtkRenderer* renderer = view.renderer();
-    const Eigen::Vector2d centre = project(renderer, spherePosition, device.height());
-    double up[3];
-    renderer->GetActiveCamera()->GetViewUp(up);
-    const Eigen::Vector3d rim = spherePosition + kSphereRadius * Eigen::Vector3d(up[0], up[1], up[2]);
-    const double radius = (project(renderer, rim, device.height()) - centre).norm();
+    const auto [centre, radius] = projectSphere(device.height());
 
     // Two changes in quick succession: the second continues a burst.
     scene.setPoses({BodyPose{spherePosition, Eigen::Quaterniond::Identity()}});

@@ -313,12 +313,6 @@ double distanceToSegment(const Vec2& p, const Vec2& a, const Vec2& b) {
     return (a + t * ab - p).norm();
 }
 
-// Replacing a series' points re-lays out its geometry even when they are
-// the same (a slider that changed another view's data).
-void replaceIfChanged(QXYSeries* series, const QList<QPointF>& points) {
-    if (series->points() != points) series->replace(points);
-}
-
 void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, const QRectF& box) {
     if (series->name() != spec.name) series->setName(spec.name);
     switch (spec.kind) {
@@ -327,13 +321,13 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
             const std::vector<Vec2> drawn = spec.points.size() > kMaxDrawnLinePoints
                                                 ? thinPolyline(spec.points, box, kLineThinningShare)
                                                 : spec.points;
-            replaceIfChanged(line, toPoints(drawn, false));
+            setPointsIfChanged(line, drawn);
             if (line->pen() != spec.pen) line->setPen(spec.pen);
             break;
         }
         case SeriesSpec::Kind::Markers: {
             auto* markers = static_cast<QScatterSeries*>(series);
-            replaceIfChanged(markers, toPoints(spec.points, true));
+            setPointsIfChanged(markers, spec.points, true);
             if (markers->pen() != spec.pen) markers->setPen(spec.pen);
             if (markers->brush() != spec.brush) markers->setBrush(spec.brush);
             if (markers->markerShape() != spec.markerShape)
@@ -345,8 +339,8 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
             auto* area = static_cast<QAreaSeries*>(series);
             std::vector<Vec2> closed = spec.points;
             if (!closed.empty()) closed.push_back(closed.front());
-            replaceIfChanged(area->upperSeries(), toPoints(closed, false));
-            replaceIfChanged(area->lowerSeries(), toPoints({closed.empty() ? Vec2::Zero() : closed.front()}, false));
+            setPointsIfChanged(area->upperSeries(), closed);
+            setPointsIfChanged(area->lowerSeries(), {closed.empty() ? Vec2::Zero() : closed.front()});
             if (area->pen() != spec.pen) area->setPen(spec.pen);
             if (area->brush() != spec.brush) area->setBrush(spec.brush);
             break;
@@ -390,6 +384,11 @@ QAbstractSeries* makeSeries(SeriesSpec::Kind kind) {
 }
 
 }  // namespace
+
+void setPointsIfChanged(QXYSeries* series, const std::vector<Vec2>& points, bool finiteOnly) {
+    const QList<QPointF> q = toPoints(points, finiteOnly);
+    if (series->points() != q) series->replace(q);
+}
 
 std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& box, double share) {
     if (points.size() < 3 || !(box.width() > 0.0) || !(box.height() > 0.0)) return points;

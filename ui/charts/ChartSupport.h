@@ -32,6 +32,7 @@ class QLineSeries;
 class QPainter;
 class QScatterSeries;
 class QValueAxis;
+class QXYSeries;
 
 namespace impactlab::ui::chart {
 
@@ -72,6 +73,10 @@ static_assert(1.0 / kStickyHeadroom > kStickyFill);
 void setStickyAxes(QChart* chart, bool sticky);
 
 void attach(QChart* chart, QAbstractSeries* series);
+// Sets the series' points (leaving out non-finite ones with `finiteOnly`)
+// unless it shows them already: replacing points re-lays out the series'
+// geometry even when they are the same.
+void setPointsIfChanged(QXYSeries* series, const std::vector<Vec2>& points, bool finiteOnly = false);
 QLineSeries* makeLineSeries(const std::vector<Vec2>& points, const QString& name, const QPen& pen);
 QScatterSeries* makeMarkerSeries(const QString& name, const QColor& edge, const QColor& fill, double size);
 // A filled polygon (QAreaSeries whose upper boundary is the closed polygon).

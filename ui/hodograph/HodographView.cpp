@@ -110,30 +110,19 @@ QAbstractSeries* createSeries(QChart* chart, const PlannedSeries& p) {
     return created;
 }
 
-QList<QPointF> toQPoints(const std::vector<Vec2>& points) {
-    QList<QPointF> q;
-    q.reserve(static_cast<qsizetype>(points.size()));
-    for (const Vec2& v : points) q.append(QPointF(v.x(), v.y()));
-    return q;
-}
-
-void replacePoints(QXYSeries* series, const QList<QPointF>& points) {
-    if (series->points() != points) series->replace(points);
-}
-
 // Updates `series` (of p's kind) to show `p`.
 void updateSeries(QChart* chart, QAbstractSeries* series, const PlannedSeries& p) {
     if (series->name() != p.name) series->setName(p.name);
     switch (p.kind) {
         case PlannedSeries::Kind::Line: {
             auto* line = static_cast<QLineSeries*>(series);
-            replacePoints(line, toQPoints(p.points));
+            chart::setPointsIfChanged(line, p.points);
             if (line->pen() != p.pen) line->setPen(p.pen);
             break;
         }
         case PlannedSeries::Kind::Labelled: {
             auto* s = static_cast<QScatterSeries*>(series);
-            replacePoints(s, toQPoints(p.points));
+            chart::setPointsIfChanged(s, p.points);
             const QPen pen = p.noMarkerPen ? QPen(Qt::NoPen) : QPen(p.edge, 2.0);
             if (s->pen() != pen) s->setPen(pen);
             if (s->brush() != QBrush(p.fill)) s->setBrush(p.fill);
@@ -146,8 +135,8 @@ void updateSeries(QChart* chart, QAbstractSeries* series, const PlannedSeries& p
             auto* area = static_cast<QAreaSeries*>(series);
             std::vector<Vec2> closed = p.points;
             if (!closed.empty()) closed.push_back(closed.front());
-            replacePoints(area->upperSeries(), toQPoints(closed));
-            replacePoints(area->lowerSeries(), toQPoints({closed.empty() ? Vec2::Zero() : closed.front()}));
+            chart::setPointsIfChanged(area->upperSeries(), closed);
+            chart::setPointsIfChanged(area->lowerSeries(), {closed.empty() ? Vec2::Zero() : closed.front()});
             if (area->pen() != QPen(p.fill, 1.0)) area->setPen(QPen(p.fill, 1.0));
             if (area->brush() != QBrush(p.fill)) area->setBrush(p.fill);
             break;
