@@ -333,6 +333,18 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
             if (markers->markerShape() != spec.markerShape)
                 markers->setMarkerShape(static_cast<QScatterSeries::MarkerShape>(spec.markerShape));
             if (markers->markerSize() != spec.markerSize) markers->setMarkerSize(spec.markerSize);
+            const bool labelled = !spec.pointLabel.isEmpty();
+            if (markers->pointLabelsVisible() != labelled) {
+                markers->setPointLabelsVisible(labelled);
+                markers->setPointLabelsClipping(false);
+                QFont font = markers->pointLabelsFont();
+                font.setBold(true);
+                markers->setPointLabelsFont(font);
+            }
+            // No @ placeholders: the label is the text itself.
+            if (labelled && markers->pointLabelsFormat() != spec.pointLabel) markers->setPointLabelsFormat(spec.pointLabel);
+            if (labelled && markers->pointLabelsColor() != spec.pointLabelColor)
+                markers->setPointLabelsColor(spec.pointLabelColor);
             break;
         }
         case SeriesSpec::Kind::Polygon: {
@@ -346,6 +358,8 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
             break;
         }
     }
+    for (const auto& [name, value] : spec.properties)
+        if (series->property(name) != value) series->setProperty(name, value);
     // Also kept on the series: a view may draw its legend outside the chart.
     series->setProperty(kInLegendProperty, spec.inLegend && !spec.name.isEmpty());
     // Each setter lays the legend out again, even to the same value.

@@ -16,9 +16,11 @@
 #include <QRectF>
 #include <QSize>
 #include <QString>
+#include <QVariant>
 
 #include <functional>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "mechanics/Types.h"
@@ -113,6 +115,12 @@ struct SeriesSpec {
     // A polygon's legend swatch (its translucent fill is too faint as one).
     std::optional<QBrush> legendBrush;
     std::optional<QPen> legendPen;
+    // Markers only: this text beside each point (bold, in pointLabelColor,
+    // not clipped by the plot area); none when empty.
+    QString pointLabel;
+    QColor pointLabelColor;
+    // Dynamic properties set on the series (a view's roles for its series).
+    std::vector<std::pair<const char*, QVariant>> properties;
 };
 
 // Lines longer than this many points are thinned for drawing: a chart a

@@ -24,6 +24,8 @@ constexpr double kTrajectoryWidth = 2.8;
 constexpr double kBundleWidth = 2.0;
 constexpr double kRayWidth = 2.2;
 constexpr double kPointMarkerSize = 11.0;
+constexpr double kPointEdgeWidth = 2.0;   // a point marker's outline
+constexpr double kArrowEdgeWidth = 1.0;   // an arrowhead's outline, in its fill colour
 // The view box reaches this share of its span beyond the data on each side,
 // so markers and labels at the extremes stay inside the plot.
 constexpr double kBoxPadShare = 0.12;
@@ -49,141 +51,35 @@ constexpr double kBundleRampEnd = 0.85;
 
 const QString kNoImpactTitle = QStringLiteral("Hodograph — no impact selected");
 
-// What fillChart draws, series by series: planned first, so that a chart
-// already showing series of the same kinds (a slider moved) is updated in
-// place instead of rebuilt (destroying and creating chart items costs
-// milliseconds per series).
-struct PlannedSeries {
-    enum class Kind { Line, Labelled, Polygon };
-    Kind kind = Kind::Line;
-    std::vector<Vec2> points;
-    QString name;                 // legend text; a labelled point's label
-    QPen pen;                     // a line's pen
-    QColor edge, fill;            // a labelled point's marker, a polygon's fill
-    double size = 0.0;            // a labelled point's marker size
-    QColor textColor;             // a labelled point's label colour
-    bool noMarkerPen = false;     // a label without a visible marker
-    bool inLegend = false;
-    const char* role = nullptr;
-    int centrifugal = -1;         // a ray's direction kind (property), -1: none
-};
+using chart::SeriesSpec;
 
-// `created`: the series is new, its legend markers all shown.
-void applyCommon(QChart* chart, QAbstractSeries* series, const PlannedSeries& p, bool created) {
-    if (p.role) series->setProperty(kHodographRoleProperty, QString(p.role));
-    if (p.centrifugal >= 0) series->setProperty("impactlabCentrifugal", p.centrifugal == 1);
-    if (!p.inLegend && (created || chart::isInLegend(chart, series))) chart::hideLegendMarkers(chart, series);
-}
-
-QAbstractSeries* createSeries(QChart* chart, const PlannedSeries& p) {
-    QAbstractSeries* created = nullptr;
-    switch (p.kind) {
-        case PlannedSeries::Kind::Line: {
-            QLineSeries* line = chart::makeLineSeries(p.points, p.name, p.pen);
-            chart::attach(chart, line);
-            created = line;
-            break;
-        }
-        case PlannedSeries::Kind::Labelled: {
-            QScatterSeries* s = chart::makeMarkerSeries(p.name, p.edge, p.fill, p.size);
-            for (const Vec2& v : p.points) s->append(v.x(), v.y());
-            s->setPointLabelsFormat(p.name);  // no @ placeholders: the text itself
-            s->setPointLabelsVisible(true);
-            s->setPointLabelsClipping(false);
-            s->setPointLabelsColor(p.textColor);
-            QFont font = s->pointLabelsFont();
-            font.setBold(true);
-            s->setPointLabelsFont(font);
-            if (p.noMarkerPen) s->setPen(Qt::NoPen);
-            chart::attach(chart, s);
-            created = s;
-            break;
-        }
-        case PlannedSeries::Kind::Polygon: {
-            QAreaSeries* area = chart::makePolygonSeries(p.points, p.fill);
-            chart::attach(chart, area);
-            created = area;
-            break;
-        }
-    }
-    applyCommon(chart, created, p, true);
-    return created;
-}
-
-// Updates `series` (of p's kind) to show `p`.
-void updateSeries(QChart* chart, QAbstractSeries* series, const PlannedSeries& p) {
-    if (series->name() != p.name) series->setName(p.name);
-    switch (p.kind) {
-        case PlannedSeries::Kind::Line: {
-            auto* line = static_cast<QLineSeries*>(series);
-            chart::setPointsIfChanged(line, p.points);
-            if (line->pen() != p.pen) line->setPen(p.pen);
-            break;
-        }
-        case PlannedSeries::Kind::Labelled: {
-            auto* s = static_cast<QScatterSeries*>(series);
-            chart::setPointsIfChanged(s, p.points);
-            const QPen pen = p.noMarkerPen ? QPen(Qt::NoPen) : QPen(p.edge, 2.0);
-            if (s->pen() != pen) s->setPen(pen);
-            if (s->brush() != QBrush(p.fill)) s->setBrush(p.fill);
-            if (s->markerSize() != p.size) s->setMarkerSize(p.size);
-            if (s->pointLabelsFormat() != p.name) s->setPointLabelsFormat(p.name);
-            if (s->pointLabelsColor() != p.textColor) s->setPointLabelsColor(p.textColor);
-            break;
-        }
-        case PlannedSeries::Kind::Polygon: {
-            auto* area = static_cast<QAreaSeries*>(series);
-            std::vector<Vec2> closed = p.points;
-            if (!closed.empty()) closed.push_back(closed.front());
-            chart::setPointsIfChanged(area->upperSeries(), closed);
-            chart::setPointsIfChanged(area->lowerSeries(), {closed.empty() ? Vec2::Zero() : closed.front()});
-            if (area->pen() != QPen(p.fill, 1.0)) area->setPen(QPen(p.fill, 1.0));
-            if (area->brush() != QBrush(p.fill)) area->setBrush(p.fill);
-            break;
-        }
-    }
-    applyCommon(chart, series, p, false);
-}
-
-QAbstractSeries::SeriesType seriesType(PlannedSeries::Kind kind) {
-    switch (kind) {
-        case PlannedSeries::Kind::Line: return QAbstractSeries::SeriesTypeLine;
-        case PlannedSeries::Kind::Labelled: return QAbstractSeries::SeriesTypeScatter;
-        case PlannedSeries::Kind::Polygon: return QAbstractSeries::SeriesTypeArea;
-    }
-    return QAbstractSeries::SeriesTypeLine;
-}
-
-// Shows `plan` on `chart`: in place when the chart already shows series of
-// the same kinds and legend entries in the same order, else anew.
-void showPlan(QChart* chart, const std::vector<PlannedSeries>& plan) {
-    const QList<QAbstractSeries*> current = chart->series();
-    bool same = current.size() == static_cast<qsizetype>(plan.size());
-    for (qsizetype i = 0; same && i < current.size(); ++i) {
-        const PlannedSeries& p = plan[static_cast<std::size_t>(i)];
-        same = current[i]->type() == seriesType(p.kind) && chart::isInLegend(chart, current[i]) == p.inLegend &&
-               (p.kind != PlannedSeries::Kind::Labelled || p.noMarkerPen == (static_cast<QScatterSeries*>(current[i])->pen().style() == Qt::NoPen));
-    }
-    if (same) {
-        for (qsizetype i = 0; i < current.size(); ++i) updateSeries(chart, current[i], plan[static_cast<std::size_t>(i)]);
-        return;
-    }
-    chart::clearSeries(chart);
-    for (const PlannedSeries& p : plan) createSeries(chart, p);
+// A line of the hodograph (a path, a ray) with the view's role on it.
+SeriesSpec makeLine(std::vector<Vec2> points, const QString& name, const QPen& pen, const char* role, bool inLegend) {
+    SeriesSpec s;
+    s.kind = SeriesSpec::Kind::Line;
+    s.points = std::move(points);
+    s.name = name;
+    s.pen = pen;
+    s.inLegend = inLegend;
+    s.properties = {{kHodographRoleProperty, QString(role)}};
+    return s;
 }
 
 // Legend-free marker with a text label next to it.
-PlannedSeries makeLabelledPoint(const Vec2& at, const QString& label, const QColor& edge, const QColor& fill, double size,
-                                const QColor& textColor) {
-    PlannedSeries p;
-    p.kind = PlannedSeries::Kind::Labelled;
-    p.points = {at};
-    p.name = label;
-    p.edge = edge;
-    p.fill = fill;
-    p.size = size;
-    p.textColor = textColor;
-    return p;
+SeriesSpec makeLabelledPoint(const Vec2& at, const QString& label, const QColor& edge, const QColor& fill, double size,
+                             const QColor& textColor) {
+    SeriesSpec s;
+    s.kind = SeriesSpec::Kind::Markers;
+    s.points = {at};
+    s.name = label;
+    s.pen = QPen(edge, kPointEdgeWidth);
+    s.brush = fill;
+    s.markerShape = QScatterSeries::MarkerShapeCircle;
+    s.markerSize = size;
+    s.inLegend = false;
+    s.pointLabel = label;
+    s.pointLabelColor = textColor;
+    return s;
 }
 
 QString makePointLabel(const std::string& label) {
@@ -220,29 +116,28 @@ double calcExitDistance(const QRectF& box, const Vec2& d) {
     return std::isfinite(t) ? t : 0.0;
 }
 
-void addRays(std::vector<PlannedSeries>& plan, const std::vector<InvariantRay>& rays, const QRectF& box) {
+void addRays(std::vector<SeriesSpec>& specs, const std::vector<InvariantRay>& rays, const QRectF& box) {
     const double diagonal = std::hypot(box.width(), box.height());
     bool legendShown[2] = {false, false};
     for (const InvariantRay& ray : rays) {
         const Vec2 d = ray.direction.normalized();
         const QColor color = ray.centrifugal ? HodographView::centrifugalColor() : HodographView::centripetalColor();
-        PlannedSeries line;
-        line.pen = QPen(color, kRayWidth, Qt::DashLine);
-        line.pen.setCapStyle(Qt::FlatCap);
-        line.name = ray.centrifugal ? QStringLiteral("centrifugal: |γ| grows") : QStringLiteral("centripetal: |γ| shrinks");
-        line.points = {Vec2::Zero(), kRayReachDiagonals * diagonal * d};
-        line.role = kHodographRayRole;
-        line.centrifugal = ray.centrifugal ? 1 : 0;
-        line.inLegend = !legendShown[ray.centrifugal];
+        QPen pen(color, kRayWidth, Qt::DashLine);
+        pen.setCapStyle(Qt::FlatCap);
+        const QString name = ray.centrifugal ? QStringLiteral("centrifugal: |γ| grows")
+                                             : QStringLiteral("centripetal: |γ| shrinks");
+        specs.push_back(makeLine({Vec2::Zero(), kRayReachDiagonals * diagonal * d}, name, pen, kHodographRayRole,
+                                 !legendShown[ray.centrifugal]));
         legendShown[ray.centrifugal] = true;
-        plan.push_back(std::move(line));
 
-        PlannedSeries head;
-        head.kind = PlannedSeries::Kind::Polygon;
+        SeriesSpec head;
+        head.kind = SeriesSpec::Kind::Polygon;
         const std::array<Vec2, 3> arrow = HodographView::calcArrowhead(ray, box);
         head.points.assign(arrow.begin(), arrow.end());
-        head.fill = color;
-        plan.push_back(std::move(head));
+        head.pen = QPen(color, kArrowEdgeWidth);
+        head.brush = color;
+        head.inLegend = false;
+        specs.push_back(std::move(head));
 
         // Polar angle, written near where the ray leaves the box, beside the
         // ray on its upper side (Qt draws point labels above their point).
@@ -250,19 +145,19 @@ void addRays(std::vector<PlannedSeries>& plan, const std::vector<InvariantRay>& 
         if (side.y() < 0.0) side = -side;
         const Vec2 at = kRayLabelShare * calcExitDistance(box, d) * d +
                         kRayLabelOffsetShare * std::max(box.width(), box.height()) * side;
-        PlannedSeries label = makeLabelledPoint(at, QString::number(ray.angleDeg, 'f', 1) + QStringLiteral("°"),
-                                                Qt::transparent, Qt::transparent, 1.0, color);
-        label.noMarkerPen = true;
-        plan.push_back(std::move(label));
+        SeriesSpec label = makeLabelledPoint(at, QString::number(ray.angleDeg, 'f', 1) + QStringLiteral("°"),
+                                             Qt::transparent, Qt::transparent, 1.0, color);
+        label.pen = QPen(Qt::NoPen);
+        specs.push_back(std::move(label));
     }
 }
 
-void addPoints(std::vector<PlannedSeries>& plan, const std::vector<HodographPoint>& points, const std::vector<Vec2>& path) {
+void addPoints(std::vector<SeriesSpec>& specs, const std::vector<HodographPoint>& points, const std::vector<Vec2>& path) {
     bool hasStart = false;
     for (const HodographPoint& p : points) hasStart = hasStart || p.label == "g_0";
     const QColor dark(45, 45, 45);
     if (!hasStart && !path.empty())
-        plan.push_back(makeLabelledPoint(path.front(), makePointLabel("g_0"), dark, Qt::white, kPointMarkerSize, dark));
+        specs.push_back(makeLabelledPoint(path.front(), makePointLabel("g_0"), dark, Qt::white, kPointMarkerSize, dark));
     for (const HodographPoint& p : points) {
         QColor fill = Qt::white, edge = dark;
         if (p.label == "g_r") fill = dark;
@@ -271,7 +166,7 @@ void addPoints(std::vector<PlannedSeries>& plan, const std::vector<HodographPoin
             fill = QColor(230, 159, 0);  // orange: the contact sticks here
         }
         if (p.label == "g_l") fill = QColor(160, 160, 160);
-        plan.push_back(makeLabelledPoint(p.gamma, makePointLabel(p.label), edge, fill, kPointMarkerSize, dark));
+        specs.push_back(makeLabelledPoint(p.gamma, makePointLabel(p.label), edge, fill, kPointMarkerSize, dark));
     }
 }
 
@@ -298,53 +193,45 @@ QRectF calcContentBox(const Content& c) {
 void fillChart(QChart* chart, const Content& c) {
     chart::ensureAxes(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
     if (!c.diagram && !c.bundle) {
-        chart::clearSeries(chart);
+        chart::showSeries(chart, {});
         chart->setTitle(c.title.isEmpty() ? kNoImpactTitle : c.title);
         chart::setViewBox(chart, QRectF(-1.0, -1.0, 2.0, 2.0), true);
         return;
     }
-    std::vector<PlannedSeries> plan;
+    std::vector<SeriesSpec> specs;
     QString title;
     const QRectF box = calcContentBox(c);
     chart::setViewBox(chart, box, true);
     if (c.diagram) {
         const HodographDiagram& d = *c.diagram;
-        addRays(plan, d.rays, box);
-        PlannedSeries path;
-        path.pen = QPen(HodographView::trajectoryColor(), kTrajectoryWidth);
-        path.pen.setCapStyle(Qt::RoundCap);
-        path.pen.setJoinStyle(Qt::RoundJoin);
-        path.points = d.path;
-        path.name = QStringLiteral("hodograph γ");
-        path.role = kHodographTrajectoryRole;
-        path.inLegend = true;
-        plan.push_back(std::move(path));
-        addPoints(plan, d.points, d.path);
+        addRays(specs, d.rays, box);
+        QPen pen(HodographView::trajectoryColor(), kTrajectoryWidth);
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        specs.push_back(makeLine(d.path, QStringLiteral("hodograph γ"), pen, kHodographTrajectoryRole, true));
+        addPoints(specs, d.points, d.path);
         title = c.title.isEmpty() ? QStringLiteral("Hodograph") : c.title;
         if (!d.sequence.empty()) title += QStringLiteral("  —  sequence: ") + QString::fromStdString(d.sequence);
         if (d.everyDirectionInvariant) title += QStringLiteral("  —  every direction is invariant");
     } else {
         const HodographBundle& b = *c.bundle;
-        addRays(plan, b.rays, box);
+        addRays(specs, b.rays, box);
         const int n = static_cast<int>(b.paths.size());
         for (int i = 0; i < n; ++i) {
             const QColor color = HodographView::bundleColor(i, n);
-            PlannedSeries path;
-            path.pen = QPen(color, kBundleWidth);
-            path.pen.setCapStyle(Qt::RoundCap);
-            path.pen.setJoinStyle(Qt::RoundJoin);
-            path.points = b.paths[i];
-            path.name = QStringLiteral("hodographs from unit γ⁻ (%1)").arg(n);
-            path.role = kHodographBundlePathRole;
-            path.inLegend = i == 0;
-            plan.push_back(std::move(path));
+            QPen pen(color, kBundleWidth);
+            pen.setCapStyle(Qt::RoundCap);
+            pen.setJoinStyle(Qt::RoundJoin);
+            specs.push_back(makeLine(b.paths[i], QStringLiteral("hodographs from unit γ⁻ (%1)").arg(n), pen,
+                                     kHodographBundlePathRole, i == 0));
             if (!b.paths[i].empty())
-                plan.push_back(makeLabelledPoint(b.paths[i].front(), QStringLiteral("γ%1").arg(i + 1), color.darker(130),
-                                                 Qt::white, kPointMarkerSize * 0.7, color.darker(150)));
+                specs.push_back(makeLabelledPoint(b.paths[i].front(), QStringLiteral("γ%1").arg(i + 1), color.darker(130),
+                                                  Qt::white, kPointMarkerSize * 0.7, color.darker(150)));
         }
         title = (c.title.isEmpty() ? QStringLiteral("Hodograph bundle") : c.title) + QStringLiteral("  —  %1 paths").arg(n);
     }
-    showPlan(chart, plan);
+    // In place when the figure has the same kinds of series (a slider moved).
+    chart::showSeries(chart, specs);
     chart->setTitle(title);
 }
 
