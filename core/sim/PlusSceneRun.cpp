@@ -15,6 +15,7 @@
 #include "impact/plus/PlusStepLength.h"
 #include "mechanics/ImpactExamples.h"
 #include "sim/CompliantChain.h"
+#include "sim/DormandPrince.h"
 #include "sim/CompliantExamples.h"
 
 namespace impactlab {
@@ -35,22 +36,17 @@ constexpr double kRayOvershoot = 1.15;
 // At the striker's 2 m/s a ball moves 0.2 m, most of a radius, between frames.
 constexpr double kTimeLapseFrameInterval = 0.1;
 constexpr int kTimeLapseFrames = 5;
-// The pendulum's flight from release: Dormand and Prince's embedded
-// Runge-Kutta 5(4) pair with local error control to these tolerances on the
-// angles (rad) and rates (rad/s): the energy drifts by ~1e-11 of its value
-// over the flight, in a few hundred steps where a fixed 0.1 ms step took
-// thousands. The first step and its bounds (s); the touch is located by
-// bisecting the last step's length (to round-off).
+// The pendulum's flight from release: Dormand and Prince's embedded pair
+// (sim/DormandPrince.h) with error control to these tolerances on the angles
+// (rad) and rates (rad/s): the energy drifts by ~1e-11 of its value over the
+// flight, in a few hundred steps where a fixed 0.1 ms step took thousands.
+// The first step and its bounds (s); the touch is located by bisecting the
+// last step's continuous extension (to round-off).
 constexpr double kFlightAbsTolerance = 1e-12;
 constexpr double kFlightRelTolerance = 1e-12;
 constexpr double kFlightFirstStep = 1e-4;
 constexpr double kFlightMinStep = 1e-9;
 constexpr double kFlightMaxStep = 1e-2;
-// Step-size control: a safety factor on the optimal step, and the most a step
-// may shrink or grow at once.
-constexpr double kStepSafety = 0.9;
-constexpr double kStepMinFactor = 0.2;
-constexpr double kStepMaxFactor = 5.0;
 constexpr double kMaxFlightTime = 10.0;
 constexpr int kTouchBisections = 60;
 const Vec3 kGravity(0.0, 0.0, -9.81);   // m/s^2
@@ -157,50 +153,6 @@ struct ChainState {
     Eigen::VectorXd q, qdot;
 };
 
-// One Dormand-Prince 5(4) step (Dormand & Prince 1980, the RK5(4)7M pair):
-// the fifth-order solution, and in `error` the largest component of its
-// difference from the embedded fourth-order one over its tolerance.
-ChainState stepChain(const PendulumChain& chain, const ChainState& s, double h, double* error = nullptr) {
-    auto f = [&](const ChainState& x) { return ChainState{x.qdot, chain.calcAcceleration(x.q, x.qdot, kGravity)}; };
-    auto at = [&](std::initializer_list<std::pair<double, const ChainState*>> terms) {
-        ChainState x = s;
-        for (const auto& [a, k] : terms) {
-            x.q += (h * a) * k->q;
-            x.qdot += (h * a) * k->qdot;
-        }
-        return x;
-    };
-    const ChainState k1 = f(s);
-    const ChainState k2 = f(at({{1.0 / 5.0, &k1}}));
-    const ChainState k3 = f(at({{3.0 / 40.0, &k1}, {9.0 / 40.0, &k2}}));
-    const ChainState k4 = f(at({{44.0 / 45.0, &k1}, {-56.0 / 15.0, &k2}, {32.0 / 9.0, &k3}}));
-    const ChainState k5 =
-        f(at({{19372.0 / 6561.0, &k1}, {-25360.0 / 2187.0, &k2}, {64448.0 / 6561.0, &k3}, {-212.0 / 729.0, &k4}}));
-    const ChainState k6 = f(at({{9017.0 / 3168.0, &k1}, {-355.0 / 33.0, &k2}, {46732.0 / 5247.0, &k3},
-                                {49.0 / 176.0, &k4}, {-5103.0 / 18656.0, &k5}}));
-    ChainState next = at({{35.0 / 384.0, &k1}, {500.0 / 1113.0, &k3}, {125.0 / 192.0, &k4},
-                          {-2187.0 / 6784.0, &k5}, {11.0 / 84.0, &k6}});
-    if (error) {
-        const ChainState k7 = f(next);
-        // Fifth- minus fourth-order weights.
-        const ChainState zero{Eigen::VectorXd::Zero(s.q.size()), Eigen::VectorXd::Zero(s.q.size())};
-        ChainState d = zero;
-        for (const auto& [e, k] : {std::pair{71.0 / 57600.0, &k1}, {-71.0 / 16695.0, &k3}, {71.0 / 1920.0, &k4},
-                                  {-17253.0 / 339200.0, &k5}, {22.0 / 525.0, &k6}, {-1.0 / 40.0, &k7}}) {
-            d.q += (h * e) * k->q;
-            d.qdot += (h * e) * k->qdot;
-        }
-        double worst = 0.0;
-        for (Eigen::Index i = 0; i < s.q.size(); ++i) {
-            worst = std::max(worst, std::abs(d.q[i]) / (kFlightAbsTolerance + kFlightRelTolerance * std::abs(next.q[i])));
-            worst = std::max(worst, std::abs(d.qdot[i]) /
-                                        (kFlightAbsTolerance + kFlightRelTolerance * std::abs(next.qdot[i])));
-        }
-        *error = worst;
-    }
-    return next;
-}
-
 // The height of the end sphere's lowest point above the ground.
 double calcClearance(const PendulumChain& chain, const Eigen::VectorXd& q) {
     return chain.calcEndCentre(q).z() - chain.endRadius;
@@ -212,34 +164,47 @@ ChainState flyToGround(const PendulumChain& chain, const PlusPendulumParams& p, 
     if (calcClearance(chain, s.q) <= 0.0)
         throw InputError("example.release_theta", "the end sphere starts at or below the ground");
     run.releaseEnergy = chain.calcKineticEnergy(s.q, s.qdot) + chain.calcPotentialEnergy(s.q, kGravity);
+    // y = (q, qdot), dy/dt = (qdot, qddot).
+    const Eigen::Index n = s.q.size();
+    const DormandPrince45::Rhs rhs = [&](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) {
+        dydt.head(n) = y.tail(n);
+        dydt.tail(n) = chain.calcAcceleration(y.head(n), y.tail(n), kGravity);
+    };
+    DormandPrince45 stepper(rhs, static_cast<int>(2 * n));
+    Eigen::VectorXd y(2 * n), dydt(2 * n);
+    y << s.q, s.qdot;
+    rhs(0.0, y, dydt);
     double t = 0.0;
     double h = kFlightFirstStep;
+    bool rejected = false;
     while (t < kMaxFlightTime) {
-        double error = 0.0;
-        const ChainState next = stepChain(chain, s, h, &error);
+        const double error = stepper.tryStep(t, y, dydt, h, kFlightAbsTolerance, kFlightRelTolerance);
         if (!(error <= 1.0)) {
-            // Rejected: retry shorter (a non-finite error halves the step).
-            h *= std::isfinite(error) ? std::max(kStepMinFactor, kStepSafety * std::pow(error, -0.2)) : 0.5;
+            h *= DormandPrince45::calcStepFactor(error, true);
+            rejected = true;
             if (h < kFlightMinStep)
                 throw InputError("example.release_rates", "the flight cannot be integrated to its tolerance");
             continue;
         }
-        if (calcClearance(chain, next.q) > 0.0) {
-            s = next;
+        if (calcClearance(chain, stepper.yNew().head(n)) > 0.0) {
             t += h;
-            const double grow = error > 0.0 ? kStepSafety * std::pow(error, -0.2) : kStepMaxFactor;
-            h = std::min(kFlightMaxStep, h * std::clamp(grow, kStepMinFactor, kStepMaxFactor));
+            y = stepper.yNew();
+            dydt = stepper.dydtNew();
+            h = std::min(kFlightMaxStep, h * DormandPrince45::calcStepFactor(error, rejected));
+            rejected = false;
             continue;
         }
-        // Bisection on the step length for the touch.
-        double lo = 0.0, hi = h;
+        // The touch: bisection on the step's continuous extension.
+        Eigen::VectorXd at(2 * n);
+        double lo = 0.0, hi = 1.0;
         for (int i = 0; i < kTouchBisections && hi - lo > 0.0; ++i) {
             const double mid = 0.5 * (lo + hi);
-            const double c = calcClearance(chain, stepChain(chain, s, mid).q);
-            (c > 0.0 ? lo : hi) = mid;
+            stepper.interpolate(mid, at);
+            (calcClearance(chain, at.head(n)) > 0.0 ? lo : hi) = mid;
         }
-        const ChainState touch = stepChain(chain, s, hi);
-        run.flightTime = t + hi;
+        stepper.interpolate(hi, at);
+        const ChainState touch{at.head(n), at.tail(n)};
+        run.flightTime = t + hi * h;
         run.touchEnergy = chain.calcKineticEnergy(touch.q, touch.qdot) + chain.calcPotentialEnergy(touch.q, kGravity);
         return touch;
     }
