@@ -1,11 +1,8 @@
 #include "charts/ChartView.h"
 
-#include "common/RichTextLabel.h"
-
 #include <QAreaSeries>
 #include <QChart>
 #include <QChartView>
-#include <QLabel>
 #include <QGraphicsLayout>
 #include <QLayout>
 #include <QLegend>
@@ -15,6 +12,7 @@
 #include <QScatterSeries>
 
 #include "common/InteractiveQuality.h"
+#include "common/RichTextLabel.h"
 
 namespace impactlab::ui {
 

@@ -55,9 +55,9 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    bool stale_ = false;   // content changed while hidden
     void updateLegend();
     chart::Populate makeExportPopulate() const;
+    bool stale_ = false;   // content changed while hidden
     QChartView* view_ = nullptr;
     RichTextLabel* legend_ = nullptr;
     InteractiveQuality* quality_ = nullptr;

@@ -10,9 +10,8 @@ class QVBoxLayout;
 
 namespace impactlab::ui {
 
-class RichTextLabel;
-
 class ParameterPanel;
+class RichTextLabel;
 
 struct SceneSidePanel {
     QScrollArea* scroll = nullptr;   // the widget to place

@@ -177,14 +177,11 @@ void TimePlotsView::fillChart(int index, const PlotPanel& p) {
     const bool keep = sticky_ && tMin >= ax->min() && tMax <= ax->max() && yMin >= ay->min() && yMax <= ay->max() &&
                       (tMax - tMin) >= chart::kStickyFill * (ax->max() - ax->min()) &&
                       (yMax - yMin) >= chart::kStickyFill * (ay->max() - ay->min());
-    if (!keep && sticky_) {
-        // Room for the next moves of the drag (chart::kStickyHeadroom).
-        const double growY = 0.5 * (chart::kStickyHeadroom - 1.0) * (yMax - yMin);
+    if (!keep) {
+        // During a drag, room for its next moves (chart::kStickyHeadroom).
+        const double growY = sticky_ ? 0.5 * (chart::kStickyHeadroom - 1.0) * (yMax - yMin) : 0.0;
         ax->setRange(tMin, tMax);
         ay->setRange(yMin - growY, yMax + growY);
-    } else if (!keep) {
-        ax->setRange(tMin, tMax);
-        ay->setRange(yMin, yMax);
     }
     yRanges_[index] = {ay->min(), ay->max()};
 }

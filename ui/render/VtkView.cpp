@@ -7,11 +7,11 @@
 
 #include <vtkCamera.h>
 #include <vtkMath.h>
+#include <vtkRenderStepsPass.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
-#include <vtkRenderStepsPass.h>
-#include <vtkTranslucentPass.h>
 #include <vtkSmartPointer.h>
+#include <vtkTranslucentPass.h>
 #include <vtkUnsignedCharArray.h>
 
 #include <algorithm>
@@ -45,9 +45,9 @@ constexpr int kReadDisplayBuffer = 1;
 // plus 20 ms per million pixels (measured at 0.18, 0.43 and 1.04 Mpx), and
 // FXAA doubles it: a full-quality frame of the default window's 3D view takes
 // ~30 ms, twice a 60 Hz frame. While the scene changes in a burst (a slider
-// dragged, playback, the camera dragged), frames are drawn at this share of
-// a reduced resolution without FXAA and scaled up; once nothing has changed
-// for kRefineDelayMs the view is drawn again at full quality. Exports and
+// dragged, playback, the camera dragged), frames are drawn at a reduced
+// resolution without FXAA and scaled up; once nothing has changed for
+// kRefineDelayMs the view is drawn again at full quality. Exports and
 // renderToImage() are always at full quality (common/InteractiveQuality.h).
 // The reduced frame has about kInteractivePixels pixels (the default
 // window's 3D view at a third of its resolution: 5 ms of a 16 ms budget

@@ -67,9 +67,9 @@ public:
     void setWorldUp(const QVector3D& up);
 
     /// Wall time of the last render plus read-back, in milliseconds.
-    // Size in pixels of the last frame drawn (reduced during a burst).
-    QSize lastFrameSize() const;
     double lastRenderMilliseconds() const;
+    /// Size in pixels of the last frame drawn (reduced during a burst).
+    QSize lastFrameSize() const;
 
     /// FXAA anti-aliasing (default on). It about doubles the frame time with
     /// a software renderer; it is skipped anyway while the camera is dragged.

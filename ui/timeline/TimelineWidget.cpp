@@ -196,13 +196,13 @@ void TimelineWidget::updateSlider() {
 
 void TimelineWidget::updatePlayButton() {
     const bool playing = isPlaying();
-    // Called at every new run (each slider move): an unchanged button is
-    // left alone, as making the style's icon costs more than the rest.
-    if (playButton_->property("impactlabPlaying").isValid() && playButton_->property("impactlabPlaying").toBool() == playing)
-        return;
-    playButton_->setProperty("impactlabPlaying", playing);
+    const QString text = playing ? tr("Pause") : tr("Play");
+    // Called at every new run (each slider move): a button already showing
+    // the state is left alone, as making the style's icon costs more than
+    // the rest of the update.
+    if (playButton_->text() == text) return;
     playButton_->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
-    playButton_->setText(playing ? tr("Pause") : tr("Play"));
+    playButton_->setText(text);
     playButton_->setToolTip(playing ? tr("Pause playback") : tr("Play the run from the current time"));
 }
 
