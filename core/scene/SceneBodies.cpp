@@ -15,22 +15,23 @@ using nlohmann::json;
 namespace {
 
 const char* const kBodiesField = "bodies";
+// A parameter target inside the bodies array starts with this.
+const std::string kBodiesPointer = "/bodies/";
 
 // "/bodies/<i>/..." -> i; -1 for a target elsewhere.
 int getTargetBody(const std::string& target) {
-    const std::string prefix = "/bodies/";
-    if (target.rfind(prefix, 0) != 0) return -1;
-    const std::size_t end = target.find('/', prefix.size());
-    const std::string digits = target.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size());
+    if (target.rfind(kBodiesPointer, 0) != 0) return -1;
+    const std::size_t end = target.find('/', kBodiesPointer.size());
+    const std::string digits = target.substr(kBodiesPointer.size(),
+                                             end == std::string::npos ? std::string::npos : end - kBodiesPointer.size());
     if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) return -1;
     if (digits.size() > 9) return -1;   // beyond any array the readers accept
     return std::stoi(digits);
 }
 
 std::string retargetBody(const std::string& target, int body) {
-    const std::string prefix = "/bodies/";
-    const std::size_t end = target.find('/', prefix.size());
-    return prefix + std::to_string(body) + (end == std::string::npos ? std::string() : target.substr(end));
+    const std::size_t end = target.find('/', kBodiesPointer.size());
+    return kBodiesPointer + std::to_string(body) + (end == std::string::npos ? std::string() : target.substr(end));
 }
 
 // The radius of the sphere about a body's centre that holds it.
