@@ -111,11 +111,15 @@ double CoulombPath::calcMaxStep(const State& s) const {
     double h = impulseScale_ / options_.minStepsPerPhase;
     // Sticking, resumed slip and frictionless paths are straight: the rates are
     // constant, v is affine and the work quadratic in I_n, so RK4 is exact on
-    // any step and only the trace's density limits it. Steps then grow with
-    // the impulse reached, so a phase that needs many times the frictionless
-    // impulse (a stiff tangential coupling, W_nn >> 1 / (W^-1)_nn) ends in a
-    // few hundred steps instead of exhausting maxSteps.
-    if (s.mode != ContactMode::Sliding) return std::max(h, s.In / options_.minStepsPerPhase);
+    // any step and only the trace's density limits it (without a trace, one
+    // impulse scale per step). Steps then grow with the impulse reached, so a
+    // phase that needs many times the frictionless impulse (a stiff
+    // tangential coupling, W_nn >> 1 / (W^-1)_nn) ends in a few hundred steps
+    // instead of exhausting maxSteps.
+    if (s.mode != ContactMode::Sliding) {
+        const double steps = options_.recordTrace ? options_.minStepsPerPhase : 1.0;
+        return std::max(impulseScale_, s.In) / steps;
+    }
     // Sliding grows its base step the same way; the turn, approach and
     // stiffness limits below keep curved stretches accurate. (A grazing
     // approach, |v_n-| << |v_t-|, has a tiny frictionless impulse scale yet

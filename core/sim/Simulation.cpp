@@ -222,6 +222,7 @@ private:
     // Every touch within maxGap: each body with the ground, sphere with sphere.
     std::vector<Touch> allTouches(double maxGap) const {
         std::vector<Touch> out;
+        out.reserve(states_.size() + spheres_.size());
         for (size_t i = 0; i < states_.size(); ++i) {
             for (const Touch& c : touches(i, maxGap)) out.push_back(c);
         }
@@ -505,13 +506,16 @@ bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady
     return true;
 }
 
-std::vector<Vec3> calcSupportPoints(const Shape& shape, const BodyState& state, const Vec3& up) {
-    if (shape.type == Shape::Type::Sphere) return {state.position - shape.radius * up};
-    std::vector<Vec3> pts;
+SupportPoints calcSupportPoints(const Shape& shape, const BodyState& state, const Vec3& up) {
+    SupportPoints pts;
+    if (shape.type == Shape::Type::Sphere) {
+        pts.points[pts.count++] = state.position - shape.radius * up;
+        return pts;
+    }
     const Mat3 R = state.orientation.toRotationMatrix();
-    for (int k = 0; k < 8; ++k) {
+    for (int k = 0; k < SupportPoints::kMaxPoints; ++k) {
         const Vec3 sign((k & 1) ? 1 : -1, (k & 2) ? 1 : -1, (k & 4) ? 1 : -1);
-        pts.push_back(state.position + R * sign.cwiseProduct(shape.halfExtents));
+        pts.points[pts.count++] = state.position + R * sign.cwiseProduct(shape.halfExtents);
     }
     return pts;
 }

@@ -18,6 +18,7 @@
 // simulate() is the one entry point for every scene: a planar scene
 // (SceneKind::Planar) runs the planar simulation (PlanarSimulation.h) and
 // returns the same SimulationRun, its planar bodies mapped to 3D poses.
+#include <array>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -144,6 +145,14 @@ bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady
 
 // World positions of the points a body can touch the ground with: the lowest
 // point of a sphere, the eight vertices of a box (or of a rod's bounding box).
-std::vector<Vec3> calcSupportPoints(const Shape& shape, const BodyState& state, const Vec3& up);
+// Held in place (the simulators ask for them several times per step).
+struct SupportPoints {
+    static constexpr int kMaxPoints = 8;
+    std::array<Vec3, kMaxPoints> points;
+    int count = 0;
+    const Vec3* begin() const { return points.data(); }
+    const Vec3* end() const { return points.data() + count; }
+};
+SupportPoints calcSupportPoints(const Shape& shape, const BodyState& state, const Vec3& up);
 
 }  // namespace impactlab

@@ -15,8 +15,11 @@
 
 #include <gtest/gtest.h>
 
+#include <vtkActor.h>
 #include <vtkCamera.h>
+#include <vtkPolyDataMapper.h>
 #include <vtkRenderer.h>
+#include <vtkSphereSource.h>
 
 #include <cmath>
 #include <cstdio>
@@ -54,6 +57,10 @@ constexpr int kMinDistinctColours = 50;
 
 // Time allowed beyond the refine delay for the full frame to be scheduled, ms.
 constexpr int kRefineSlackMs = 200;
+
+// Tessellations of the level-of-detail test's sphere (any two differ).
+constexpr int kFullSegments = 32;
+constexpr int kCoarseSegments = 8;
 
 const Eigen::Vector3d kRed{0.9, 0.1, 0.1};
 constexpr double kSphereRadius = 1.0;
@@ -266,6 +273,46 @@ TEST_F(VtkViewPixels, BurstFramesShowTheSceneThenRefine) {
         }
     EXPECT_GE(fullColours.size(), kMinDistinctColours);
     EXPECT_GE(fastColours.size(), kMinDistinctColours);
+}
+
+// Level of detail: a paired actor is drawn with its coarse mapper in reduced
+// frames and with its own in full ones (a screenshot included).
+TEST(VtkViewDetail, CoarseMapperOnlyInReducedFrames) {
+    VtkView view;
+    view.resize(kWidth, kHeight);
+    auto sphere = [](int segments) {
+        auto source = vtkSmartPointer<vtkSphereSource>::New();
+        source->SetThetaResolution(segments);
+        source->SetPhiResolution(segments);
+        auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+        mapper->SetInputConnection(source->GetOutputPort());
+        return mapper;
+    };
+    const vtkSmartPointer<vtkPolyDataMapper> full = sphere(kFullSegments), coarse = sphere(kCoarseSegments);
+    auto actor = vtkSmartPointer<vtkActor>::New();
+    actor->SetMapper(full);
+    view.renderer()->AddActor(actor);
+    view.setInteractiveMapper(actor, coarse);
+    view.show();
+    QApplication::processEvents();
+    EXPECT_EQ(actor->GetMapper(), full.Get());
+
+    view.requestRender();
+    view.requestRender();   // a burst: the next frame is reduced
+    ASSERT_TRUE(view.isInteractiveFrame());
+    view.repaint();
+    EXPECT_EQ(actor->GetMapper(), coarse.Get());
+    EXPECT_LT(view.lastFrameSize().width(), kWidth);
+
+    EXPECT_FALSE(view.renderToImage().isNull());   // exports are full quality
+    EXPECT_EQ(actor->GetMapper(), full.Get());
+
+    // Another mapper given by the owner ends the pairing.
+    const vtkSmartPointer<vtkPolyDataMapper> other = sphere(kCoarseSegments);
+    actor->SetMapper(other);
+    view.requestRender();
+    view.repaint();
+    EXPECT_EQ(actor->GetMapper(), other.Get());
 }
 
 TEST(VtkViewEdgeCases, ZeroSizeGivesNullImage) {

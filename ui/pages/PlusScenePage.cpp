@@ -26,6 +26,7 @@
 #include "compare/ComparisonTableView.h"
 #include "plus/FigureView.h"
 #include "render/MeshRenderer.h"
+#include "render/SphereDetail.h"
 #include "render/VtkView.h"
 
 namespace impactlab::ui {
@@ -59,6 +60,19 @@ MeshVisual makeVisual(const geometry::TriangleMesh& mesh, const Mat3& R, const V
     v.color = color;
     return v;
 }
+
+// A sphere's full and interactive tessellations (render/SphereDetail.h).
+struct BallMeshes {
+    explicit BallMeshes(double radius)
+        : full(geometry::makeSphere(radius, kFullSphereDetail.round, kFullSphereDetail.poleToPole).mesh),
+          interactive(geometry::makeSphere(radius, kInteractiveSphereDetail.round, kInteractiveSphereDetail.poleToPole).mesh) {}
+    MeshVisual place(const Vec3& centre, const Eigen::Vector3d& color) const {
+        MeshVisual v = makeVisual(full, Mat3::Identity(), centre, color);
+        v.interactiveMesh = interactive;
+        return v;
+    }
+    geometry::TriangleMesh full, interactive;
+};
 
 void fillTable(QTableWidget* table, const FigureTable& data) {
     const QSignalBlocker block(table);
@@ -303,21 +317,21 @@ void PlusScenePage::showBodies() {
             const Vec3 size(2.0 * s.linkRadius, 2.0 * s.linkRadius, axis.norm());
             meshes.push_back(makeVisual(geometry::makeBox(size).mesh, R, 0.5 * (a + b), kBrickColor));
         }
-        meshes.push_back(makeVisual(geometry::makeSphere(s.sphereRadius).mesh, Mat3::Identity(), s.chainJoints.back(), kSphereColor));
+        meshes.push_back(BallMeshes(s.sphereRadius).place(s.chainJoints.back(), kSphereColor));
     } else if (s.brickHalfSize.maxCoeff() > 0.0) {   // a brick with spheres on its vertices
         const RigidBody& brick = s.bodies.front();
         const Mat3 R = brick.orientation.toRotationMatrix();
         scale = s.brickHalfSize.maxCoeff();
         meshes.push_back(makeVisual(geometry::makeBox(2.0 * s.brickHalfSize).mesh, R, brick.position, kBrickColor));
-        const geometry::TriangleMesh ball = geometry::makeSphere(s.sphereRadius).mesh;
+        const BallMeshes ball(s.sphereRadius);
         for (int i = 0; i < 8; ++i) {
             const Vec3 corner = Vec3((i & 1) ? 1 : -1, (i & 2) ? 1 : -1, (i & 4) ? 1 : -1).cwiseProduct(s.brickHalfSize);
-            meshes.push_back(makeVisual(ball, R, brick.position + R * corner, kSphereColor));
+            meshes.push_back(ball.place(brick.position + R * corner, kSphereColor));
         }
     } else {   // balls
         scale = s.sphereRadius;
-        const geometry::TriangleMesh ball = geometry::makeSphere(s.sphereRadius).mesh;
-        for (const RigidBody& b : s.bodies) meshes.push_back(makeVisual(ball, Mat3::Identity(), b.position, kSphereColor));
+        const BallMeshes ball(s.sphereRadius);
+        for (const RigidBody& b : s.bodies) meshes.push_back(ball.place(b.position, kSphereColor));
     }
     if (s.hasGround) {
         const double half = kGroundHalfSizeShare * scale;

@@ -78,6 +78,19 @@ vtkSmartPointer<vtkPolyData> makePolyData(const geometry::TriangleMesh& mesh) {
     return data;
 }
 
+// A body's surface, with normals split at feature edges.
+vtkSmartPointer<vtkPolyDataMapper> makeSurfaceMapper(vtkPolyData* data) {
+    auto normals = vtkSmartPointer<vtkPolyDataNormals>::New();
+    normals->SetInputData(data);
+    normals->SetFeatureAngle(kFeatureAngleDegrees);
+    normals->SplittingOn();
+    normals->ConsistencyOff();        // the core's meshes are consistently outward
+    normals->AutoOrientNormalsOff();
+    auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    mapper->SetInputConnection(normals->GetOutputPort());
+    return mapper;
+}
+
 vtkSmartPointer<vtkMatrix4x4> makeMatrix(const Eigen::Matrix3d& R, const Eigen::Vector3d& t) {
     auto m = vtkSmartPointer<vtkMatrix4x4>::New();
     for (int r = 0; r < 3; ++r) {
@@ -142,6 +155,9 @@ struct MeshRenderer::Impl {
         Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
         Eigen::Vector3d translation = Eigen::Vector3d::Zero();
         geometry::TriangleMesh mesh;   // what the pipeline was built from
+        // The surface's own mapper, and the one for reduced frames (or null);
+        // the view swaps them on the actor, so it is not asked for either.
+        vtkSmartPointer<vtkPolyDataMapper> mapper, interactiveMapper;
     };
     std::vector<Body> bodies;
     // The contact shown (its marker's size follows the bodies').
@@ -284,23 +300,18 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
         for (const Vec3& p : v.mesh.vertices) b.box.extend(p);
         b.matrix = makeMatrix(v.rotation, v.translation);
         b.mesh = v.mesh;
-        vtkSmartPointer<vtkPolyDataMapper> mapper, edgeMapper;
+        vtkSmartPointer<vtkPolyDataMapper> mapper, interactiveMapper, edgeMapper;
         for (const Impl::Body& other : d_->bodies) {
             if (!d_->sameShape(other, v.mesh)) continue;
-            mapper = vtkPolyDataMapper::SafeDownCast(other.surface->GetMapper());
+            mapper = other.mapper;
+            interactiveMapper = other.interactiveMapper;
             edgeMapper = vtkPolyDataMapper::SafeDownCast(other.edges->GetMapper());
             break;
         }
         if (!mapper || !edgeMapper) {
             const vtkSmartPointer<vtkPolyData> data = makePolyData(v.mesh);
-            auto normals = vtkSmartPointer<vtkPolyDataNormals>::New();
-            normals->SetInputData(data);
-            normals->SetFeatureAngle(kFeatureAngleDegrees);
-            normals->SplittingOn();
-            normals->ConsistencyOff();        // the core's meshes are consistently outward
-            normals->AutoOrientNormalsOff();
-            mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
-            mapper->SetInputConnection(normals->GetOutputPort());
+            mapper = makeSurfaceMapper(data);
+            if (!v.interactiveMesh.triangles.empty()) interactiveMapper = makeSurfaceMapper(makePolyData(v.interactiveMesh));
 
             auto edges = vtkSmartPointer<vtkFeatureEdges>::New();
             edges->SetInputData(data);
@@ -314,8 +325,11 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
             edgeMapper->SetInputConnection(edges->GetOutputPort());
             edgeMapper->ScalarVisibilityOff();
         }
+        b.mapper = mapper;
+        b.interactiveMapper = interactiveMapper;
         b.surface = vtkSmartPointer<vtkActor>::New();
         b.surface->SetMapper(mapper);
+        if (interactiveMapper && d_->view) d_->view->setInteractiveMapper(b.surface, interactiveMapper);
         b.surface->SetUserMatrix(b.matrix);
         vtkProperty* p = b.surface->GetProperty();
         setColor(p, v.color);

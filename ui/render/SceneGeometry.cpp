@@ -15,11 +15,6 @@ namespace impactlab::ui::geometry {
 
 namespace {
 
-// Tessellation of a full sphere. 48 segments round and 32 pole to pole keep
-// the silhouette smooth at the sizes bodies take on screen; Phong shading
-// hides the facets inside the silhouette.
-constexpr int kThetaSegmentsFull = 48;
-constexpr int kPhiSegmentsFull = 32;
 constexpr int kMinSegments = 3;
 constexpr double kHalfTurnDegrees = 180.0;
 constexpr double kFullTurnDegrees = 360.0;
@@ -39,7 +34,7 @@ constexpr double kByteMax = 255.0;
 constexpr int kColorComponents = 3;
 
 vtkSmartPointer<vtkPolyData> spherePatch(double radius, double theta0, double theta1, double phi0,
-                                         double phi1, const Eigen::Vector3d& color) {
+                                         double phi1, const Eigen::Vector3d& color, SphereDetail detail) {
     auto source = vtkSmartPointer<vtkSphereSource>::New();
     source->SetRadius(radius);
     source->SetStartTheta(theta0);
@@ -48,8 +43,8 @@ vtkSmartPointer<vtkPolyData> spherePatch(double radius, double theta0, double th
     source->SetEndPhi(phi1);
     const double thetaShare = (theta1 - theta0) / kFullTurnDegrees;
     const double phiShare = (phi1 - phi0) / kHalfTurnDegrees;
-    source->SetThetaResolution(std::max(kMinSegments, int(std::lround(kThetaSegmentsFull * thetaShare))));
-    source->SetPhiResolution(std::max(kMinSegments, int(std::lround(kPhiSegmentsFull * phiShare))));
+    source->SetThetaResolution(std::max(kMinSegments, int(std::lround(detail.round * thetaShare))));
+    source->SetPhiResolution(std::max(kMinSegments, int(std::lround(detail.poleToPole * phiShare))));
     source->Update();
 
     vtkSmartPointer<vtkPolyData> patch = source->GetOutput();
@@ -93,7 +88,7 @@ void quarterTurnAboutY(vtkPolyData* data) {
 
 }  // namespace
 
-vtkSmartPointer<vtkPolyData> spinSphere(double radius, const Eigen::Vector3d& color) {
+vtkSmartPointer<vtkPolyData> spinSphere(double radius, const Eigen::Vector3d& color, SphereDetail detail) {
     const double stripeRadius = radius * (1.0 + kStripeLift);
     const Eigen::Vector3d stripeColor = kStripeDarkening * color;
     const double top = kEquatorPhiDegrees - kStripeHalfWidthDegrees;
@@ -103,13 +98,13 @@ vtkSmartPointer<vtkPolyData> spinSphere(double radius, const Eigen::Vector3d& co
     // leaves a great circle in place only about that circle's own axis, so
     // with two different axes every spin moves at least one stripe.
     vtkSmartPointer<vtkPolyData> equator =
-        spherePatch(stripeRadius, 0, kFullTurnDegrees, top, bottom, stripeColor);
+        spherePatch(stripeRadius, 0, kFullTurnDegrees, top, bottom, stripeColor, detail);
     vtkSmartPointer<vtkPolyData> meridian =
-        spherePatch(stripeRadius, 0, kFullTurnDegrees, top, bottom, stripeColor);
+        spherePatch(stripeRadius, 0, kFullTurnDegrees, top, bottom, stripeColor, detail);
     quarterTurnAboutY(meridian);
 
     auto append = vtkSmartPointer<vtkAppendPolyData>::New();
-    append->AddInputData(spherePatch(radius, 0, kFullTurnDegrees, 0, kHalfTurnDegrees, color));
+    append->AddInputData(spherePatch(radius, 0, kFullTurnDegrees, 0, kHalfTurnDegrees, color, detail));
     append->AddInputData(equator);
     append->AddInputData(meridian);
     append->Update();

@@ -141,11 +141,17 @@ struct SceneRenderer::Impl {
 vtkSmartPointer<vtkActor> SceneRenderer::Impl::makeBody(const BodyVisual& visual) {
     vtkSmartPointer<vtkActor> actor;
     if (visual.shape == BodyVisual::Shape::Sphere) {
-        actor = actorFor(geometry::spinSphere(visual.radius, visual.color));
-        auto* mapper = vtkPolyDataMapper::SafeDownCast(actor->GetMapper());
-        mapper->SetScalarModeToUseCellData();
-        mapper->SetColorModeToDirectScalars();
-        mapper->ScalarVisibilityOn();
+        auto sphereMapper = [&visual](SphereDetail detail) {
+            auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+            mapper->SetInputData(geometry::spinSphere(visual.radius, visual.color, detail));
+            mapper->SetScalarModeToUseCellData();
+            mapper->SetColorModeToDirectScalars();
+            mapper->ScalarVisibilityOn();
+            return mapper;
+        };
+        actor = vtkSmartPointer<vtkActor>::New();
+        actor->SetMapper(sphereMapper(kFullSphereDetail));
+        if (view) view->setInteractiveMapper(actor, sphereMapper(kInteractiveSphereDetail));
     } else {
         auto cube = vtkSmartPointer<vtkCubeSource>::New();
         cube->SetXLength(2.0 * visual.halfExtents.x());

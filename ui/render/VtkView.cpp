@@ -5,7 +5,9 @@
 #include <QPainter>
 #include <QWheelEvent>
 
+#include <vtkActor.h>
 #include <vtkCamera.h>
+#include <vtkMapper.h>
 #include <vtkMath.h>
 #include <vtkRenderStepsPass.h>
 #include <vtkRenderWindow.h>
@@ -13,9 +15,11 @@
 #include <vtkSmartPointer.h>
 #include <vtkTranslucentPass.h>
 #include <vtkUnsignedCharArray.h>
+#include <vtkWeakPointer.h>
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "common/InteractiveQuality.h"
 
@@ -104,6 +108,15 @@ struct VtkView::Impl {
     // The default steps with plain alpha blending for translucency (see render()).
     vtkSmartPointer<vtkRenderStepsPass> interactivePass = makeInteractivePass();
 
+    // Actors with a coarser mapper for reduced frames (setInteractiveMapper).
+    struct Detail {
+        vtkWeakPointer<vtkActor> actor;
+        vtkSmartPointer<vtkMapper> full, coarse;
+    };
+    std::vector<Detail> details;
+    // Gives every paired actor the mapper of this frame's quality.
+    void selectDetail(bool fast);
+
     QImage frame;           // last rendered image, already flipped
     bool dirty = true;      // scene or camera changed since `frame`
     InteractiveQuality* quality = nullptr;   // reduced frames during a burst of changes
@@ -119,6 +132,16 @@ struct VtkView::Impl {
     // `fast`, at interactiveScale() of it without FXAA.
     QImage render(QSize size, qreal devicePixelRatio, bool fast = false);
 };
+
+void VtkView::Impl::selectDetail(bool fast) {
+    details.erase(std::remove_if(details.begin(), details.end(),
+                                 [](const Detail& d) {
+                                     vtkMapper* current = d.actor ? d.actor->GetMapper() : nullptr;
+                                     return current != d.full && current != d.coarse;
+                                 }),
+                  details.end());
+    for (const Detail& d : details) d.actor->SetMapper(fast ? d.coarse : d.full);
+}
 
 QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     if (size.isEmpty() || !xDisplayAvailable()) {
@@ -144,6 +167,7 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     // pass: 4-5 ms of the vehicle view's 12 ms frame in Mesa's software
     // renderer. An interactive frame blends them in drawing order instead.
     renderer->SetPass(fast ? interactivePass.Get() : nullptr);
+    selectDetail(fast);
     // Bodies move between frames, so the near/far planes must follow them;
     // otherwise a body that moved off the original bounds is clipped away.
     renderer->ResetCameraClippingRange();
@@ -206,6 +230,15 @@ void VtkView::requestRender() {
 }
 
 bool VtkView::isInteractiveFrame() const { return d_->quality->isInteractive(); }
+
+void VtkView::setInteractiveMapper(vtkActor* actor, vtkMapper* mapper) {
+    if (!actor || !mapper) return;
+    auto same = [actor](const Impl::Detail& d) { return d.actor == actor; };
+    auto it = std::find_if(d_->details.begin(), d_->details.end(), same);
+    if (it == d_->details.end()) it = d_->details.insert(d_->details.end(), Impl::Detail{actor, actor->GetMapper(), mapper});
+    else if (actor->GetMapper() != it->coarse) it->full = actor->GetMapper();
+    it->coarse = mapper;
+}
 
 QImage VtkView::renderToImage() {
     QImage image = d_->render(devicePixelSize(*this), devicePixelRatioF());

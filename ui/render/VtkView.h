@@ -18,6 +18,8 @@
 #include <functional>
 #include <memory>
 
+class vtkActor;
+class vtkMapper;
 class vtkRenderer;
 class vtkRenderWindow;
 
@@ -46,6 +48,12 @@ public:
     void requestRender();
     /// Whether the widget currently shows (or will paint) a reduced frame.
     bool isInteractiveFrame() const;
+    /// Level of detail: `mapper` draws a coarser tessellation of the same
+    /// shape as `actor`'s own mapper, and replaces it in reduced frames (in
+    /// Mesa's software renderer a frame costs time per vertex as well as per
+    /// pixel). The actor is held weakly; the pairing ends when the actor goes
+    /// or its owner gives it another mapper.
+    void setInteractiveMapper(vtkActor* actor, vtkMapper* mapper);
 
     /// Renders now at the widget's current size (in device pixels) and
     /// returns the image; null if the widget has zero area.

@@ -61,6 +61,7 @@ target_sources(${IMPACTLAB_UI_TARGET} PRIVATE
   ${IMPACTLAB_RENDER_DIR}/VtkView.cpp
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.h
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.cpp
+  ${IMPACTLAB_RENDER_DIR}/SphereDetail.h
   ${IMPACTLAB_RENDER_DIR}/SceneRenderer.h
   ${IMPACTLAB_RENDER_DIR}/SceneRenderer.cpp
   ${IMPACTLAB_RENDER_DIR}/ParticleRenderer.h
