@@ -179,12 +179,13 @@ double Model::calcKineticEnergy(const std::vector<Pose>& poses) const {
 }
 
 CompliantSample Model::makeSample(double t, const Eigen::VectorXd& y, bool withBodies) const {
-    std::vector<Pose> poses;
+    std::vector<Pose>& poses = poses_;
     calcPoses(y, poses);
     CompliantSample sample;
     sample.time = t;
     sample.kineticEnergy = calcKineticEnergy(poses);
     CompliantContactState s;
+    sample.contacts.reserve(system_.contacts.size());
     for (int c = 0; c < static_cast<int>(system_.contacts.size()); ++c) {
         calcContact(poses, c, s);
         sample.contacts.push_back(makeContactSample(s, y.segment<3>(contactOffset(c))));
