@@ -18,6 +18,7 @@
 #include <vtkPolyDataMapper.h>
 #include <vtkPolyDataNormals.h>
 #include <vtkProperty.h>
+#include <vtkQuadricClustering.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
@@ -76,6 +77,34 @@ vtkSmartPointer<vtkPolyData> makePolyData(const geometry::TriangleMesh& mesh) {
     data->SetPoints(points);
     data->SetPolys(cells);
     return data;
+}
+
+// A mesh with more triangles than this gets a coarser copy for reduced
+// interactive frames (VtkView::setInteractiveMapper) unless its builder gave
+// one: in Mesa's software renderer every vertex costs time, and a reduced
+// frame has a third of the resolution. About a 16 x 12 sphere's worth.
+constexpr std::size_t kInteractiveMaxTriangles = 1000;
+// The coarse copy merges vertices on a grid of this many cells along the
+// mesh's longest side (quadric clustering, each cell's vertex placed to fit
+// its faces best): a cell is then at most ~2 pixels of a reduced frame.
+constexpr int kInteractiveGridCells = 24;
+
+// The coarse copy of a mesh for reduced frames.
+vtkSmartPointer<vtkPolyData> makeCoarse(vtkPolyData* data) {
+    double bounds[6];
+    data->GetBounds(bounds);
+    const double longest = std::max({bounds[1] - bounds[0], bounds[3] - bounds[2], bounds[5] - bounds[4]});
+    auto cluster = vtkSmartPointer<vtkQuadricClustering>::New();
+    cluster->SetInputData(data);
+    cluster->AutoAdjustNumberOfDivisionsOff();
+    int divisions[3];
+    for (int axis = 0; axis < 3; ++axis) {
+        const double side = bounds[2 * axis + 1] - bounds[2 * axis];
+        divisions[axis] = std::max(1, static_cast<int>(std::ceil(kInteractiveGridCells * side / longest)));
+    }
+    cluster->SetNumberOfDivisions(divisions);
+    cluster->Update();
+    return cluster->GetOutput();
 }
 
 // A body's surface, with normals split at feature edges.
@@ -311,7 +340,10 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
         if (!mapper || !edgeMapper) {
             const vtkSmartPointer<vtkPolyData> data = makePolyData(v.mesh);
             mapper = makeSurfaceMapper(data);
-            if (!v.interactiveMesh.triangles.empty()) interactiveMapper = makeSurfaceMapper(makePolyData(v.interactiveMesh));
+            if (!v.interactiveMesh.triangles.empty())
+                interactiveMapper = makeSurfaceMapper(makePolyData(v.interactiveMesh));
+            else if (v.mesh.triangles.size() > kInteractiveMaxTriangles)
+                interactiveMapper = makeSurfaceMapper(makeCoarse(data));
 
             auto edges = vtkSmartPointer<vtkFeatureEdges>::New();
             edges->SetInputData(data);
