@@ -115,4 +115,13 @@ void RigidBody::applyImpulse(const Vec3& impulse, const Vec3& worldPoint) {
     angularVelocity += calcWorldInverseInertia() * (worldPoint - position).cross(impulse);
 }
 
+double calcNormalCompliance(const RigidBody& a, const RigidBody& b, const Vec3& worldPoint, const Vec3& n) {
+    auto share = [&](const RigidBody& body) {
+        if (body.fixed) return 0.0;
+        const Vec3 rn = (worldPoint - body.position).cross(n);
+        return body.calcInverseMass() + rn.dot(body.calcWorldInverseInertia() * rn);
+    };
+    return share(a) + share(b);
+}
+
 }  // namespace impactlab

@@ -46,6 +46,12 @@ struct RigidBody {
     void applyImpulse(const Vec3& impulse, const Vec3& worldPoint);
 };
 
+// n . W n for bodies a and b touching at `worldPoint` with unit normal `n`:
+// the change of the normal relative velocity per unit normal impulse (the
+// W_nn of Jia & Wang eqs. 20-22), 1/m + (r x n) . I^-1 (r x n) summed over
+// the bodies. Zero when both are fixed.
+double calcNormalCompliance(const RigidBody& a, const RigidBody& b, const Vec3& worldPoint, const Vec3& n);
+
 // Relative tolerance of the inertia triangle inequality I_a <= I_b + I_c:
 // thin plates and rods sit exactly on the bound, so round-off in the input
 // must not reject them.

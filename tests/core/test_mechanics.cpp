@@ -70,6 +70,18 @@ TEST(InverseInertia, MapsImpulseToChangeOfContactVelocity) {
     }
 }
 
+TEST(InverseInertia, NormalComplianceIsWnnOfTheContactW) {
+    // The simulators' closed-form resting impulse uses n . W n without building W.
+    test::RandomBodies rnd(13);
+    for (int k = 0; k < 300; ++k) {
+        const TwoBodyContact c = rnd.contact(k % 3 == 0);
+        const double wnn = c.calcContactW()(2, 2);
+        EXPECT_NEAR(calcNormalCompliance(c.body1, c.body2, c.point, c.frame.n()), wnn, kClosedFormTol * wnn);
+        EXPECT_NEAR(calcNormalCompliance(c.body2, c.body1, c.point, -c.frame.n()), wnn, kClosedFormTol * wnn);
+    }
+    EXPECT_EQ(calcNormalCompliance(RigidBody::makeFixed(), RigidBody::makeFixed(), Vec3::Zero(), Vec3::UnitZ()), 0.0);
+}
+
 TEST(MomentumBalance, LinearAndAngularForRandomImpulses) {
     test::RandomBodies rnd(3);
     for (int k = 0; k < 300; ++k) {
