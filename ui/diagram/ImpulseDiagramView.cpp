@@ -181,12 +181,19 @@ void ImpulseDiagramView::setDiagram(const ImpulseDiagram& diagram) {
     refresh();
 }
 
+void ImpulseDiagramView::setDiagram(const ImpulseDiagram& diagram, const QString& title) {
+    diagram_ = diagram;
+    title_ = title;
+    refresh();
+}
+
 void ImpulseDiagramView::clear() {
     diagram_.reset();
     refresh();
 }
 
 void ImpulseDiagramView::setTitle(const QString& title) {
+    if (title == title_) return;
     title_ = title;
     refresh();
 }

@@ -53,6 +53,8 @@ public:
     /// Shows `diagram`, replacing whatever was shown (in place when only the
     /// numbers changed).
     void setDiagram(const ImpulseDiagram& diagram);
+    /// Both at once, drawn once (a page that changes both per slider move).
+    void setDiagram(const ImpulseDiagram& diagram, const QString& title);
     /// Removes every series; the view shows empty axes and "no impact selected".
     void clear();
     bool hasDiagram() const { return diagram_.has_value(); }
@@ -62,7 +64,8 @@ public:
         return diagram_ ? *diagram_ : empty;
     }
 
-    /// Chart title, e.g. "Impulse space — impact 2 at t = 0.452 s".
+    /// Chart title, e.g. "Impulse space — impact 2 at t = 0.452 s"; nothing
+    /// is redrawn when it is unchanged.
     void setTitle(const QString& title);
     QString title() const { return title_; }
 

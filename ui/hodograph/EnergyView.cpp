@@ -66,6 +66,7 @@ void EnergyView::clear() {
 }
 
 void EnergyView::setTitle(const QString& title) {
+    if (title == title_) return;
     title_ = title;
     rebuild();
 }

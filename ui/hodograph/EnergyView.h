@@ -37,6 +37,7 @@ public:
     void clear();
     bool hasCurve() const { return curve_.has_value(); }
 
+    /// Redraws only when the title changes (set it before the data).
     void setTitle(const QString& title);
     QString title() const { return title_; }
 

@@ -267,6 +267,7 @@ void HodographView::clear() {
 }
 
 void HodographView::setTitle(const QString& title) {
+    if (title == title_) return;
     title_ = title;
     rebuild();
 }

@@ -61,7 +61,8 @@ public:
     bool hasContent() const { return !std::holds_alternative<std::monostate>(content_); }
     bool isBundle() const { return std::holds_alternative<HodographBundle>(content_); }
 
-    /// Title before the sequence, e.g. "Hodograph — icosahedron on tetrahedron".
+    /// Title before the sequence, e.g. "Hodograph — icosahedron on tetrahedron";
+    /// redraws only when it changes (set it before the data).
     void setTitle(const QString& title);
     QString title() const { return title_; }
 

@@ -122,6 +122,7 @@ void CompressionPlaneView::clear() {
 }
 
 void CompressionPlaneView::setTitle(const QString& title) {
+    if (title == title_) return;
     title_ = title;
     rebuild();
 }

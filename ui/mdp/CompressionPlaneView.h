@@ -31,6 +31,7 @@ public:
     void setPlane(const MdpPlaneView& plane);
     void clear();
     bool hasPlane() const { return plane_.has_value(); }
+    /// Redraws only when the title changes (set it before the data).
     void setTitle(const QString& title);
     QString title() const { return title_; }
 

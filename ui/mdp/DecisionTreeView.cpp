@@ -96,6 +96,7 @@ void DecisionTreeView::setPath(const MdpDecisionPath& path) {
 }
 
 void DecisionTreeView::setTitle(const QString& title) {
+    if (title == title_) return;
     title_ = title;
     update();
 }

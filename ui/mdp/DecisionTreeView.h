@@ -23,6 +23,7 @@ public:
 
     void setPath(const MdpDecisionPath& path);
     const MdpDecisionPath& path() const { return path_; }
+    /// Redraws only when the title changes (set it before the data).
     void setTitle(const QString& title);
     QString title() const { return title_; }
 

@@ -116,6 +116,7 @@ void FobjView::clear() {
 }
 
 void FobjView::setTitle(const QString& title) {
+    if (title == title_) return;
     title_ = title;
     rebuild();
 }

@@ -27,6 +27,7 @@ public:
 
     void setCurve(const MdpFobjCurve& curve);
     void clear();
+    /// Redraws only when the title changes (set it before the data).
     void setTitle(const QString& title);
     QString title() const { return title_; }
 

@@ -205,30 +205,32 @@ void ImpactScenePage::redrawView(QWidget* view) {
     stale_.erase(it);
     const ImpactResult& r = outcome_.result;
     if (view == hodograph_) {
-        hodograph_->setDiagram(hodographData_);
+        // Titles first: a view redraws on a changed title, so set after the
+        // data it would draw twice.
         hodograph_->setTitle("Sliding velocity");   // the view adds the sequence
+        hodograph_->setDiagram(hodographData_);
     } else if (view == bundle_) {
-        bundle_->setBundle(bundleData_);
         bundle_->setTitle("Hodographs of unit initial slides");
+        bundle_->setBundle(bundleData_);
     } else if (view == curve_) {
         curve_->setCurve(curveData_);
     } else if (view == energy_) {
-        energy_->setCurve(energyData_);
         energy_->setTitle("Energy against normal impulse");
+        energy_->setCurve(energyData_);
     } else if (view == diagram_) {
         std::vector<LawOutcome> outcomes;
         for (const ComparedLaw& c : comparison_)
             if (c.accepted) outcomes.push_back({c.result, c.trace});
-        diagram_->setDiagram(makeImpulseDiagram(scene_.problem, outcomes));
-        diagram_->setTitle(QString("Impulses (%1)").arg(QString::fromStdString(r.model)));
+        diagram_->setDiagram(makeImpulseDiagram(scene_.problem, outcomes),
+                             QString("Impulses (%1)").arg(QString::fromStdString(r.model)));
     } else if (view == plane_) {
-        plane_->setPlane(mdp_.plane);
         plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp_.plane.conic)));
+        plane_->setPlane(mdp_.plane);
     } else if (view == fobj_) {
         fobj_->setCurve(mdp_.fobj);
     } else if (view == tree_) {
-        tree_->setPath(mdp_.path);
         tree_->setTitle(QString("Fig. 5: branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
+        tree_->setPath(mdp_.path);
     } else if (view == table_) {
         table_->setTable(makeComparisonTable(comparison_));
     }

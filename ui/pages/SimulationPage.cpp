@@ -490,12 +490,12 @@ void SimulationPage::updateDiagram() {
     std::vector<LawOutcome> outcomes;
     for (const ComparedLaw& c : comparison_.laws)
         if (c.accepted) outcomes.push_back({c.result, c.trace});
-    diagram_->setDiagram(makeImpulseDiagram(e.problem, outcomes));
-    diagram_->setTitle(QString("Impact %1, t = %2 s, mu = %3, e = %4")
-                           .arg(comparison_.event + 1)
-                           .arg(e.time, 0, 'f', 3)
-                           .arg(e.problem.friction)
-                           .arg(e.problem.restitution));
+    diagram_->setDiagram(makeImpulseDiagram(e.problem, outcomes),
+                         QString("Impact %1, t = %2 s, mu = %3, e = %4")
+                             .arg(comparison_.event + 1)
+                             .arg(e.time, 0, 'f', 3)
+                             .arg(e.problem.friction)
+                             .arg(e.problem.restitution));
     const ImpactResult& r = e.result;
     QString text = QString("<b>Impact %1</b> (%2)<br>impulse [t1, t2, n] = (%3, %4, %5) N s<br>"
                            "v+ = (%6, %7, %8) m/s<br>energy %9 J -> %10 J<br>events:")
