@@ -6,8 +6,10 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QSlider>
 #include <QTimer>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <numeric>
 
@@ -46,14 +48,30 @@ int measureSlider(MainWindow& w, int count) {
         return 1;
     }
     const QString id = QString::fromStdString(it->id);
-    const double lo = it->min, hi = it->max;
+    QSlider* slider = page->parameterPanel()->slider(id);
+    if (!slider) {
+        std::fprintf(stderr, "impactlab: parameter '%s' has no slider\n", qPrintable(id));
+        return 1;
+    }
+    // Every move goes to another tick, so every move changes the scene: a
+    // slider with fewer ticks than moves (a number of balls) sweeps back and
+    // forth over its ticks instead of landing twice on one.
+    const int first = slider->minimum(), ticks = slider->maximum() - slider->minimum() + 1;
+    auto tickOfMove = [&](int k) {
+        if (ticks >= count) return first + static_cast<int>(std::lround(double(k) / std::max(1, count - 1) * (ticks - 1)));
+        const int period = 2 * (ticks - 1), phase = k % std::max(1, period);
+        return first + (phase < ticks ? phase : period - phase);
+    };
     std::vector<double> total, compute;
     for (int k = 0; k < count; ++k) {
-        const double u = count > 1 ? static_cast<double>(k) / (count - 1) : 0.5;
         const int before = page->updateCount();
         QElapsedTimer clock;
         clock.start();
-        page->parameterPanel()->setSliderPosition(id, lo + u * (hi - lo));
+        // Through the panel, as a drag gives it (a slider already on the tick
+        // is "dragged back" to it: the panel applies it all the same).
+        const int tick = tickOfMove(k);
+        if (slider->value() != tick) slider->setValue(tick);
+        else page->parameterPanel()->setSliderPosition(id, it->min + double(tick - first) / std::max(1, ticks - 1) * (it->max - it->min));
         while (page->updateCount() == before && clock.elapsed() < kMeasureTimeoutMs)
             QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 1);
         // Views that paint on a later turn of the event loop (Qt Charts
@@ -63,6 +81,10 @@ int measureSlider(MainWindow& w, int count) {
             QCoreApplication::sendPostedEvents();
             if (!dispatcher->processEvents(QEventLoop::AllEvents)) break;
         }
+        // Objects released with deleteLater() (Qt Charts' items of replaced
+        // series) go as the application's event loop would let them go; this
+        // loop runs outside exec(), where they would pile up in the scenes.
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
         total.push_back(clock.nsecsElapsed() * 1e-6);
         compute.push_back(page->lastComputeMilliseconds());
     }
