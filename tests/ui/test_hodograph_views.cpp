@@ -18,9 +18,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "charts/ChartSupport.h"
 #include "hodograph/EnergyView.h"
 #include "hodograph/HodographView.h"
 
@@ -137,6 +139,50 @@ TEST(HodographView, UpdatedInPlaceShowsWhatAFreshViewShows) {
     HodographView freshWithout;
     freshWithout.setDiagram(makeDiagram(false));
     EXPECT_EQ(describeSeries(updated.chart()), describeSeries(freshWithout.chart()));
+}
+
+// A figure that gains series (a contact more) keeps the ones it had as far as
+// their kinds match, updates them, and adds the rest; one that loses series
+// drops the last. Either way it shows what a chart filled afresh shows.
+TEST(ChartSeries, LeadingSeriesOfMatchingKindsAreKept) {
+    auto line = [](const char* name, double slope) {
+        chart::SeriesSpec s;
+        s.name = name;
+        s.pen = QPen(Qt::blue);
+        for (int i = 0; i < 5; ++i) s.points.emplace_back(i, slope * i);
+        return s;
+    };
+    chart::SeriesSpec dots = line("dots", 0.5);
+    dots.kind = chart::SeriesSpec::Kind::Markers;
+    auto makeChart = [] {
+        auto* c = new QChart;
+        chart::ensureAxes(c, "x", "y");
+        return std::unique_ptr<QChart>(c);
+    };
+    const std::vector<chart::SeriesSpec> two = {line("a", 1.0), dots};
+    const std::vector<chart::SeriesSpec> three = {line("a", 2.0), dots, line("b", -1.0)};
+    const std::vector<chart::SeriesSpec> swapped = {dots, line("a", 1.0)};
+
+    const auto shown = makeChart();
+    chart::showSeries(shown.get(), two);
+    const QList<QAbstractSeries*> before = shown->series();
+    chart::showSeries(shown.get(), three);
+    ASSERT_EQ(shown->series().size(), 3);
+    EXPECT_EQ(shown->series().mid(0, 2), before);   // kept, updated in place
+    const auto fresh = makeChart();
+    chart::showSeries(fresh.get(), three);
+    EXPECT_EQ(describeSeries(shown.get()), describeSeries(fresh.get()));
+
+    chart::showSeries(shown.get(), two);   // the last goes
+    EXPECT_EQ(shown->series(), before);
+    const auto freshTwo = makeChart();
+    chart::showSeries(freshTwo.get(), two);
+    EXPECT_EQ(describeSeries(shown.get()), describeSeries(freshTwo.get()));
+
+    chart::showSeries(shown.get(), swapped);   // kinds differ from the first: all anew
+    const auto freshSwapped = makeChart();
+    chart::showSeries(freshSwapped.get(), swapped);
+    EXPECT_EQ(describeSeries(shown.get()), describeSeries(freshSwapped.get()));
 }
 
 TEST(HodographView, RedRayOnlyWhenCentrifugal) {

@@ -449,21 +449,33 @@ void clearSeries(QChart* chart) {
 void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
     const QRectF box = getViewBox(chart);
     const QList<QAbstractSeries*> current = chart->series();
-    bool same = current.size() == static_cast<qsizetype>(specs.size());
-    for (qsizetype i = 0; same && i < current.size(); ++i)
-        same = current[i]->type() == toSeriesType(specs[static_cast<std::size_t>(i)].kind);
-    if (same) {
-        for (qsizetype i = 0; i < current.size(); ++i) applySpec(chart, current[i], specs[static_cast<std::size_t>(i)], box);
-        return;
+    // The leading series of the right kinds are updated in place; the rest
+    // are replaced (a figure that gains a contact keeps its other curves:
+    // building a Qt Charts series and its graphics costs far more than
+    // refilling one).
+    qsizetype kept = 0;
+    while (kept < current.size() && kept < static_cast<qsizetype>(specs.size()) &&
+           current[kept]->type() == toSeriesType(specs[static_cast<std::size_t>(kept)].kind))
+        ++kept;
+    for (qsizetype i = kept; i < current.size(); ++i) {
+        chart->removeSeries(current[i]);
+        delete current[i];
     }
-    // Attaching a series sets the axes to its data's range. With the last
-    // fit's dynamic tick interval still set, a range much wider than the old
-    // one would be laid out with millions of ticks: fixed ticks until fitAxes
-    // sets the interval for the new range.
-    clearSeries(chart);
-    for (const SeriesSpec& spec : specs) {
-        QAbstractSeries* series = makeSeries(spec.kind);
-        attach(chart, series);
+    if (kept < static_cast<qsizetype>(specs.size())) {
+        // Attaching a series sets the axes to its data's range. With the last
+        // fit's dynamic tick interval still set, a range much wider than the
+        // old one would be laid out with millions of ticks: fixed ticks until
+        // fitAxes sets the interval for the new range.
+        for (QAbstractAxis* axis : chart->axes())
+            if (auto* value = qobject_cast<QValueAxis*>(axis)) value->setTickType(QValueAxis::TicksFixed);
+    }
+    for (qsizetype i = 0; i < static_cast<qsizetype>(specs.size()); ++i) {
+        const SeriesSpec& spec = specs[static_cast<std::size_t>(i)];
+        QAbstractSeries* series = current.value(i);
+        if (i >= kept) {
+            series = makeSeries(spec.kind);
+            attach(chart, series);
+        }
         applySpec(chart, series, spec, box);
     }
 }

@@ -133,9 +133,10 @@ inline constexpr std::size_t kMaxDrawnLinePoints = 1500;
 inline constexpr double kLineThinningShare = 1.0 / 4000.0;
 
 // Shows `specs`, in drawing order, against the chart's two value axes
-// (ensureAxes first). When the chart already shows series of the same kinds
-// in the same order (the same figure with new numbers: a slider moved), they
-// are updated in place; otherwise they are made anew.
+// (ensureAxes first). The series the chart already shows are updated in place
+// as far as their kinds match the specs' in order (the same figure with new
+// numbers: a slider moved; or one that gained a contact's curves); the rest
+// are made anew.
 void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs);
 
 // Douglas-Peucker thinning of a polyline, distances measured in `box`
