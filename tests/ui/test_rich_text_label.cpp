@@ -4,10 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QVBoxLayout>
 
+#include <string>
+
+#include "common/InteractiveQuality.h"
 #include "common/RichTextLabel.h"
+#include "diagram/Figure.h"
+#include "plus/FigureView.h"
 
 using impactlab::ui::RichTextLabel;
 
@@ -65,4 +71,52 @@ TEST(RichTextLabel, RelaysOutOnlyWhenItsHeightChanges) {
     EXPECT_GE(spy.count, 1);
     EXPECT_GT(label->height(), before);
     EXPECT_EQ(label->height(), label->heightForWidth(label->width()));
+}
+
+namespace {
+
+// A figure of `count` lines with long names: its legend wraps over lines.
+impactlab::Figure makeFigure(int count) {
+    impactlab::Figure f;
+    f.title = "legend test";
+    f.xLabel = "x";
+    f.yLabel = "y";
+    for (int k = 0; k < count; ++k) {
+        impactlab::FigureSeries s;
+        s.name = "contact " + std::to_string(k + 1) + " between ball " + std::to_string(k + 1) + " and the next";
+        s.colorIndex = k;
+        for (int i = 0; i < 4; ++i) s.points.emplace_back(i, k * i);
+        f.series.push_back(s);
+    }
+    return f;
+}
+
+// Time allowed beyond the refine delay for the settled frame, ms.
+constexpr int kRefineSlackMs = 300;
+
+}  // namespace
+
+// A chart's legend that loses lines in a burst of changes keeps its height
+// (the chart is not resized and laid out again at every move), and fits its
+// text once the burst is over.
+TEST(ChartLegend, KeepsItsHeightDuringABurstAndFitsAfter) {
+    impactlab::ui::FigureView view;
+    view.resize(500, 400);
+    view.show();
+    view.setFigure(makeFigure(12));
+    view.setFigure(makeFigure(12));   // a burst from here on
+    QApplication::processEvents();
+    ASSERT_TRUE(view.isInteractiveFrame());
+    const int tall = view.legendLabel()->height();
+    view.setFigure(makeFigure(1));
+    QApplication::processEvents();
+    EXPECT_GE(view.legendLabel()->height(), tall);
+    QElapsedTimer clock;
+    clock.start();
+    while (view.isInteractiveFrame() &&
+           clock.elapsed() < impactlab::ui::kBurstMs + impactlab::ui::kRefineDelayMs + kRefineSlackMs)
+        QApplication::processEvents(QEventLoop::AllEvents, kRefineSlackMs);
+    QApplication::processEvents();
+    EXPECT_LT(view.legendLabel()->height(), tall / 2);
+    EXPECT_GT(view.legendLabel()->height(), 0);
 }

@@ -53,6 +53,8 @@ ChartView::ChartView(QWidget* parent) : QWidget(parent) {
     quality_ = new InteractiveQuality(this, [this] {
         // The burst is over: exact axes, smooth lines.
         view_->setRenderHint(QPainter::Antialiasing, true);
+        stickyLegendHeight_ = 0;
+        legend_->setMinimumHeight(0);
         chart::setStickyAxes(chart(), false);
         chart::fitAxes(chart());
         view_->viewport()->update();
@@ -90,6 +92,13 @@ void ChartView::refresh() {
     // A title elided by the chart is whole in the tooltip.
     view_->setToolTip(chart()->title());
     updateLegend();
+    if (interactive && legend_->isVisible()) {
+        const int height = legend_->heightForWidth(legend_->width());
+        if (height > stickyLegendHeight_) {
+            stickyLegendHeight_ = height;
+            legend_->setMinimumHeight(height);
+        }
+    }
 }
 
 void ChartView::showEvent(QShowEvent* event) {

@@ -27,6 +27,10 @@ RichTextLabel::RichTextLabel(QWidget* parent) : QWidget(parent) {
     QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
     policy.setHeightForWidth(true);
     setSizePolicy(policy);
+    // Opaque (its palette's window colour, as the panels around it): a new
+    // text then repaints the label alone, not every parent behind it (a tab
+    // widget's frame, a group box) as well.
+    setAutoFillBackground(true);
 }
 
 int RichTextLabel::contentsWidthFor(int width) const {
