@@ -48,13 +48,13 @@ ChartView::ChartView(QWidget* parent) : QWidget(parent) {
     legend_ = new RichTextLabel(this);
     legend_->setObjectName("chartLegend");
     legend_->setContentsMargins(8, 0, 8, 4);
+    // A legend that loses a line in a drag would resize and re-lay out the chart.
+    legend_->setHeightHeldDuringBursts(true);
     layout()->addWidget(legend_);
     view_->chart()->legend()->hide();
     quality_ = new InteractiveQuality(this, [this] {
         // The burst is over: exact axes, smooth lines.
         view_->setRenderHint(QPainter::Antialiasing, true);
-        stickyLegendHeight_ = 0;
-        legend_->setMinimumHeight(0);
         chart::setStickyAxes(chart(), false);
         chart::fitAxes(chart());
         view_->viewport()->update();
@@ -92,13 +92,6 @@ void ChartView::refresh() {
     // A title elided by the chart is whole in the tooltip.
     view_->setToolTip(chart()->title());
     updateLegend();
-    if (interactive && legend_->isVisible()) {
-        const int height = legend_->heightForWidth(legend_->width());
-        if (height > stickyLegendHeight_) {
-            stickyLegendHeight_ = height;
-            legend_->setMinimumHeight(height);
-        }
-    }
 }
 
 void ChartView::showEvent(QShowEvent* event) {

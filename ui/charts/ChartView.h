@@ -60,10 +60,6 @@ private:
     bool stale_ = false;   // content changed while hidden
     QChartView* view_ = nullptr;
     RichTextLabel* legend_ = nullptr;
-    // During a burst of changes the legend keeps the tallest height it had, so
-    // a legend that loses a line does not resize (and re-lay out) the chart
-    // at every move; it fits its text again when the burst ends.
-    int stickyLegendHeight_ = 0;
     InteractiveQuality* quality_ = nullptr;
 };
 

@@ -7,7 +7,10 @@
 #include <QEvent>
 #include <QMenu>
 #include <QPainter>
+#include <algorithm>
 #include <cmath>
+
+#include "InteractiveQuality.h"
 
 namespace impactlab::ui {
 
@@ -46,14 +49,38 @@ void RichTextLabel::layOutAt(int contentsWidth) const {
 
 void RichTextLabel::setText(const QString& html) {
     if (html == html_) return;
-    const int before = heightForWidth(width());
+    const int before = shownHeight();
     html_ = html;
     document_.setHtml(html);
     laidOutWidth_ = -1;
+    if (burst_ && burst_->noteChange()) {
+        const int height = std::max(before, heightForWidth(width()));
+        if (height > heldHeight_) {
+            heldHeight_ = height;
+            setMinimumHeight(height);
+        }
+    }
     // Only a change of height moves the widgets around it.
-    if (heightForWidth(width()) != before) updateGeometry();
+    if (shownHeight() != before) updateGeometry();
     update();
 }
+
+void RichTextLabel::setHeightHeldDuringBursts(bool on) {
+    if (on == (burst_ != nullptr)) return;
+    if (on) {
+        burst_ = new InteractiveQuality(this, [this] {
+            heldHeight_ = 0;
+            setMinimumHeight(0);   // fits the text again
+        });
+    } else {
+        delete burst_;
+        burst_ = nullptr;
+        heldHeight_ = 0;
+        setMinimumHeight(0);
+    }
+}
+
+int RichTextLabel::shownHeight() const { return std::max(heightForWidth(width()), heldHeight_); }
 
 int RichTextLabel::heightForWidth(int width) const {
     if (html_.isEmpty()) return 0;

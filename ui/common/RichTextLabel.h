@@ -10,6 +10,8 @@
 
 namespace impactlab::ui {
 
+class InteractiveQuality;
+
 class RichTextLabel : public QWidget {
     Q_OBJECT
 
@@ -17,6 +19,11 @@ public:
     explicit RichTextLabel(QWidget* parent = nullptr);
 
     void setText(const QString& html);
+    // During a burst of new texts (a slider dragged: common/InteractiveQuality.h)
+    // the label keeps the tallest height it had, so a text that loses a line
+    // does not move the widgets around it at every change; it fits its text
+    // again when the burst ends. Off by default.
+    void setHeightHeldDuringBursts(bool on);
     QString text() const { return html_; }
     QString plainText() const { return document_.toPlainText(); }
 
@@ -35,7 +42,13 @@ private:
     void layOutAt(int contentsWidth) const;
     int contentsWidthFor(int width) const;
 
+    // The height the layouts see: the text's at the current width, or the
+    // height held during a burst if taller.
+    int shownHeight() const;
+
     QString html_;
+    InteractiveQuality* burst_ = nullptr;   // set while heights are held in bursts
+    int heldHeight_ = 0;
     mutable QTextDocument document_;
     mutable int laidOutWidth_ = -1;
 };

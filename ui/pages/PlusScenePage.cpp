@@ -226,11 +226,15 @@ void PlusScenePage::redrawAll() {
     QElapsedTimer clock;
     clock.start();
     if (selectedInterval_ > run_.plus.intervals) selectedInterval_ = 0;
-    {
+    QStringList contactNames;
+    for (const ContactParameters& c : run_.problem.contacts) contactNames << QString::fromStdString(c.name);
+    QStringList listed;
+    for (int i = 0; i < geometryContact_->count(); ++i) listed << geometryContact_->itemText(i);
+    if (listed != contactNames) {   // refilled only when the contacts change (a combo box refilled is laid out again)
         const QSignalBlocker block(geometryContact_);
         const int keep = geometryContact_->currentIndex();
         geometryContact_->clear();
-        for (const ContactParameters& c : run_.problem.contacts) geometryContact_->addItem(QString::fromStdString(c.name));
+        geometryContact_->addItems(contactNames);
         geometryContact_->setCurrentIndex(std::clamp(keep, 0, geometryContact_->count() - 1));
     }
     showBodies();
@@ -301,7 +305,9 @@ void PlusScenePage::redrawFigures() {
     restitution_->setFigure(figures_.restitution);
     geometry_->setFigure(figures_.intervalGeometry);
     timeLapse_->setFigure(figures_.timeLapse);
-    tabs()->setTabEnabled(tabs()->indexOf(timeLapse_), !figures_.timeLapse.isEmpty());
+    const int timeLapseTab = tabs()->indexOf(timeLapse_);
+    if (tabs()->isTabEnabled(timeLapseTab) == figures_.timeLapse.isEmpty())   // the tab bar repaints on every call
+        tabs()->setTabEnabled(timeLapseTab, !figures_.timeLapse.isEmpty());
 }
 
 void PlusScenePage::showBodies() {

@@ -26,6 +26,8 @@ SceneSidePanel makeSceneSidePanel(int minimumWidth) {
     (new QVBoxLayout(box))->addWidget(s.panel);
     s.summary = new RichTextLabel;
     s.summary->setObjectName("sceneSummary");
+    // A summary that loses a line in a drag would move the panel below it.
+    s.summary->setHeightHeldDuringBursts(true);
     s.layout->addWidget(s.title);
     s.layout->addWidget(s.description);
     s.layout->addWidget(box);
