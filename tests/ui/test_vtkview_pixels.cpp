@@ -18,6 +18,7 @@
 #include <vtkActor.h>
 #include <vtkCamera.h>
 #include <vtkPolyDataMapper.h>
+#include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkSphereSource.h>
 
@@ -61,6 +62,8 @@ constexpr int kRefineSlackMs = 200;
 // Tessellations of the level-of-detail test's sphere (any two differ).
 constexpr int kFullSegments = 32;
 constexpr int kCoarseSegments = 8;
+// A line width the reduced frames thin (px).
+constexpr float kWideLine = 3.0f;
 
 const Eigen::Vector3d kRed{0.9, 0.1, 0.1};
 constexpr double kSphereRadius = 1.0;
@@ -313,6 +316,33 @@ TEST(VtkViewDetail, CoarseMapperOnlyInReducedFrames) {
     view.requestRender();
     view.repaint();
     EXPECT_EQ(actor->GetMapper(), other.Get());
+}
+
+// Wide lines are drawn thinner in reduced frames (they are scaled up), never
+// under a pixel, and as wide as set in full frames.
+TEST(VtkViewDetail, WideLinesThinnedOnlyInReducedFrames) {
+    VtkView view;
+    view.resize(kWidth, kHeight);
+    auto wide = vtkSmartPointer<vtkActor>::New();
+    wide->SetMapper(vtkSmartPointer<vtkPolyDataMapper>::New());
+    wide->GetProperty()->SetLineWidth(kWideLine);
+    auto thin = vtkSmartPointer<vtkActor>::New();
+    thin->SetMapper(vtkSmartPointer<vtkPolyDataMapper>::New());
+    view.renderer()->AddActor(wide);
+    view.renderer()->AddActor(thin);
+    view.show();
+    QApplication::processEvents();
+
+    view.requestRender();
+    view.requestRender();   // a burst: the next frame is reduced
+    view.repaint();
+    const float reduced = wide->GetProperty()->GetLineWidth();
+    EXPECT_LT(reduced, kWideLine);
+    EXPECT_GE(reduced, 1.0f);
+    EXPECT_EQ(thin->GetProperty()->GetLineWidth(), 1.0f);
+
+    EXPECT_FALSE(view.renderToImage().isNull());   // full quality
+    EXPECT_EQ(wide->GetProperty()->GetLineWidth(), kWideLine);
 }
 
 TEST(VtkViewEdgeCases, ZeroSizeGivesNullImage) {

@@ -9,9 +9,11 @@
 #include <vtkCamera.h>
 #include <vtkMapper.h>
 #include <vtkMath.h>
+#include <vtkProperty.h>
 #include <vtkRenderStepsPass.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
 #include <vtkSmartPointer.h>
 #include <vtkTranslucentPass.h>
 #include <vtkUnsignedCharArray.h>
@@ -116,6 +118,17 @@ struct VtkView::Impl {
     std::vector<Detail> details;
     // Gives every paired actor the mapper of this frame's quality.
     void selectDetail(bool fast);
+    // Lines wider than a pixel are drawn by a geometry shader in VTK's
+    // core-profile renderer, which Mesa's software renderer runs on this
+    // thread for every vertex (2 of the ball row's 7 ms per frame). A reduced
+    // frame is scaled up by 1 / scale, so its lines are drawn that much thinner
+    // (never under a pixel) and show about as wide as in a full frame.
+    struct ThinnedLine {
+        vtkWeakPointer<vtkProperty> property;
+        float full, thinned;
+    };
+    std::vector<ThinnedLine> thinned;
+    void selectLineWidths(bool fast, double scale);
 
     QImage frame;           // last rendered image, already flipped
     bool dirty = true;      // scene or camera changed since `frame`
@@ -143,6 +156,31 @@ void VtkView::Impl::selectDetail(bool fast) {
     for (const Detail& d : details) d.actor->SetMapper(fast ? d.coarse : d.full);
 }
 
+void VtkView::Impl::selectLineWidths(bool fast, double scale) {
+    if (!fast) {
+        for (const ThinnedLine& t : thinned)   // unless the owner has set another width meanwhile
+            if (t.property && t.property->GetLineWidth() == t.thinned) t.property->SetLineWidth(t.full);
+        thinned.clear();
+        return;
+    }
+    vtkRendererCollection* renderers = window->GetRenderers();
+    renderers->InitTraversal();
+    while (vtkRenderer* r = renderers->GetNextItem()) {
+        vtkActorCollection* actors = r->GetActors();
+        actors->InitTraversal();
+        while (vtkActor* actor = actors->GetNextActor()) {
+            vtkProperty* p = actor->GetProperty();
+            const float width = p->GetLineWidth();
+            if (!(width > 1.0f)) continue;
+            const bool done = std::any_of(thinned.begin(), thinned.end(), [p](const ThinnedLine& t) { return t.property == p; });
+            if (done) continue;
+            const float narrow = std::max(1.0f, static_cast<float>(width * scale));
+            thinned.push_back({p, width, narrow});
+            p->SetLineWidth(narrow);
+        }
+    }
+}
+
 QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     if (size.isEmpty() || !xDisplayAvailable()) {
         return {};  // a zero-area GL surface is an error on most drivers
@@ -168,6 +206,7 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     // renderer. An interactive frame blends them in drawing order instead.
     renderer->SetPass(fast ? interactivePass.Get() : nullptr);
     selectDetail(fast);
+    selectLineWidths(fast, scale);
     // Bodies move between frames, so the near/far planes must follow them;
     // otherwise a body that moved off the original bounds is clipped away.
     renderer->ResetCameraClippingRange();
