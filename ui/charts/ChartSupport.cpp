@@ -446,6 +446,10 @@ void clearSeries(QChart* chart) {
         if (auto* value = qobject_cast<QValueAxis*>(axis)) value->setTickType(QValueAxis::TicksFixed);
 }
 
+void setTitle(QChart* chart, const QString& title) {
+    if (chart->title() != title) chart->setTitle(title);
+}
+
 void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
     const QRectF box = getViewBox(chart);
     const QList<QAbstractSeries*> current = chart->series();

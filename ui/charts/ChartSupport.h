@@ -132,6 +132,11 @@ inline constexpr std::size_t kMaxDrawnLinePoints = 1500;
 // a thousand pixels across, so the drawn line is the data's to the pixel.
 inline constexpr double kLineThinningShare = 1.0 / 4000.0;
 
+// Sets the chart's title if it differs: QChart::setTitle lays the whole
+// chart out again (the axes and their labels, 1-2 ms in software) even for
+// the text it already shows, and views set their title at every refresh.
+void setTitle(QChart* chart, const QString& title);
+
 // Shows `specs`, in drawing order, against the chart's two value axes
 // (ensureAxes first). The series the chart already shows are updated in place
 // as far as their kinds match the specs' in order (the same figure with new

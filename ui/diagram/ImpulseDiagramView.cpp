@@ -203,7 +203,7 @@ QString ImpulseDiagramView::describe() const { return QStringLiteral("ImpactLab 
 // One function for the widget and the exports, so both show the same thing.
 void ImpulseDiagramView::populate(QChart* chart) const {
     const ImpulseDiagram* diagram = diagram_ ? &*diagram_ : nullptr;
-    chart->setTitle(!title_.isEmpty() ? title_
+    chart::setTitle(chart, !title_.isEmpty() ? title_
                     : diagram         ? QStringLiteral("Impulse space")
                                       : QStringLiteral("Impulse space — no impact selected"));
     chart::ensureAxes(chart, toQString(diagram ? diagram->xLabel : ImpulseDiagram().xLabel),

@@ -22,11 +22,11 @@ void fillChart(QChart* chart, const EnergyCurve* curve, const QString& title) {
     chart::ensureAxes(chart, QStringLiteral("normal impulse I_n [N s]"), QStringLiteral("energy [J]"));
     chart::clearSeries(chart);
     if (!curve) {
-        chart->setTitle(title.isEmpty() ? QStringLiteral("Energy — no impact selected") : title);
+        chart::setTitle(chart, title.isEmpty() ? QStringLiteral("Energy — no impact selected") : title);
         chart::setViewBox(chart, QRectF(0.0, 0.0, 1.0, 1.0), false);
         return;
     }
-    chart->setTitle(title.isEmpty() ? QStringLiteral("Energy against normal impulse") : title);
+    chart::setTitle(chart, title.isEmpty() ? QStringLiteral("Energy against normal impulse") : title);
     double xMax = 0.0, yMax = 0.0;
     for (const auto* s : {&curve->kinetic, &curve->potential})
         for (const Vec2& p : *s)

@@ -194,7 +194,7 @@ void fillChart(QChart* chart, const Content& c) {
     chart::ensureAxes(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
     if (!c.diagram && !c.bundle) {
         chart::showSeries(chart, {});
-        chart->setTitle(c.title.isEmpty() ? kNoImpactTitle : c.title);
+        chart::setTitle(chart, c.title.isEmpty() ? kNoImpactTitle : c.title);
         chart::setViewBox(chart, QRectF(-1.0, -1.0, 2.0, 2.0), true);
         return;
     }
@@ -232,7 +232,7 @@ void fillChart(QChart* chart, const Content& c) {
     }
     // In place when the figure has the same kinds of series (a slider moved).
     chart::showSeries(chart, specs);
-    chart->setTitle(title);
+    chart::setTitle(chart, title);
 }
 
 Content makeContent(const std::variant<std::monostate, HodographDiagram, HodographBundle>& v, const QString& title) {

@@ -45,7 +45,7 @@ void fillChart(QChart* chart, const MdpPlaneView* plane, const QString& title) {
     chart::clearSeries(chart);
     // Seven short entries fit beside an equal-scale plot, not under it.
     chart->legend()->setAlignment(Qt::AlignRight);
-    chart->setTitle(title.isEmpty() ? QStringLiteral("Plane of maximum compression") : title);
+    chart::setTitle(chart, title.isEmpty() ? QStringLiteral("Plane of maximum compression") : title);
     if (!plane) {
         chart::setViewBox(chart, QRectF(-1.0, -1.0, 2.0, 2.0), true);
         return;

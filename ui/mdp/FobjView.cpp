@@ -36,12 +36,12 @@ void fillChart(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
     chart::ensureAxes(chart, QStringLiteral("alpha [rad]"), QStringLiteral("f_obj [J]"));
     chart::clearSeries(chart);
     if (!curve || !curve->available) {
-        chart->setTitle(curve ? QString("f_obj(alpha): %1").arg(QString::fromStdString(curve->reason))
+        chart::setTitle(chart, curve ? QString("f_obj(alpha): %1").arg(QString::fromStdString(curve->reason))
                               : QStringLiteral("f_obj(alpha)"));
         chart::setViewBox(chart, QRectF(0.0, 0.0, kTwoPi, 1.0), false);
         return;
     }
-    chart->setTitle(title.isEmpty() ? QStringLiteral("Objective f_obj(alpha)") : title);
+    chart::setTitle(chart, title.isEmpty() ? QStringLiteral("Objective f_obj(alpha)") : title);
     const double y0 = curve->yMin, y1 = curve->yMax;
     chart::setViewBox(chart, QRectF(0.0, y0, kTwoPi, y1 - y0), false);
 

@@ -102,7 +102,7 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns)
     for (size_t i = 0; i < panels.size(); ++i) {
         const PlotPanel& p = panels[i];
         auto* chart = new QChart;
-        chart->setTitle(p.title);
+        chart::setTitle(chart, p.title);
         QFont f = chart->titleFont();
         f.setPointSize(kTitlePointSize);
         chart->setTitleFont(f);

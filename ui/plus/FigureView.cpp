@@ -70,7 +70,7 @@ QString FigureView::describe() const { return QString::fromStdString("ImpactLab:
 void FigureView::populate(QChart* chart) const {
     const Figure& f = figure_;
     chart::ensureAxes(chart, QString::fromStdString(f.xLabel), QString::fromStdString(f.yLabel));
-    chart->setTitle(QString::fromStdString(f.title));
+    chart::setTitle(chart, QString::fromStdString(f.title));
     chart::setViewBox(chart, calcBox(f), f.equalScales, 4.0);
     // Lines first, then markers, the highlighted last (on top).
     std::vector<chart::SeriesSpec> specs;

@@ -52,11 +52,11 @@ void fillChart(QChart* chart, const std::vector<MomentumArrow>& arrows, const QS
     // A bottom legend is one row and truncates six names in a narrow view.
     chart->legend()->setAlignment(Qt::AlignRight);
     if (arrows.empty()) {
-        chart->setTitle(QStringLiteral("Momentum — no collision"));
+        chart::setTitle(chart, QStringLiteral("Momentum — no collision"));
         chart::setViewBox(chart, QRectF(-1.0, -1.0, 2.0, 2.0), true);
         return;
     }
-    chart->setTitle(title);
+    chart::setTitle(chart, title);
     double largest = 0.0;
     double xMin = 0.0, xMax = 0.0, yMin = 0.0, yMax = 0.0;
     for (const MomentumArrow& a : arrows) {

@@ -98,14 +98,14 @@ std::pair<double, double> getCellExtent(const std::vector<double>& samples) {
 void populateCurve(QChart* chart, const SweepGrid* g) {
     if (!g) {
         chart::resetChart(chart, QStringLiteral("input"), QStringLiteral("output"));
-        chart->setTitle(QStringLiteral("Sensitivity sweep \u2014 no sweep"));
+        chart::setTitle(chart, QStringLiteral("Sensitivity sweep \u2014 no sweep"));
         chart::setViewBox(chart, QRectF(0.0, 0.0, 1.0, 1.0), false);
         return;
     }
     const QString xTitle = getSweepInputLabel(g->axis1.input);
     const QString yTitle = getSweepOutputLabel(g->output);
     chart::resetChart(chart, xTitle, yTitle);
-    chart->setTitle(QStringLiteral("%1 against %2").arg(QString::fromStdString(g->output),
+    chart::setTitle(chart, QStringLiteral("%1 against %2").arg(QString::fromStdString(g->output),
                                                          QString::fromStdString(g->axis1.input)) +
                     makeInvalidNote(*g));
 
