@@ -301,3 +301,22 @@ TEST(RestitutionLaws, RegistryListsTheFoundationLaws) {
         EXPECT_EQ(r.model, id);
     }
 }
+
+TEST(RestitutionLaws, PathWithoutTraceEndsWhereTheTracedOneDoes) {
+    // A simulator's resting contacts record no trace, and then cross straight
+    // stretches (sticking, resumed slip, frictionless) in one step per
+    // impulse scale: the same impulse in every regime, in no more steps.
+    test::RandomBodies rnd(91);
+    for (int k = 0; k < 300; ++k) {
+        const TwoBodyContact c = rnd.contact(k % 3 == 0);
+        const ImpactProblem p = ImpactProblem::makeBodyLevel(c, rnd.uniform(0.0, 1.5), rnd.uniform(0.0, 1.0));
+        ImpactTrace trace;
+        const ImpactResult traced = solvePoisson(p, PoissonOptions{}, &trace);
+        PoissonOptions untraced;
+        untraced.path.recordTrace = false;
+        const ImpactResult quick = solvePoisson(p, untraced, nullptr);
+        ASSERT_EQ(quick.status, traced.status) << k;
+        EXPECT_LE((quick.impulse - traced.impulse).norm(), kCurvedPathRelTol * traced.impulse.norm()) << k;
+        EXPECT_LE(quick.steps, traced.steps) << k;
+    }
+}
