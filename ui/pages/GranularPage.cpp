@@ -80,6 +80,8 @@ std::string toModel(const std::string& law) {
 }  // namespace
 
 GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
+    runPool_ = new QThreadPool(this);
+    runPool_->setThreadPriority(QThread::IdlePriority);
     auto* view3d = new VtkView;
     renderer_ = std::make_unique<ParticleRenderer>(*view3d);
     velocity_ = new FieldMapView;
@@ -302,7 +304,7 @@ void GranularPage::restartRuns() {
     analysesStale_ = true;
     for (ModelRun& r : runs_) {
         std::shared_ptr<GranularJob> job = r.job;
-        QThreadPool::globalInstance()->start([job] {
+        runPool_->start([job] {
             granular::GranularRunCallbacks callbacks;
             callbacks.onProgress = [job](const granular::GranularProgress& p) {
                 job->stepsDone = p.step;

@@ -19,6 +19,7 @@
 class QComboBox;
 class QProgressBar;
 class QPushButton;
+class QThreadPool;
 class QTimer;
 
 namespace impactlab::ui {
@@ -106,6 +107,10 @@ private:
     QPushButton* cancel_ = nullptr;
     QPushButton* rerun_ = nullptr;
     QTimer* pollTimer_ = nullptr;
+    // The runs' threads, at idle priority (SCHED_IDLE on Linux): a run fills
+    // both cores for seconds, and the window must still draw every move of a
+    // slider at once (the 3D view's software renderer needs the cores too).
+    QThreadPool* runPool_ = nullptr;
     FieldMapView* velocity_ = nullptr;
     FieldMapView* angular_ = nullptr;
     FigureView* rdf_ = nullptr;
