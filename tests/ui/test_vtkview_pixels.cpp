@@ -17,10 +17,13 @@
 
 #include <vtkActor.h>
 #include <vtkCamera.h>
+#include <vtkCoordinate.h>
 #include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkSphereSource.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
 
 #include <cmath>
 #include <cstdio>
@@ -62,8 +65,10 @@ constexpr int kRefineSlackMs = 200;
 // Tessellations of the level-of-detail test's sphere (any two differ).
 constexpr int kFullSegments = 32;
 constexpr int kCoarseSegments = 8;
-// A line width the reduced frames thin (px).
+// A line width the reduced frames thin, and a caption they shrink (px).
 constexpr float kWideLine = 3.0f;
+constexpr int kCaptionFontSize = 18;
+constexpr int kCaptionX = 30, kCaptionY = 60;
 
 const Eigen::Vector3d kRed{0.9, 0.1, 0.1};
 constexpr double kSphereRadius = 1.0;
@@ -318,9 +323,10 @@ TEST(VtkViewDetail, CoarseMapperOnlyInReducedFrames) {
     EXPECT_EQ(actor->GetMapper(), other.Get());
 }
 
-// Wide lines are drawn thinner in reduced frames (they are scaled up), never
-// under a pixel, and as wide as set in full frames.
-TEST(VtkViewDetail, WideLinesThinnedOnlyInReducedFrames) {
+// Sizes in pixels shrink by the scale of a reduced frame (which is scaled
+// up): wide lines, never under a pixel, and text with its place on screen.
+// Full frames draw them as set.
+TEST(VtkViewDetail, PixelSizesShrinkOnlyInReducedFrames) {
     VtkView view;
     view.resize(kWidth, kHeight);
     auto wide = vtkSmartPointer<vtkActor>::New();
@@ -330,6 +336,11 @@ TEST(VtkViewDetail, WideLinesThinnedOnlyInReducedFrames) {
     thin->SetMapper(vtkSmartPointer<vtkPolyDataMapper>::New());
     view.renderer()->AddActor(wide);
     view.renderer()->AddActor(thin);
+    auto caption = vtkSmartPointer<vtkTextActor>::New();
+    caption->SetInput("caption");
+    caption->GetTextProperty()->SetFontSize(kCaptionFontSize);
+    caption->SetDisplayPosition(kCaptionX, kCaptionY);
+    view.renderer()->AddViewProp(caption);
     view.show();
     QApplication::processEvents();
 
@@ -340,9 +351,16 @@ TEST(VtkViewDetail, WideLinesThinnedOnlyInReducedFrames) {
     EXPECT_LT(reduced, kWideLine);
     EXPECT_GE(reduced, 1.0f);
     EXPECT_EQ(thin->GetProperty()->GetLineWidth(), 1.0f);
+    const double scale = double(view.lastFrameSize().width()) / kWidth;
+    EXPECT_NEAR(caption->GetTextProperty()->GetFontSize(), kCaptionFontSize * scale, 1.0);
+    EXPECT_NEAR(caption->GetPositionCoordinate()->GetValue()[0], kCaptionX * scale, 1.0);
+    EXPECT_NEAR(caption->GetPositionCoordinate()->GetValue()[1], kCaptionY * scale, 1.0);
 
     EXPECT_FALSE(view.renderToImage().isNull());   // full quality
     EXPECT_EQ(wide->GetProperty()->GetLineWidth(), kWideLine);
+    EXPECT_EQ(caption->GetTextProperty()->GetFontSize(), kCaptionFontSize);
+    EXPECT_EQ(caption->GetPositionCoordinate()->GetValue()[0], kCaptionX);
+    EXPECT_EQ(caption->GetPositionCoordinate()->GetValue()[1], kCaptionY);
 }
 
 TEST(VtkViewEdgeCases, ZeroSizeGivesNullImage) {

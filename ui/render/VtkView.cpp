@@ -6,15 +6,20 @@
 #include <QWheelEvent>
 
 #include <vtkActor.h>
+#include <vtkBillboardTextActor3D.h>
 #include <vtkCamera.h>
+#include <vtkCoordinate.h>
 #include <vtkMapper.h>
 #include <vtkMath.h>
+#include <vtkPropCollection.h>
 #include <vtkProperty.h>
 #include <vtkRenderStepsPass.h>
 #include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
 #include <vtkRendererCollection.h>
 #include <vtkSmartPointer.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
 #include <vtkTranslucentPass.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkWeakPointer.h>
@@ -128,7 +133,19 @@ struct VtkView::Impl {
         float full, thinned;
     };
     std::vector<ThinnedLine> thinned;
-    void selectLineWidths(bool fast, double scale);
+    // Text has its size in pixels too (a caption, billboard labels): in a
+    // reduced frame it is drawn smaller by the frame's scale, and its place
+    // in display pixels moves with it, so the scaled-up frame shows it where
+    // and as large as a full frame does (not three times larger).
+    struct ShrunkText {
+        vtkWeakPointer<vtkTextProperty> property;
+        int full, shrunk;
+        vtkWeakPointer<vtkCoordinate> position;   // a text actor's anchor in display pixels, or null
+        double fullAt[2], shrunkAt[2];
+    };
+    std::vector<ShrunkText> shrunk;
+    // Line widths and text sizes for this frame's scale (1 for a full frame).
+    void selectPixelSizes(bool fast, double scale);
 
     QImage frame;           // last rendered image, already flipped
     bool dirty = true;      // scene or camera changed since `frame`
@@ -156,27 +173,56 @@ void VtkView::Impl::selectDetail(bool fast) {
     for (const Detail& d : details) d.actor->SetMapper(fast ? d.coarse : d.full);
 }
 
-void VtkView::Impl::selectLineWidths(bool fast, double scale) {
+void VtkView::Impl::selectPixelSizes(bool fast, double scale) {
+    // Each is restored unless its owner has set another value meanwhile.
     if (!fast) {
-        for (const ThinnedLine& t : thinned)   // unless the owner has set another width meanwhile
+        for (const ThinnedLine& t : thinned)
             if (t.property && t.property->GetLineWidth() == t.thinned) t.property->SetLineWidth(t.full);
         thinned.clear();
+        for (const ShrunkText& t : shrunk) {
+            if (t.property && t.property->GetFontSize() == t.shrunk) t.property->SetFontSize(t.full);
+            if (t.position) {
+                const double* at = t.position->GetValue();
+                if (at[0] == t.shrunkAt[0] && at[1] == t.shrunkAt[1]) t.position->SetValue(t.fullAt[0], t.fullAt[1]);
+            }
+        }
+        shrunk.clear();
         return;
     }
+    auto shrinkText = [&](vtkTextProperty* p, vtkCoordinate* position) {
+        if (!p || std::any_of(shrunk.begin(), shrunk.end(), [p](const ShrunkText& t) { return t.property == p; })) return;
+        ShrunkText t{p, p->GetFontSize(), std::max(1, static_cast<int>(std::lround(p->GetFontSize() * scale))), nullptr, {}, {}};
+        p->SetFontSize(t.shrunk);
+        if (position && position->GetCoordinateSystem() == VTK_DISPLAY) {
+            t.position = position;
+            const double* at = position->GetValue();
+            t.fullAt[0] = at[0];
+            t.fullAt[1] = at[1];
+            t.shrunkAt[0] = at[0] * scale;
+            t.shrunkAt[1] = at[1] * scale;
+            position->SetValue(t.shrunkAt[0], t.shrunkAt[1]);
+        }
+        shrunk.push_back(t);
+    };
     vtkRendererCollection* renderers = window->GetRenderers();
     renderers->InitTraversal();
     while (vtkRenderer* r = renderers->GetNextItem()) {
-        vtkActorCollection* actors = r->GetActors();
-        actors->InitTraversal();
-        while (vtkActor* actor = actors->GetNextActor()) {
-            vtkProperty* p = actor->GetProperty();
-            const float width = p->GetLineWidth();
-            if (!(width > 1.0f)) continue;
-            const bool done = std::any_of(thinned.begin(), thinned.end(), [p](const ThinnedLine& t) { return t.property == p; });
-            if (done) continue;
-            const float narrow = std::max(1.0f, static_cast<float>(width * scale));
-            thinned.push_back({p, width, narrow});
-            p->SetLineWidth(narrow);
+        vtkPropCollection* props = r->GetViewProps();
+        props->InitTraversal();
+        while (vtkProp* prop = props->GetNextProp()) {
+            if (auto* text = vtkTextActor::SafeDownCast(prop)) {
+                shrinkText(text->GetTextProperty(), text->GetPositionCoordinate());
+            } else if (auto* label = vtkBillboardTextActor3D::SafeDownCast(prop)) {
+                shrinkText(label->GetTextProperty(), nullptr);
+            } else if (auto* actor = vtkActor::SafeDownCast(prop)) {
+                vtkProperty* p = actor->GetProperty();
+                const float width = p->GetLineWidth();
+                if (!(width > 1.0f)) continue;
+                if (std::any_of(thinned.begin(), thinned.end(), [p](const ThinnedLine& t) { return t.property == p; })) continue;
+                const float narrow = std::max(1.0f, static_cast<float>(width * scale));
+                thinned.push_back({p, width, narrow});
+                p->SetLineWidth(narrow);
+            }
         }
     }
 }
@@ -206,7 +252,7 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     // renderer. An interactive frame blends them in drawing order instead.
     renderer->SetPass(fast ? interactivePass.Get() : nullptr);
     selectDetail(fast);
-    selectLineWidths(fast, scale);
+    selectPixelSizes(fast, scale);
     // Bodies move between frames, so the near/far planes must follow them;
     // otherwise a body that moved off the original bounds is clipped away.
     renderer->ResetCameraClippingRange();
