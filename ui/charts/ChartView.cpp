@@ -51,7 +51,12 @@ ChartView::ChartView(QWidget* parent) : QWidget(parent) {
     // A legend that loses a line in a drag would resize and re-lay out the chart.
     legend_->setHeightHeldDuringBursts(true);
     layout()->addWidget(legend_);
+    // The chart's own legend is not shown (the label below replaces it), and
+    // detached it no longer takes part in the chart's layout: its markers
+    // follow every change of their series, and each made the chart lay its
+    // axes out again.
     view_->chart()->legend()->hide();
+    view_->chart()->legend()->detachFromChart();
     quality_ = new InteractiveQuality(this, [this] {
         // The burst is over: exact axes, smooth lines.
         view_->setRenderHint(QPainter::Antialiasing, true);
