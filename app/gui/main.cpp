@@ -68,10 +68,10 @@ int measureSlider(MainWindow& w, int count) {
         QElapsedTimer clock;
         clock.start();
         // Through the panel, as a drag gives it (a slider already on the tick
-        // is "dragged back" to it: the panel applies it all the same).
+        // is "dragged back" to it: the panel applies its value all the same).
         const int tick = tickOfMove(k);
         if (slider->value() != tick) slider->setValue(tick);
-        else page->parameterPanel()->setSliderPosition(id, it->min + double(tick - first) / std::max(1, ticks - 1) * (it->max - it->min));
+        else page->parameterPanel()->setSliderPosition(id, page->parameterPanel()->value(id));
         while (page->updateCount() == before && clock.elapsed() < kMeasureTimeoutMs)
             QApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 1);
         // Views that paint on a later turn of the event loop (Qt Charts

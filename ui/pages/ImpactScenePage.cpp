@@ -205,8 +205,8 @@ void ImpactScenePage::redrawView(QWidget* view) {
     stale_.erase(it);
     const ImpactResult& r = outcome_.result;
     if (view == hodograph_) {
-        // Titles first: a view redraws on a changed title, so set after the
-        // data it would draw twice.
+        // Titles first: a view redraws when its title changes, so a title set
+        // after the data would draw the view twice.
         hodograph_->setTitle("Sliding velocity");   // the view adds the sequence
         hodograph_->setDiagram(hodographData_);
     } else if (view == bundle_) {
