@@ -37,6 +37,8 @@ ordered_json summarizeCompliant(const CompliantResult& c, double milliseconds) {
     ordered_json j;
     j["status"] = toString(c.status);
     j["contact_time"] = c.endTime;
+    j["integrator"] = toString(c.integrator);
+    if (c.stiffFrom >= 0.0) j["stiff_from"] = c.stiffFrom;
     j["steps"] = c.acceptedSteps;
     j["kinetic_energy_before"] = c.kineticEnergyBefore;
     j["kinetic_energy_after"] = c.kineticEnergyAfter;

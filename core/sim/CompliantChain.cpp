@@ -24,6 +24,7 @@ public:
     int size() const { return 2 * n_ + compliant::kContactStateSize; }
     int getContactCount() const { return 1; }
     int contactOffset(int) const { return 2 * n_; }
+    int coupledSize() const { return 2 * n_; }
 
     Eigen::VectorXd makeInitialState() const {
         Eigen::VectorXd y = Eigen::VectorXd::Zero(size());

@@ -27,6 +27,15 @@ const char* toString(CompliantStatus status) {
     return "?";
 }
 
+const char* toString(CompliantIntegrator integrator) {
+    switch (integrator) {
+        case CompliantIntegrator::Automatic: return "automatic";
+        case CompliantIntegrator::DormandPrince45: return "dormand-prince-45";
+        case CompliantIntegrator::Rodas4: return "rodas4";
+    }
+    return "?";
+}
+
 const char* toString(CompliantEventKind kind) {
     switch (kind) {
         case CompliantEventKind::Touch: return "touch";

@@ -63,7 +63,23 @@ struct CompliantSystem {
     void validate() const;
 };
 
+// The integrator of a compliant run.
+enum class CompliantIntegrator {
+    // DormandPrince45, switching to Rodas4 for the rest of the run once its
+    // steps are held by stiffness (a sticking contact; see CompliantRun.h).
+    Automatic,
+    // Explicit, 7 stages: cheapest while nothing is stiff (frictionless
+    // contacts, sliding).
+    DormandPrince45,
+    // Linearly implicit, L-stable: the regularised friction of a sticking
+    // contact damps slip on a time scale of 1e-7 s, and an explicit method
+    // would take steps of that length for the whole stick.
+    Rodas4
+};
+const char* toString(CompliantIntegrator integrator);
+
 struct CompliantOptions {
+    CompliantIntegrator integrator = CompliantIntegrator::Automatic;
     // Tolerances of the error control, per state component: absolute in the
     // component's unit (m, m/s, rad/s, N s, quaternion 1), relative to its size.
     double relativeTolerance = 1e-7;
@@ -150,6 +166,10 @@ struct CompliantContactSummary {
 
 struct CompliantResult {
     CompliantStatus status = CompliantStatus::Separated;
+    // The integrator of the last step (never Automatic), and when an
+    // Automatic run switched to Rodas4 (s; negative: it never did).
+    CompliantIntegrator integrator = CompliantIntegrator::DormandPrince45;
+    double stiffFrom = -1.0;
     std::vector<std::string> warnings;
     std::vector<RigidBody> bodies;    // final states
     std::vector<CompliantContactSummary> contacts;

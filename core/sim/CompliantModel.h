@@ -46,6 +46,8 @@ public:
     std::vector<RigidBody> makeBodies(const Eigen::VectorXd& y) const;
     double calcKineticEnergy(const std::vector<Pose>& poses) const;
     int contactOffset(int c) const { return contactOffset_ + kContactStateSize * c; }
+    // The body states; the contacts' impulses after them are quadratures.
+    int coupledSize() const { return contactOffset_; }
 
 private:
     const CompliantSystem& system_;

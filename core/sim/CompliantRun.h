@@ -3,6 +3,7 @@
 // the error-controlled integration through a collision, with event location
 // and sampling, for any model of the compliant contact. A Model provides
 //   int size() const;  int getContactCount() const;  int contactOffset(int c) const;
+//   int coupledSize() const;   // leading components the derivative depends on
 //   Eigen::VectorXd makeInitialState() const;
 //   void calcDerivative(const Eigen::VectorXd& y, Eigen::VectorXd& dydt) const;
 //   void calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactState>& out) const;
@@ -18,6 +19,7 @@
 
 #include "sim/CompliantCollision.h"
 #include "sim/DormandPrince.h"
+#include "sim/Rodas4.h"
 
 namespace impactlab::compliant {
 
@@ -38,19 +40,42 @@ struct EventSigns {
     double normalForce;
 };
 
+// Automatic integration: the explicit pair switches to RODAS for the rest of
+// the run once kStiffStepsToSwitch accepted steps have shown h |lambda| above
+// kStiffStepRatio (close to the edge of its stability region on the negative
+// real axis, 3.3), the test of Hairer's DOPRI5 (Solving ODEs II, sec. IV.2);
+// kNonStiffStepsToReset steps below it in a row clear the count.
+inline constexpr double kStiffStepRatio = 3.25;
+inline constexpr int kStiffStepsToSwitch = 15;
+inline constexpr int kNonStiffStepsToReset = 6;
+
 template <class Model>
 class CompliantRun {
 public:
     CompliantRun(const Model& model, const CompliantOptions& options)
         : options_(options), model_(model),
-          stepper_([this](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) { model_.calcDerivative(y, dydt); },
-                   model_.size()) {}
+          explicit_([this](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) { model_.calcDerivative(y, dydt); },
+                    model_.size()),
+          implicit_([this](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) { model_.calcDerivative(y, dydt); },
+                    model_.size(), model_.coupledSize()),
+          stiff_(options.integrator == CompliantIntegrator::Rodas4) {}
 
     CompliantResult run();
     // The integrated state where run() ended (the model's layout).
     const Eigen::VectorXd& finalState() const { return finalState_; }
 
 private:
+    // Calls f with the stepper in use.
+    template <class F>
+    decltype(auto) withStepper(F&& f) {
+        if (stiff_) return f(implicit_);
+        return f(explicit_);
+    }
+    void interpolate(double theta, Eigen::VectorXd& y) {
+        withStepper([&](auto& s) { s.interpolate(theta, y); });
+    }
+    // After an accepted explicit step under Automatic: count the stiff steps.
+    void watchStiffness(double t);
     EventSigns calcSigns(const CompliantContactState& s) const {
         return {s.penetration, s.penetrationRate, s.tangentialVelocity().norm() - options_.slideToRollSpeed,
                 s.normalForce};
@@ -67,7 +92,10 @@ private:
 
     const CompliantOptions& options_;
     const Model& model_;
-    DormandPrince45 stepper_;
+    DormandPrince45 explicit_;
+    Rodas4 implicit_;
+    bool stiff_;                 // RODAS in use
+    int stiffSteps_ = 0, nonStiffSteps_ = 0;
     CompliantResult result_;
     double nextSampleTime_ = 0.0;
     Eigen::VectorXd finalState_;
@@ -102,7 +130,7 @@ void CompliantRun<Model>::findEvents(double t0, double h, const std::vector<Even
     Eigen::VectorXd& y = yScratch_;
     std::vector<CompliantContactState>& states = states_;
     auto signsAt = [&](double theta, int c) {
-        stepper_.interpolate(theta, y);
+        interpolate(theta, y);
         model_.calcContacts(y, states);
         return calcSigns(states[c]);
     };
@@ -135,7 +163,7 @@ void CompliantRun<Model>::findEvents(double t0, double h, const std::vector<Even
                 const bool beforeEvent = x.falling ? g > 0.0 : g <= 0.0;
                 (beforeEvent ? lo : hi) = mid;
             }
-            stepper_.interpolate(hi, y);
+            interpolate(hi, y);
             if (x.touching) {
                 model_.calcContacts(y, states);
                 if (states[c].penetration <= 0.0) continue;
@@ -170,9 +198,22 @@ void CompliantRun<Model>::addDenseSamples(double t0, double h) {
     std::sort(times.begin(), times.end());
     Eigen::VectorXd& y = yScratch_;
     for (double t : times) {
-        stepper_.interpolate(std::clamp((t - t0) / h, 0.0, 1.0), y);
+        interpolate(std::clamp((t - t0) / h, 0.0, 1.0), y);
         result_.samples.push_back(model_.makeSample(t, y, options_.recordBodies));
         result_.samples.back().interpolated = true;
+    }
+}
+
+template <class Model>
+void CompliantRun<Model>::watchStiffness(double t) {
+    if (explicit_.estimateStiffness() > kStiffStepRatio) {
+        nonStiffSteps_ = 0;
+        if (++stiffSteps_ >= kStiffStepsToSwitch) {
+            stiff_ = true;
+            result_.stiffFrom = t;
+        }
+    } else if (++nonStiffSteps_ >= kNonStiffStepsToReset) {
+        stiffSteps_ = 0;
     }
 }
 
@@ -196,7 +237,7 @@ CompliantResult CompliantRun<Model>::run() {
 
     double h = options_.initialStep > 0.0
                    ? options_.initialStep
-                   : stepper_.calcInitialStep(t, y, dydt, absTol, relTol, options_.maxStep);
+                   : withStepper([&](auto& s) { return s.calcInitialStep(t, y, dydt, absTol, relTol, options_.maxStep); });
     bool rejectedLast = false;
     int attempts = 0;
     result_.status = CompliantStatus::Separated;
@@ -215,24 +256,29 @@ CompliantResult CompliantRun<Model>::run() {
             break;
         }
         ++attempts;
-        const double err = stepper_.tryStep(t, y, dydt, h, absTol, relTol);
+        const double err = withStepper([&](auto& s) { return s.tryStep(t, y, dydt, h, absTol, relTol); });
+        auto stepFactor = [&](bool afterRejection) {
+            return stiff_ ? Rodas4::calcStepFactor(err, afterRejection)
+                          : DormandPrince45::calcStepFactor(err, afterRejection);
+        };
         if (!(err <= 1.0)) {
             ++result_.rejectedSteps;
-            h *= std::isfinite(err) ? DormandPrince45::calcStepFactor(err, true) : kMinStepFactor;
+            h *= std::isfinite(err) ? stepFactor(true) : kMinStepFactor;
             rejectedLast = true;
             continue;
         }
-        if (!stepper_.yNew().allFinite()) {
+        const Eigen::VectorXd& yNew = withStepper([](auto& s) -> const Eigen::VectorXd& { return s.yNew(); });
+        if (!yNew.allFinite()) {
             result_.status = CompliantStatus::NonFinite;
             break;
         }
         ++result_.acceptedSteps;
-        calcAllSigns(stepper_.yNew(), next);
+        calcAllSigns(yNew, next);
         findEvents(t, h, signs, next);
         addDenseSamples(t, h);
         t += h;
-        y = stepper_.yNew();
-        dydt = stepper_.dydtNew();
+        y = yNew;
+        dydt = withStepper([](auto& s) -> const Eigen::VectorXd& { return s.dydtNew(); });
         signs.swap(next);
         if (options_.recordSteps) result_.samples.push_back(model_.makeSample(t, y, options_.recordBodies));
         for (int c = 0; c < nc; ++c) {
@@ -241,13 +287,15 @@ CompliantResult CompliantRun<Model>::run() {
             s.maxNormalForce = std::max(s.maxNormalForce, signs[c].normalForce);
             if (signs[c].penetration > 0.0) s.touched = true;
         }
-        h *= DormandPrince45::calcStepFactor(err, rejectedLast);
+        h *= stepFactor(rejectedLast);
         rejectedLast = false;
+        if (!stiff_ && options_.integrator == CompliantIntegrator::Automatic) watchStiffness(t);
     }
 
     result_.endTime = t;
     finalState_ = y;
-    result_.rhsEvaluations = stepper_.rhsEvaluations() + 1;
+    result_.rhsEvaluations = explicit_.rhsEvaluations() + implicit_.rhsEvaluations() + 1;
+    result_.integrator = stiff_ ? CompliantIntegrator::Rodas4 : CompliantIntegrator::DormandPrince45;
     result_.bodies = model_.makeBodies(y);
     const CompliantSample last = model_.makeSample(t, y, false);
     result_.kineticEnergyAfter = last.kineticEnergy;

@@ -37,6 +37,7 @@ DormandPrince45::DormandPrince45(Rhs rhs, int size) : rhs_(std::move(rhs)) {
 
 double DormandPrince45::tryStep(double t, const Vector& y, const Vector& dydt, double h, double absTol,
                                 double relTol) {
+    h_ = h;
     k_[0] = dydt;
     yStage_ = y + h * a21 * k_[0];
     rhs_(t + c2 * h, yStage_, k_[1]);
@@ -72,13 +73,20 @@ double DormandPrince45::tryStep(double t, const Vector& y, const Vector& dydt, d
     return std::isfinite(norm) ? norm : std::numeric_limits<double>::infinity();
 }
 
+double DormandPrince45::estimateStiffness() const {
+    const double dy = (yNew_ - yStage_).norm();
+    return dy > 0.0 ? h_ * (k_[6] - k_[5]).norm() / dy : 0.0;
+}
+
 void DormandPrince45::interpolate(double theta, Vector& out) const {
     const double theta1 = 1.0 - theta;
     out = dense_[0] + theta * (dense_[1] + theta1 * (dense_[2] + theta * (dense_[3] + theta1 * dense_[4])));
 }
 
-double DormandPrince45::calcInitialStep(double t, const Vector& y, const Vector& dydt, double absTol,
-                                        double relTol, double hMax) {
+double calcHairerInitialStep(const std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)>& rhs,
+                             double t, const Eigen::VectorXd& y, const Eigen::VectorXd& dydt, double absTol,
+                             double relTol, double hMax, int& evaluations) {
+    using Vector = Eigen::VectorXd;
     const Eigen::Index n = y.size();
     if (n == 0) return hMax;
     const Vector scale = (absTol + relTol * y.array().abs()).matrix();
@@ -89,12 +97,17 @@ double DormandPrince45::calcInitialStep(double t, const Vector& y, const Vector&
     // Second derivative from one explicit Euler step.
     Vector y1 = y + h0 * dydt;
     Vector f1(n);
-    rhs_(t + h0, y1, f1);
-    ++evaluations_;
+    rhs(t + h0, y1, f1);
+    ++evaluations;
     const double d2 = ((f1 - dydt).array() / scale.array()).matrix().norm() / std::sqrt(double(n)) / h0;
     const double dmax = std::max(d1n, d2);
     const double h1 = dmax <= 1e-15 ? std::max(1e-6, h0 * 1e-3) : std::pow(0.01 / dmax, 1.0 / 5.0);
     return std::min({100.0 * h0, h1, hMax});
+}
+
+double DormandPrince45::calcInitialStep(double t, const Vector& y, const Vector& dydt, double absTol,
+                                        double relTol, double hMax) {
+    return calcHairerInitialStep(rhs_, t, y, dydt, absTol, relTol, hMax, evaluations_);
 }
 
 double DormandPrince45::calcStepFactor(double errorNorm, bool afterRejection) {

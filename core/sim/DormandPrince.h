@@ -38,6 +38,12 @@ public:
 
     int rhsEvaluations() const { return evaluations_; }
 
+    // h |lambda| of the last tried step, lambda the dominant eigenvalue of the
+    // Jacobian estimated from its last two stages (both at t + h):
+    // h |f(y_new) - f(y_6)| / |y_new - y_6| (Hairer & Wanner, Solving ODEs II,
+    // sec. IV.2). Near 3.3 the step is held by stability, not accuracy.
+    double estimateStiffness() const;
+
     // New step from the error norm of the last trial: 0.9 err^{-1/5}, clamped
     // to [kMinStepFactor, kMaxStepFactor] (no growth right after a rejection).
     static double calcStepFactor(double errorNorm, bool afterRejection);
@@ -48,7 +54,15 @@ private:
     Vector yStage_, yNew_, y0_;
     Vector dense_[5];
     int evaluations_ = 0;
+    double h_ = 0.0;
 };
+
+// Hairer's starting step (Solving ODEs I, II.4) for a method whose error is
+// O(h^5): h such that an explicit Euler step would change y by about the
+// tolerance, bounded by hMax. Counts its one evaluation of rhs in evaluations.
+double calcHairerInitialStep(const std::function<void(double, const Eigen::VectorXd&, Eigen::VectorXd&)>& rhs,
+                             double t, const Eigen::VectorXd& y, const Eigen::VectorXd& dydt, double absTol,
+                             double relTol, double hMax, int& evaluations);
 
 // A step never shrinks to less than a fifth, nor grows beyond five times, the
 // previous one: the usual safety band that keeps the controller from

@@ -99,6 +99,13 @@ TEST(CliSceneKinds, APlusSceneGivesTheCoresImpulses) {
     ASSERT_EQ(c5.size(), static_cast<std::size_t>(expected.plus.getContactCount()));
     for (int k = 0; k < expected.plus.getContactCount(); ++k)
         EXPECT_LT((toVec3(c5[k]["impulse"]) - expected.plus.getImpulse(k)).norm(), kRoundOffTol + kRoundOffTol * expected.plus.getImpulse(k).norm());
+    // The compliant reference names its integrator: the cradle's contacts are
+    // frictionless (explicit pair), the brick's have friction (RODAS).
+    EXPECT_EQ(five.json()["compliant"]["integrator"], "dormand-prince-45");
+    const CliRun brick = runCli({"simulate", (fs::path(IMPACTLAB_SCENES_DIR) / "plus-brick-four-vertices.json").string()});
+    ASSERT_EQ(brick.exitCode, 0) << brick.err;
+    EXPECT_EQ(brick.json()["compliant"]["integrator"], "rodas4");
+    EXPECT_EQ(brick.json()["compliant"]["status"], "separated");
 }
 
 TEST(CliSceneKinds, LegacyFormatsStillRead) {

@@ -269,14 +269,19 @@ void PlusScenePage::redrawAll() {
                     .arg(run_.touchEnergy, 0, 'g', 8);
     if (run_.compliant) {
         const CompliantResult& c = *run_.compliant;
-        text += QString("<br><b>compliant</b> (E = %1 GPa): %2, %3 steps, %4 ms, contact time %5 ms, energy %6 J -> %7 J")
+        const QString integrator =
+            c.stiffFrom > 0.0 ? QString("Dormand-Prince 5(4), RODAS from %1 ms on").arg(c.stiffFrom * 1e3, 0, 'g', 3)
+            : c.integrator == CompliantIntegrator::Rodas4 ? QString("RODAS")
+                                                          : QString("Dormand-Prince 5(4)");
+        text += QString("<br><b>compliant</b> (E = %1 GPa): %2, %3 steps (%8), %4 ms, contact time %5 ms, energy %6 J -> %7 J")
                     .arg(scene_.compliant.stiffness * 1e-9, 0, 'g', 4)
                     .arg(toString(c.status))
                     .arg(c.acceptedSteps)
                     .arg(run_.compliantMilliseconds, 0, 'f', 2)
                     .arg(c.endTime * 1e3, 0, 'g', 4)
                     .arg(c.kineticEnergyBefore, 0, 'g', 6)
-                    .arg(c.kineticEnergyAfter, 0, 'g', 6);
+                    .arg(c.kineticEnergyAfter, 0, 'g', 6)
+                    .arg(integrator);
         for (const std::string& w : c.warnings)
             text += QString("<br><font color='#b00'>compliant: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     } else {
