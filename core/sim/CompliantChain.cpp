@@ -49,6 +49,8 @@ public:
         if (jacobian) *jacobian = J;
     }
 
+    void calcContactAt(const Eigen::VectorXd& y, int, CompliantContactState& out) const { calcContact(y, out); }
+
     void calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactState>& out) const {
         out.resize(1);
         calcContact(y, out[0]);

@@ -124,6 +124,11 @@ void Model::calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactS
     for (int c = 0; c < getContactCount(); ++c) calcContact(poses_, c, out[c]);
 }
 
+void Model::calcContactAt(const Eigen::VectorXd& y, int c, CompliantContactState& out) const {
+    calcPoses(y, poses_);
+    calcContact(poses_, c, out);
+}
+
 void Model::calcDerivative(const Eigen::VectorXd& y, Eigen::VectorXd& dydt) const {
     calcPoses(y, poses_);
     for (size_t b = 0; b < system_.bodies.size(); ++b) {

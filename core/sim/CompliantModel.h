@@ -40,6 +40,8 @@ public:
     void calcContact(const std::vector<Pose>& poses, int c, CompliantContactState& out) const;
     // Every contact's kinematics and forces in state y.
     void calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactState>& out) const;
+    // One contact's kinematics and forces in state y.
+    void calcContactAt(const Eigen::VectorXd& y, int c, CompliantContactState& out) const;
     int getContactCount() const { return static_cast<int>(system_.contacts.size()); }
 
     CompliantSample makeSample(double t, const Eigen::VectorXd& y, bool withBodies) const;

@@ -7,6 +7,7 @@
 //   Eigen::VectorXd makeInitialState() const;
 //   void calcDerivative(const Eigen::VectorXd& y, Eigen::VectorXd& dydt) const;
 //   void calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactState>& out) const;
+//   void calcContactAt(const Eigen::VectorXd& y, int c, CompliantContactState& out) const;
 //   CompliantSample makeSample(double t, const Eigen::VectorXd& y, bool withBodies) const;
 //   std::vector<RigidBody> makeBodies(const Eigen::VectorXd& y) const;
 // where the state ends, per contact at contactOffset(c), with the accumulated
@@ -128,11 +129,11 @@ template <class Model>
 void CompliantRun<Model>::findEvents(double t0, double h, const std::vector<EventSigns>& before,
                      const std::vector<EventSigns>& after) {
     Eigen::VectorXd& y = yScratch_;
-    std::vector<CompliantContactState>& states = states_;
+    CompliantContactState state;   // of the one contact a search follows
     auto signsAt = [&](double theta, int c) {
         interpolate(theta, y);
-        model_.calcContacts(y, states);
-        return calcSigns(states[c]);
+        model_.calcContactAt(y, c, state);
+        return calcSigns(state);
     };
     std::vector<CompliantEvent> found;
     for (int c = 0; c < static_cast<int>(before.size()); ++c) {
@@ -164,15 +165,13 @@ void CompliantRun<Model>::findEvents(double t0, double h, const std::vector<Even
                 (beforeEvent ? lo : hi) = mid;
             }
             interpolate(hi, y);
-            if (x.touching) {
-                model_.calcContacts(y, states);
-                if (states[c].penetration <= 0.0) continue;
-            }
+            model_.calcContactAt(y, c, state);
+            if (x.touching && state.penetration <= 0.0) continue;
             CompliantEvent e;
             e.kind = x.kind;
             e.contact = c;
             e.time = t0 + hi * h;
-            e.state = model_.makeSample(e.time, y, false).contacts[c];
+            e.state = makeContactSample(state, y.segment<3>(model_.contactOffset(c)));
             found.push_back(e);
         }
     }
@@ -312,7 +311,7 @@ CompliantResult CompliantRun<Model>::run() {
                                    " rejected steps; contacts had not all separated, so the final "
                                    "velocities are those at that time");
     }
-    return result_;
+    return std::move(result_);
 }
 
 }  // namespace impactlab::compliant

@@ -234,6 +234,7 @@ void buildPendulum(const PlusScene& scene, PlusSceneRun& run) {
     run.contactPoints = {Vec3(end.x(), end.y(), 0.0)};
     run.contactFrames = {Mat3::Identity()};
     for (int i = 0; i <= chain.getDofCount(); ++i) run.shapes.chainJoints.push_back(chain.calcJointPosition(q, i));
+    for (const ChainLink& link : chain.links) run.shapes.linkLengths.push_back(link.length);
     run.shapes.linkRadius = kPendulumLinkRadius;
     run.shapes.sphereRadius = chain.endRadius;
 

@@ -40,6 +40,7 @@ struct PlusSceneShapes {
     double sphereRadius = 0.0;              // m: vertex spheres, balls, or the pendulum's end sphere
     // The pendulum: joint positions (pivot first, free end last), world.
     std::vector<Vec3> chainJoints;
+    std::vector<double> linkLengths;        // m, one per link (exact: the joints carry round-off)
     double linkRadius = 0.0;                // m
     bool hasGround = true;
 };

@@ -320,12 +320,14 @@ void PlusScenePage::showBodies() {
     std::vector<MeshVisual> meshes;
     double scale = 1.0;
     if (!s.chainJoints.empty()) {   // the pendulum: links as slender boxes, the end sphere
-        scale = 0.5 * (s.chainJoints[1] - s.chainJoints[0]).norm();
+        // Sizes from the links' lengths, not the joints' distances: their
+        // round-off would make new shapes (and new actors) at every move.
+        scale = 0.5 * s.linkLengths.front();
         for (std::size_t i = 0; i + 1 < s.chainJoints.size(); ++i) {
             const Vec3 a = s.chainJoints[i], b = s.chainJoints[i + 1];
             const Vec3 axis = b - a;
             const Mat3 R = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitZ(), axis).toRotationMatrix();
-            const Vec3 size(2.0 * s.linkRadius, 2.0 * s.linkRadius, axis.norm());
+            const Vec3 size(2.0 * s.linkRadius, 2.0 * s.linkRadius, s.linkLengths[i]);
             meshes.push_back(makeVisual(geometry::makeBox(size).mesh, R, 0.5 * (a + b), kBrickColor));
         }
         meshes.push_back(BallMeshes(s.sphereRadius).place(s.chainJoints.back(), kSphereColor));
