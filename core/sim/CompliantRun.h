@@ -24,9 +24,14 @@
 
 namespace impactlab::compliant {
 
-// Bisection steps that locate an event inside an accepted step: 2^-50 of a
-// step is below the integrator's own time resolution.
-inline constexpr int kEventBisections = 50;
+// An event inside an accepted step is located to this share of the step
+// (below the integrator's own time resolution) by the Illinois variant of
+// regula falsi, every kEventBisectEvery-th trial a bisection so the bracket
+// halves at least that often whatever the function; kEventMaxTrials bounds
+// the search (it ends with the bracket, which always holds the event).
+inline constexpr double kEventTimeResolution = 0x1p-50;
+inline constexpr int kEventBisectEvery = 3;
+inline constexpr int kEventMaxTrials = 3 * 50;
 
 inline std::string formatNumber(double x) {
     std::ostringstream os;
@@ -157,12 +162,25 @@ void CompliantRun<Model>::findEvents(double t0, double h, const std::vector<Even
             const double ga = a.*(x.g), gb = b.*(x.g);
             const bool crosses = x.falling ? (ga > 0.0 && gb <= 0.0) : (ga <= 0.0 && gb > 0.0);
             if (!crosses) continue;
-            double lo = 0.0, hi = 1.0;
-            for (int i = 0; i < kEventBisections; ++i) {
-                const double mid = 0.5 * (lo + hi);
+            // The bracket [lo, hi] of theta: before the event at lo, after it at hi.
+            double lo = 0.0, hi = 1.0, gLo = ga, gHi = gb;
+            int keptLast = 0;   // the end kept by the last trial: -1 lo, +1 hi
+            for (int i = 1; i <= kEventMaxTrials && hi - lo > kEventTimeResolution; ++i) {
+                double mid = lo - gLo * (hi - lo) / (gHi - gLo);
+                if (i % kEventBisectEvery == 0 || !(mid > lo && mid < hi)) mid = 0.5 * (lo + hi);
                 const double g = signsAt(mid, c).*(x.g);
                 const bool beforeEvent = x.falling ? g > 0.0 : g <= 0.0;
-                (beforeEvent ? lo : hi) = mid;
+                if (beforeEvent) {
+                    lo = mid;
+                    gLo = g;
+                    if (keptLast == 1) gHi *= 0.5;   // Illinois: the kept end's value halved
+                    keptLast = 1;
+                } else {
+                    hi = mid;
+                    gHi = g;
+                    if (keptLast == -1) gLo *= 0.5;
+                    keptLast = -1;
+                }
             }
             interpolate(hi, y);
             model_.calcContactAt(y, c, state);
