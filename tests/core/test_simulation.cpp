@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "scene/Scene.h"
+#include "sim/SceneComparison.h"
 #include "sim/Simulation.h"
 
 using namespace impactlab;
@@ -296,5 +297,33 @@ TEST(BodyBodyContacts, OverlappingSpheresAreRefusedNamingTheBody) {
     } catch (const InputError& err) {
         EXPECT_EQ(err.field(), "bodies[1].position");
         EXPECT_NE(std::string(err.what()).find("overlaps ball 2"), std::string::npos) << err.what();
+    }
+}
+
+TEST(Simulation, AnUntracedRunStillGivesTheDiagramTheSceneLawsPath) {
+    // The app's runs record no traces (they cost a third of a brick drop's
+    // run); the comparison re-solves the selected impact with its path, which
+    // must end on the impulse the run applied.
+    const Scene scene = loadScene(scenePath("brick-drop.json"));
+    SimulationOptions untraced;
+    untraced.recordTraces = false;
+    const SimulationRun run = simulate(scene, untraced);
+    const SimulationRun traced = simulate(scene);
+    ASSERT_FALSE(run.impacts.empty());
+    ASSERT_EQ(run.impacts.size(), traced.impacts.size());
+    for (int event = 0; event < static_cast<int>(run.impacts.size()); ++event) {
+        const ImpactEventRecord& e = run.impacts[event];
+        EXPECT_TRUE(e.trace.samples.empty());
+        const SceneLawComparison c = compareLawsOnScene(scene, run, event, {}, false);
+        ASSERT_FALSE(c.laws.empty());
+        const ImpactTrace& path = c.laws.front().trace;
+        ASSERT_FALSE(path.samples.empty()) << event;
+        const Vec3 applied = e.result.impulse;
+        EXPECT_LT((path.samples.back().impulse - applied).norm(), 1e-6 * std::max(1.0, applied.norm())) << event;
+        // The run itself does not depend on recording: the same impulses.
+        EXPECT_LT((traced.impacts[event].result.impulse - applied).norm(), 1e-6 * std::max(1.0, applied.norm()));
+        // A traced run's own path is the one shown.
+        const SceneLawComparison withTrace = compareLawsOnScene(scene, traced, event, {}, false);
+        EXPECT_EQ(withTrace.laws.front().trace.samples.size(), traced.impacts[event].trace.samples.size());
     }
 }

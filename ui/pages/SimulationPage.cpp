@@ -57,6 +57,13 @@ namespace {
 // docs/input-limits.md); with the run off the GUI thread this bounds how long
 // a scene can keep its progress bar up before showing what it has.
 constexpr double kInteractiveRunSeconds = 30.0;
+
+// Runs of the compared laws (for the time plots): their traces are not drawn.
+SimulationOptions untracedOptions() {
+    SimulationOptions o;
+    o.recordTraces = false;
+    return o;
+}
 // Milliseconds between progress bar updates of a long run.
 constexpr int kProgressIntervalMs = 100;
 // Progress bar resolution: ticks over the scene's end time.
@@ -331,6 +338,10 @@ void SimulationPage::startRun() {
     auto job = std::make_shared<SimulationJob>();
     job->scene = scene_;
     job->options.maxRunSeconds = kInteractiveRunSeconds;
+    // The page draws no run's traces: the diagram's come from re-solving the
+    // selected impact (compareLawsOnScene). Recording every impact's path
+    // was a third of a brick drop's run.
+    job->options.recordTraces = false;
     job->options.progress = [raw = job.get()](double t) {
         raw->reached = t;
         return !raw->cancel.load();
@@ -459,7 +470,7 @@ void SimulationPage::updateComparison() {
     // The compared laws' whole runs are needed by the time plots only: they
     // are simulated when that view is on screen.
     runsCompared_ = tabs()->currentWidget() == plots_;
-    comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), runsCompared_);
+    comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), runsCompared_, untracedOptions());
     diagramStale_ = plotsStale_ = tableStale_ = true;
     updateCurrentTab();
 }
@@ -470,7 +481,7 @@ void SimulationPage::updateCurrentTab() {
     if (current == plots_ && plotsStale_) {
         if (!runsCompared_) {
             runsCompared_ = true;
-            comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), true);
+            comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), true, untracedOptions());
         }
         updateTimePlots();
     }
@@ -600,7 +611,7 @@ void SimulationPage::prepareForExport() {
     // The time histories need the compared laws' runs, whichever tab is open.
     if (!runsCompared_) {
         runsCompared_ = true;
-        comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), true);
+        comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), true, untracedOptions());
         plotsStale_ = true;
     }
     if (diagramStale_) updateDiagram();
