@@ -19,6 +19,13 @@
 //  us_per_impact, velocity_rel_error, contact_time_s, max_penetration_m,
 //  impulse_x, impulse_y, impulse_z) so Fig. 15b can be plotted.
 //
+//   Integrators/<name>/mu=<mu>   the PLUS scene's brick on four vertices (E
+//                       10 GPa, c 0.15 s/m) at the app's tolerances (the
+//                       CompliantOptions defaults) with each integrator:
+//                       dormand-prince-45, rodas4, automatic (the app's).
+//                       Counters: steps, rhs evaluations, and the relative
+//                       error of the final kinetic energy against a RODAS run
+//                       at 1e-11.
 // Run: build/bin/impactlab_bench_compliant [--csv=compliant_sweep.csv]
 #include <benchmark/benchmark.h>
 
@@ -177,6 +184,40 @@ void runPlusPendulum(benchmark::State& state) {
     }
 }
 
+// The four-point brick as the PLUS scene poses it, friction mu.
+CompliantSystem makeFourPointBrick(double mu) {
+    CompliantBrickSetup setup = makeBrickOnFourVerticesSetup();
+    setup.friction = mu;
+    setup.material = CompliantMaterial{10e9, 0.0, 0.15};
+    return makeCompliantBrick(setup);
+}
+
+// The tolerance of the integrators' reference run.
+constexpr double kIntegratorReferenceRelTol = 1e-11;
+
+void runIntegrator(benchmark::State& state, CompliantIntegrator integrator, double mu) {
+    const CompliantSystem system = makeFourPointBrick(mu);
+    CompliantOptions reference;
+    reference.integrator = CompliantIntegrator::Rodas4;
+    reference.relativeTolerance = kIntegratorReferenceRelTol;
+    reference.absoluteTolerance = kIntegratorReferenceRelTol * 1e-3;
+    reference.recordSteps = false;
+    const double energy = simulateCompliantCollision(system, reference).kineticEnergyAfter;
+    CompliantOptions options;
+    options.integrator = integrator;
+    options.slideToRollSpeed = 0.1;   // as the PLUS scene
+    options.recordBodies = false;
+    CompliantResult r;
+    for (auto _ : state) {
+        r = simulateCompliantCollision(system, options);
+        benchmark::DoNotOptimize(r.kineticEnergyAfter);
+    }
+    state.counters["steps"] = r.acceptedSteps;
+    state.counters["rhs"] = r.rhsEvaluations;
+    state.counters["energy_error"] = std::abs(r.kineticEnergyAfter - energy) / energy;
+    if (r.status != CompliantStatus::Separated) state.SkipWithError(toString(r.status));
+}
+
 std::string nameOf(const Point& p) {
     char name[64];
     std::snprintf(name, sizeof name, "%s/E=%gGPa", p.model.c_str(), p.E * 1e-9);
@@ -205,6 +246,14 @@ int main(int argc, char** argv) {
         benchmark::RegisterBenchmark(nameOf(p).c_str(), [&p](benchmark::State& s) { runPoint(s, p); })
             ->Unit(benchmark::kMicrosecond);
     benchmark::RegisterBenchmark("Pendulum/PLUS", runPlusPendulum)->Unit(benchmark::kMicrosecond);
+    for (CompliantIntegrator integrator :
+         {CompliantIntegrator::DormandPrince45, CompliantIntegrator::Rodas4, CompliantIntegrator::Automatic})
+        for (double mu : {0.0, 0.1, 0.2, 0.5, 1.0}) {
+            char name[96];
+            std::snprintf(name, sizeof name, "Integrators/%s/mu=%g", toString(integrator), mu);
+            benchmark::RegisterBenchmark(name, [integrator, mu](benchmark::State& s) { runIntegrator(s, integrator, mu); })
+                ->Unit(benchmark::kMicrosecond);
+        }
     SweepReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
 
