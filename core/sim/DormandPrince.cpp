@@ -110,10 +110,14 @@ double DormandPrince45::calcInitialStep(double t, const Vector& y, const Vector&
     return calcHairerInitialStep(rhs_, t, y, dydt, absTol, relTol, hMax, evaluations_);
 }
 
-double DormandPrince45::calcStepFactor(double errorNorm, bool afterRejection) {
+double calcStepFactor(double errorNorm, bool afterRejection, int errorOrder) {
     const double maxFactor = afterRejection ? 1.0 : kMaxStepFactor;
     if (errorNorm <= 0.0) return maxFactor;
-    return std::clamp(kStepSafety * std::pow(errorNorm, -0.2), kMinStepFactor, maxFactor);
+    return std::clamp(kStepSafety * std::pow(errorNorm, -1.0 / errorOrder), kMinStepFactor, maxFactor);
+}
+
+double DormandPrince45::calcStepFactor(double errorNorm, bool afterRejection) {
+    return impactlab::calcStepFactor(errorNorm, afterRejection, 5);
 }
 
 }  // namespace impactlab

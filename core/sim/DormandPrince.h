@@ -72,4 +72,9 @@ inline constexpr double kMaxStepFactor = 5.0;
 // Safety factor on the optimal step predicted from the error estimate.
 inline constexpr double kStepSafety = 0.9;
 
+// The next step's factor for an error estimate that is O(h^errorOrder):
+// kStepSafety err^{-1/errorOrder}, clamped to [kMinStepFactor,
+// kMaxStepFactor] (no growth right after a rejection).
+double calcStepFactor(double errorNorm, bool afterRejection, int errorOrder);
+
 }  // namespace impactlab

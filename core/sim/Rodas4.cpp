@@ -158,9 +158,7 @@ double Rodas4::calcInitialStep(double t, const Vector& y, const Vector& dydt, do
 }
 
 double Rodas4::calcStepFactor(double errorNorm, bool afterRejection) {
-    const double maxFactor = afterRejection ? 1.0 : kMaxStepFactor;
-    if (errorNorm <= 0.0) return maxFactor;
-    return std::clamp(kStepSafety * std::pow(errorNorm, -0.25), kMinStepFactor, maxFactor);
+    return impactlab::calcStepFactor(errorNorm, afterRejection, 4);
 }
 
 }  // namespace impactlab
