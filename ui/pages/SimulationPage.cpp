@@ -1,5 +1,6 @@
 #include "pages/SimulationPage.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -173,16 +174,12 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
 
     // The panel's edits change the document at once and re-run once the
     // events already queued (the rest of a drag) are handled: a burst of
-    // slider moves is one run.
-    runTimer_ = new QTimer(this);
-    runTimer_->setSingleShot(true);
-    runTimer_->setInterval(0);
-    connect(runTimer_, &QTimer::timeout, this, &SimulationPage::startRun);
+    // slider moves is one run (scheduleRun).
     connect(parameterPanel(), &ParameterPanel::numberChanged, this, [this](const QString& id, double v) {
         if (editStartedNs_ == 0) editStartedNs_ = nowNs();
         try {
             scene_ = withParameter(scene_, id.toStdString(), v);
-            runTimer_->start();
+            scheduleRun();
         } catch (const std::exception& e) {
             showError(errorText(e));
         }
@@ -192,7 +189,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
         try {
             scene_ = withChoice(scene_, id.toStdString(), c.toStdString());
             setPanelLaw(scene_.contact.law);
-            runTimer_->start();
+            scheduleRun();
         } catch (const std::exception& e) {
             showError(errorText(e));
         }
@@ -264,7 +261,7 @@ void SimulationPage::setParameter(const QString& id, double siValue) {
         Scene next = withParameter(scene_, id.toStdString(), siValue);
         parameterPanel()->setValue(id, siValue);
         scene_ = std::move(next);
-        runTimer_->stop();
+        runPending_ = false;
         startRun();
     } catch (const std::exception& e) {
         showError(errorText(e));
@@ -278,7 +275,7 @@ void SimulationPage::setChoice(const QString& id, const QString& choice) {
         parameterPanel()->setChoice(id, choice);
         scene_ = std::move(next);
         setPanelLaw(scene_.contact.law);
-        runTimer_->stop();
+        runPending_ = false;
         startRun();
     } catch (const std::exception& e) {
         showError(errorText(e));
@@ -303,8 +300,8 @@ void SimulationPage::setComparedLaws(const QStringList& ids) {
 std::vector<std::string> SimulationPage::comparedLawIds() const { return readComparedLaws(scene_.document); }
 
 void SimulationPage::flushPendingEdits() {
-    if (runTimer_->isActive()) {
-        runTimer_->stop();
+    if (runPending_) {
+        runPending_ = false;
         startRun();
     }
     waitForRun();
@@ -316,6 +313,22 @@ void SimulationPage::resetCamera() {
 }
 
 // --- Runs ---------------------------------------------------------------
+
+void SimulationPage::scheduleRun() {
+    // A queued call, not a zero timer: it runs before the window's update
+    // request (posted at low priority when the slider moved), so startRun
+    // can paint the slider while the run computes.
+    if (runPending_) return;
+    runPending_ = true;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            if (!runPending_) return;   // run already (setParameter, flushPendingEdits)
+            runPending_ = false;
+            startRun();
+        },
+        Qt::QueuedConnection);
+}
 
 bool SimulationPage::isRunning() const { return job_ && !job_->handled; }
 
@@ -377,6 +390,10 @@ void SimulationPage::startRun() {
         lock.unlock();
         job->finished.notify_all();
     });
+    // While it computes on the worker, the window paints what the edit has
+    // changed already (the slider, its spin box): that pass no longer adds
+    // to the time until the run is drawn.
+    if (QWidget* w = window()) QCoreApplication::sendPostedEvents(w, QEvent::UpdateRequest);
     // A short run is drawn now, as if it had run here.
     std::unique_lock<std::mutex> lock(job->mutex);
     if (job->finished.wait_for(lock, std::chrono::milliseconds(kSynchronousRunMs), [&job] { return job->done; })) {

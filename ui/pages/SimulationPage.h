@@ -88,6 +88,8 @@ protected:
 private:
     void applyScene(Scene scene, bool rebuild);
     void startRun();
+    // Runs once the events already queued are handled (the rest of a drag).
+    void scheduleRun();
     void onRunFinished(const std::shared_ptr<SimulationJob>& job);
     void drawRun();
     void updatePoses(double t);
@@ -118,7 +120,7 @@ private:
     // The latest run started (on the worker thread, or drawn already).
     std::shared_ptr<SimulationJob> job_;
     std::vector<std::shared_ptr<SimulationJob>> jobs_;   // every run not yet done (the destructor waits for them)
-    QTimer* runTimer_ = nullptr;        // coalesces the panel's edits into one run
+    bool runPending_ = false;           // a run is scheduled (scheduleRun): the panel's edits coalesce into it
     QTimer* progressTimer_ = nullptr;
     qint64 editStartedNs_ = 0;          // steady clock, ns: the edit being answered (0: none)
 };
