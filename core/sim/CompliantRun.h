@@ -60,10 +60,8 @@ class CompliantRun {
 public:
     CompliantRun(const Model& model, const CompliantOptions& options)
         : options_(options), model_(model),
-          explicit_([this](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) { model_.calcDerivative(y, dydt); },
-                    model_.size()),
-          implicit_([this](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) { model_.calcDerivative(y, dydt); },
-                    model_.size(), model_.coupledSize()),
+          explicit_(makeRhs(), model_.size()),
+          implicit_(makeRhs(), model_.size(), model_.coupledSize()),
           stiff_(options.integrator == CompliantIntegrator::Rodas4) {}
 
     CompliantResult run();
@@ -71,6 +69,10 @@ public:
     const Eigen::VectorXd& finalState() const { return finalState_; }
 
 private:
+    // The model's derivative, for either stepper.
+    auto makeRhs() const {
+        return [this](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) { model_.calcDerivative(y, dydt); };
+    }
     // Calls f with the stepper in use.
     template <class F>
     decltype(auto) withStepper(F&& f) {

@@ -62,7 +62,6 @@ void Rodas4::calcJacobian(double t, const Vector& y, const Vector& dydt) {
         yStage_[j] = y[j];
     }
     evaluations_ += coupled_;
-    ++jacobians_;
     jacobianPoint_ = y;
     jacobianTime_ = t;
     haveJacobian_ = true;

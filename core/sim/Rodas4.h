@@ -46,7 +46,6 @@ public:
                            double hMax);
 
     int rhsEvaluations() const { return evaluations_; }
-    int jacobianEvaluations() const { return jacobians_; }
 
     // New step from the error norm of the last trial: 0.9 err^{-1/4} (the
     // error estimate is O(h^4)), clamped as DormandPrince45's.
@@ -71,7 +70,6 @@ private:
     bool fNewValid_ = false;
     double tNew_ = 0.0;
     int evaluations_ = 0;
-    int jacobians_ = 0;
 };
 
 }  // namespace impactlab

@@ -270,7 +270,7 @@ void PlusScenePage::redrawAll() {
     if (run_.compliant) {
         const CompliantResult& c = *run_.compliant;
         const QString integrator =
-            c.stiffFrom > 0.0 ? QString("Dormand-Prince 5(4), RODAS from %1 ms on").arg(c.stiffFrom * 1e3, 0, 'g', 3)
+            c.stiffFrom >= 0.0 ? QString("Dormand-Prince 5(4), RODAS from %1 ms on").arg(c.stiffFrom * 1e3, 0, 'g', 3)
             : c.integrator == CompliantIntegrator::Rodas4 ? QString("RODAS")
                                                           : QString("Dormand-Prince 5(4)");
         text += QString("<br><b>compliant</b> (E = %1 GPa): %2, %3 steps (%8), %4 ms, contact time %5 ms, energy %6 J -> %7 J")

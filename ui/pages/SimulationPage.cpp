@@ -59,7 +59,10 @@ namespace {
 // a scene can keep its progress bar up before showing what it has.
 constexpr double kInteractiveRunSeconds = 30.0;
 
-// Runs of the compared laws (for the time plots): their traces are not drawn.
+// The page's runs, its own and the compared laws' (for the time plots), record
+// no impulse-space traces: the diagram's come from re-solving the selected
+// impact (compareLawsOnScene). Recording every impact's path was a third of a
+// brick drop's run.
 SimulationOptions untracedOptions() {
     SimulationOptions o;
     o.recordTraces = false;
@@ -350,11 +353,8 @@ void SimulationPage::startRun() {
     if (job_ && !job_->handled) job_->cancel = true;   // superseded: its result is dropped
     auto job = std::make_shared<SimulationJob>();
     job->scene = scene_;
+    job->options = untracedOptions();
     job->options.maxRunSeconds = kInteractiveRunSeconds;
-    // The page draws no run's traces: the diagram's come from re-solving the
-    // selected impact (compareLawsOnScene). Recording every impact's path
-    // was a third of a brick drop's run.
-    job->options.recordTraces = false;
     job->options.progress = [raw = job.get()](double t) {
         raw->reached = t;
         return !raw->cancel.load();
