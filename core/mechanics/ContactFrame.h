@@ -15,6 +15,9 @@ struct ContactFrame {
 
     // Throws InputError(field) when `normal` is zero or not finite.
     static ContactFrame makeFromNormal(const Vec3& normal, const std::string& field = "normal");
+    // makeFromNormal's frame for a normal already of unit length and finite
+    // (no checks: for inner loops that have just normalised it).
+    static ContactFrame makeFromUnitNormal(const Vec3& unitNormal);
     // Uses `tangentHint` (projected onto the tangent plane) for t1 when it is not
     // parallel to the normal; otherwise falls back to makeFromNormal's choice.
     static ContactFrame makeFromNormalAndTangent(const Vec3& normal, const Vec3& tangentHint);

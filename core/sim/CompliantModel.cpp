@@ -88,6 +88,18 @@ void Model::calcPoses(const Eigen::VectorXd& y, std::vector<Pose>& poses) const 
     }
 }
 
+double Model::calcPenetration(const std::vector<Pose>& poses, int c) const {
+    const CompliantPair& pair = system_.contacts[c];
+    const CompliantSphere& s1 = system_.spheres[pair.sphere1];
+    const Pose& p1 = poses[s1.body];
+    const Vec3 c1 = p1.x + p1.R * s1.center;
+    if (pair.kind == CompliantPairKind::SpherePlane)
+        return s1.radius - planeNormal_[pair.plane].dot(c1 - system_.planes[pair.plane].point);
+    const CompliantSphere& s2 = system_.spheres[pair.sphere2];
+    const Pose& p2 = poses[s2.body];
+    return s1.radius + s2.radius - (c1 - (p2.x + p2.R * s2.center)).norm();
+}
+
 void Model::calcContact(const std::vector<Pose>& poses, int c, CompliantContactState& s) const {
     const CompliantPair& pair = system_.contacts[c];
     const CompliantSphere& s1 = system_.spheres[pair.sphere1];
@@ -109,7 +121,7 @@ void Model::calcContact(const std::vector<Pose>& poses, int c, CompliantContactS
         const Vec3 n = len > kMinCentreDistance ? Vec3(d / len) : Vec3(Vec3::UnitZ());
         s.penetration = s1.radius + s2.radius - len;
         s.point = c2 + (s2.radius - 0.5 * s.penetration) * n;
-        s.frame = ContactFrame::makeFromNormal(n);
+        s.frame = ContactFrame::makeFromUnitNormal(n);
         v2 = p2.v + p2.w.cross(s.point - p2.x);
     }
     const Vec3 v1 = p1.v + p1.w.cross(s.point - p1.x);
@@ -137,9 +149,15 @@ void Model::calcDerivative(const Eigen::VectorXd& y, Eigen::VectorXd& dydt) cons
     }
     CompliantContactState s;
     for (int c = 0; c < static_cast<int>(system_.contacts.size()); ++c) {
+        const int o = contactOffset(c);
+        // A pair apart carries no force (eq. 4.2 and the friction bound are
+        // zero at zero penetration): most of a row's pairs at any instant.
+        if (!(calcPenetration(poses_, c) > 0.0)) {
+            dydt.segment<6>(o).setZero();
+            continue;
+        }
         calcContact(poses_, c, s);
         const Vec3 f = s.calcWorldForce();
-        const int o = contactOffset(c);
         dydt.segment<3>(o) << s.frictionForce.x(), s.frictionForce.y(), s.normalForce;
         dydt.segment<3>(o + 3) = f;
         const CompliantPair& pair = system_.contacts[c];

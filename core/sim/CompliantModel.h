@@ -38,6 +38,8 @@ public:
     // Poses of all bodies, then the kinematics and forces of one contact.
     void calcPoses(const Eigen::VectorXd& y, std::vector<Pose>& poses) const;
     void calcContact(const std::vector<Pose>& poses, int c, CompliantContactState& out) const;
+    // calcContact's penetration alone (m; negative is a gap).
+    double calcPenetration(const std::vector<Pose>& poses, int c) const;
     // Every contact's kinematics and forces in state y.
     void calcContacts(const Eigen::VectorXd& y, std::vector<CompliantContactState>& out) const;
     // One contact's kinematics and forces in state y.

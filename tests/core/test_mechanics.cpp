@@ -133,6 +133,20 @@ TEST(ContactFrame, RightHandedOrthonormalWithNormalLast) {
     EXPECT_THROW(ContactFrame::makeFromNormal(Vec3(NAN, 0, 1)), InputError);
 }
 
+TEST(ContactFrame, TheUncheckedUnitNormalFrameIsTheCheckedOne) {
+    // makeFromUnitNormal (the compliant model's inner loop) picks the same
+    // tangents, including normals on the x/y switch and along the axes.
+    test::RandomBodies rnd(17);
+    std::vector<Vec3> normals = {Vec3::UnitX(), -Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ(),
+                                 Vec3(kTangentHintMaxAlignment, std::sqrt(1.0 - kTangentHintMaxAlignment * kTangentHintMaxAlignment), 0.0)};
+    for (int k = 0; k < 200; ++k) normals.push_back(rnd.vec(1.0).normalized());
+    for (const Vec3& n : normals) {
+        const ContactFrame checked = ContactFrame::makeFromNormal(n);
+        const ContactFrame unchecked = ContactFrame::makeFromUnitNormal(n);
+        EXPECT_LE((checked.axes - unchecked.axes).cwiseAbs().maxCoeff(), kClosedFormTol) << n.transpose();
+    }
+}
+
 TEST(RigidBody, WorldInertiaRoundTrip) {
     test::RandomBodies rnd(17);
     for (int k = 0; k < 50; ++k) {
