@@ -99,6 +99,7 @@ HodographDiagram makeDiagram(bool withCentrifugal) {
 std::vector<std::string> describeSeries(QChart* chart) {
     std::vector<std::string> out;
     for (QAbstractSeries* series : chart->series()) {
+        if (!series->isVisible()) continue;   // a spare kept by showSeries: not shown
         std::string d = std::to_string(series->type()) + " '" + series->name().toStdString() + "'";
         for (QLegendMarker* marker : chart->legend()->markers(series)) d += marker->isVisible() ? " legend" : " hidden";
         if (auto* xy = qobject_cast<QXYSeries*>(series)) {
@@ -143,7 +144,8 @@ TEST(HodographView, UpdatedInPlaceShowsWhatAFreshViewShows) {
 
 // A figure that gains series (a contact more) keeps the ones it had as far as
 // their kinds match, updates them, and adds the rest; one that loses series
-// drops the last. Either way it shows what a chart filled afresh shows.
+// hides the last and shows it again when it comes back. Either way it shows
+// what a chart filled afresh shows.
 TEST(ChartSeries, LeadingSeriesOfMatchingKindsAreKept) {
     auto line = [](const char* name, double slope) {
         chart::SeriesSpec s;
@@ -173,13 +175,20 @@ TEST(ChartSeries, LeadingSeriesOfMatchingKindsAreKept) {
     chart::showSeries(fresh.get(), three);
     EXPECT_EQ(describeSeries(shown.get()), describeSeries(fresh.get()));
 
-    chart::showSeries(shown.get(), two);   // the last goes
-    EXPECT_EQ(shown->series(), before);
+    const QList<QAbstractSeries*> withThree = shown->series();
+    chart::showSeries(shown.get(), two);   // the last is hidden, kept
+    EXPECT_EQ(shown->series(), withThree);
+    EXPECT_FALSE(shown->series().back()->isVisible());
     const auto freshTwo = makeChart();
     chart::showSeries(freshTwo.get(), two);
     EXPECT_EQ(describeSeries(shown.get()), describeSeries(freshTwo.get()));
+    chart::showSeries(shown.get(), three);   // back: the kept series shown again, none made
+    EXPECT_EQ(shown->series(), withThree);
+    EXPECT_EQ(describeSeries(shown.get()), describeSeries(fresh.get()));
 
-    chart::showSeries(shown.get(), swapped);   // kinds differ from the first: all anew
+    // The first spec's kind comes later in the chart: the line before it is
+    // passed over (hidden), and the drawing order is still the specs'.
+    chart::showSeries(shown.get(), swapped);
     const auto freshSwapped = makeChart();
     chart::showSeries(freshSwapped.get(), swapped);
     EXPECT_EQ(describeSeries(shown.get()), describeSeries(freshSwapped.get()));

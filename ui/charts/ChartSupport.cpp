@@ -272,6 +272,7 @@ void hideLegendMarkers(QChart* chart, QAbstractSeries* series) {
 }
 
 bool isInLegend(const QChart* /*chart*/, const QAbstractSeries* series) {
+    if (!series->isVisible()) return false;   // a spare kept by showSeries
     const QVariant flag = series->property(kInLegendProperty);
     return flag.isValid() ? flag.toBool() : !series->name().isEmpty();
 }
@@ -453,19 +454,46 @@ void setTitle(QChart* chart, const QString& title) {
 void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
     const QRectF box = getViewBox(chart);
     const QList<QAbstractSeries*> current = chart->series();
-    // The leading series of the right kinds are updated in place; the rest
-    // are replaced (a figure that gains a contact keeps its other curves:
-    // building a Qt Charts series and its graphics costs far more than
-    // refilling one).
-    qsizetype kept = 0;
-    while (kept < current.size() && kept < static_cast<qsizetype>(specs.size()) &&
-           current[kept]->type() == toSeriesType(specs[static_cast<std::size_t>(kept)].kind))
-        ++kept;
-    for (qsizetype i = kept; i < current.size(); ++i) {
+    // Each spec, in drawing order, takes the chart's next series of its kind
+    // and updates it in place. Series passed over are hidden and kept: a
+    // figure that loses a contact's curves and gains them back (a number of
+    // balls swept by a slider) shows them again instead of building new ones,
+    // which costs Qt Charts far more than refilling one (a series, its
+    // graphics item and its legend marker). When no series of a spec's kind
+    // is left, the ones after the last taken are removed and the remaining
+    // specs get new series, so the drawing order stays the specs' order.
+    std::vector<QAbstractSeries*> taken(specs.size(), nullptr);
+    std::vector<QAbstractSeries*> spare;
+    qsizetype next = 0;
+    std::size_t matched = 0;
+    for (; matched < specs.size(); ++matched) {
+        const QAbstractSeries::SeriesType type = toSeriesType(specs[matched].kind);
+        qsizetype j = next;
+        while (j < current.size() && current[j]->type() != type) ++j;
+        if (j == current.size()) break;
+        for (qsizetype h = next; h < j; ++h) spare.push_back(current[h]);
+        taken[matched] = current[j];
+        next = j + 1;
+    }
+    // A chart told to show nothing is emptied (a view cleared), not filled
+    // with spares.
+    const bool removeRest = matched < specs.size() || specs.empty();
+    for (qsizetype i = next; i < current.size(); ++i) {
+        if (!removeRest) {
+            spare.push_back(current[i]);
+            continue;
+        }
         chart->removeSeries(current[i]);
         delete current[i];
     }
-    if (kept < static_cast<qsizetype>(specs.size())) {
+    if (specs.empty())
+        for (QAbstractSeries* s : spare) {
+            chart->removeSeries(s);
+            delete s;
+        }
+    else
+        for (QAbstractSeries* s : spare) s->setVisible(false);
+    if (matched < specs.size()) {
         // Attaching a series sets the axes to its data's range. With the last
         // fit's dynamic tick interval still set, a range much wider than the
         // old one would be laid out with millions of ticks: fixed ticks until
@@ -473,14 +501,15 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
         for (QAbstractAxis* axis : chart->axes())
             if (auto* value = qobject_cast<QValueAxis*>(axis)) value->setTickType(QValueAxis::TicksFixed);
     }
-    for (qsizetype i = 0; i < static_cast<qsizetype>(specs.size()); ++i) {
-        const SeriesSpec& spec = specs[static_cast<std::size_t>(i)];
-        QAbstractSeries* series = current.value(i);
-        if (i >= kept) {
-            series = makeSeries(spec.kind);
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        QAbstractSeries* series = taken[i];
+        if (!series) {
+            series = makeSeries(specs[i].kind);
             attach(chart, series);
+        } else if (!series->isVisible()) {
+            series->setVisible(true);
         }
-        applySpec(chart, series, spec, box);
+        applySpec(chart, series, specs[i], box);
     }
 }
 

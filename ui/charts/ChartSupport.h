@@ -138,10 +138,11 @@ inline constexpr double kLineThinningShare = 1.0 / 4000.0;
 void setTitle(QChart* chart, const QString& title);
 
 // Shows `specs`, in drawing order, against the chart's two value axes
-// (ensureAxes first). The series the chart already shows are updated in place
-// as far as their kinds match the specs' in order (the same figure with new
-// numbers: a slider moved; or one that gained a contact's curves); the rest
-// are made anew.
+// (ensureAxes first). Each spec updates in place the chart's next series of
+// its kind (the same figure with new numbers: a slider moved); series passed
+// over are hidden and kept for a later call (a figure that lost a contact's
+// curves and gains them back); specs with no series of their kind left get
+// new ones, after the series kept. Empty specs empty the chart.
 void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs);
 
 // Douglas-Peucker thinning of a polyline, distances measured in `box`
