@@ -6,11 +6,14 @@
 #include <QWheelEvent>
 
 #include <vtkActor.h>
+#include <vtkActorCollection.h>
 #include <vtkBillboardTextActor3D.h>
 #include <vtkCamera.h>
 #include <vtkCoordinate.h>
 #include <vtkMapper.h>
 #include <vtkMath.h>
+#include <vtkOpenGLPolyDataMapper.h>
+#include <vtkOpenGLVertexBufferObject.h>
 #include <vtkPropCollection.h>
 #include <vtkProperty.h>
 #include <vtkRenderStepsPass.h>
@@ -146,6 +149,13 @@ struct VtkView::Impl {
     std::vector<ShrunkText> shrunk;
     // Line widths and text sizes for this frame's scale (1 for a full frame).
     void selectPixelSizes(bool fast, double scale);
+    // VTK shifts and scales a mapper's coordinates into single precision
+    // around the data's own range, which it computes over every point at each
+    // upload (on a worker pool that is woken for the purpose): a third of a
+    // millisecond a frame on the vehicle scenes. The scenes are metres
+    // around the origin, where floats resolve micrometres, so the mappers
+    // upload their coordinates as they are.
+    void skipShiftScale();
 
     QImage frame;           // last rendered image, already flipped
     bool dirty = true;      // scene or camera changed since `frame`
@@ -227,6 +237,20 @@ void VtkView::Impl::selectPixelSizes(bool fast, double scale) {
     }
 }
 
+void VtkView::Impl::skipShiftScale() {
+    vtkRendererCollection* renderers = window->GetRenderers();
+    renderers->InitTraversal();
+    while (vtkRenderer* r = renderers->GetNextItem()) {
+        vtkActorCollection* actors = r->GetActors();
+        actors->InitTraversal();
+        while (vtkActor* actor = actors->GetNextActor()) {
+            auto* mapper = vtkOpenGLPolyDataMapper::SafeDownCast(actor->GetMapper());
+            if (mapper && mapper->GetVBOShiftScaleMethod() != vtkOpenGLVertexBufferObject::DISABLE_SHIFT_SCALE)
+                mapper->SetVBOShiftScaleMethod(vtkOpenGLVertexBufferObject::DISABLE_SHIFT_SCALE);
+        }
+    }
+}
+
 QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     if (size.isEmpty() || !xDisplayAvailable()) {
         return {};  // a zero-area GL surface is an error on most drivers
@@ -253,6 +277,7 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     renderer->SetPass(fast ? interactivePass.Get() : nullptr);
     selectDetail(fast);
     selectPixelSizes(fast, scale);
+    skipShiftScale();
     // Bodies move between frames, so the near/far planes must follow them;
     // otherwise a body that moved off the original bounds is clipped away.
     renderer->ResetCameraClippingRange();
