@@ -19,8 +19,8 @@ run() {
   if [ -n "${DISPLAY:-}" ]; then "$@"; else xvfb-run -a -s "-screen 0 1920x1200x24" "$@"; fi
 }
 
-echo "| scene | slider | median [ms] | max [ms] | of which computing [ms] |"
-echo "| --- | --- | ---: | ---: | ---: |"
+echo "| scene | slider | median [ms] | max [ms] | of which computing [ms] | GUI thread CPU [ms] |"
+echo "| --- | --- | ---: | ---: | ---: | ---: |"
 for scene in "$root"/scenes/*.json; do
   name="$(basename "$scene" .json)"
   out="$(run "$app" "$scene" --size "$size" --measure-slider "$moves" 2>/dev/null || true)"
@@ -28,5 +28,6 @@ for scene in "$root"/scenes/*.json; do
   median="$(sed -n 's/.*redrawn: median \([0-9.]*\) ms, max.*/\1/p' <<<"$out")"
   max="$(sed -n 's/.*redrawn: median [0-9.]* ms, max \([0-9.]*\) ms.*/\1/p' <<<"$out")"
   compute="$(sed -n 's/.*computing: *median \([0-9.]*\) ms.*/\1/p' <<<"$out")"
-  echo "| $name | ${slider:-?} | ${median:-failed} | ${max:-} | ${compute:-} |"
+  cpu="$(sed -n "s/.*GUI thread's CPU time: *median \([0-9.]*\) ms.*/\1/p" <<<"$out")"
+  echo "| $name | ${slider:-?} | ${median:-failed} | ${max:-} | ${compute:-} | ${cpu:-} |"
 done
