@@ -182,7 +182,9 @@ struct VehicleOverlay::Impl {
     // `used` are hidden.
     std::vector<vtkSmartPointer<vtkActor>> pool;
     std::size_t used = 0;
-    vtkSmartPointer<vtkTextActor> caption;
+    vtkSmartPointer<vtkTextActor> caption;       // the arrows' and cones' legend
+    vtkSmartPointer<vtkTextActor> captionLive;   // its last line, the mu used, below it
+    double captionLiftPx = 0.0;                  // the live line's height: the legend starts above it
     double velocityScale = kDefaultVelocityScale;
     Eigen::AlignedBox2d box;
 
@@ -212,6 +214,17 @@ struct VehicleOverlay::Impl {
     void changed() {
         if (view) view->requestRender();
     }
+    vtkSmartPointer<vtkTextActor> makeCaptionActor() {
+        auto actor = vtkSmartPointer<vtkTextActor>::New();
+        vtkTextProperty* tp = actor->GetTextProperty();
+        tp->SetFontSize(kCaptionFontSize);
+        tp->SetColor(kCaption.x(), kCaption.y(), kCaption.z());
+        tp->SetBackgroundColor(1.0, 1.0, 1.0);
+        tp->SetBackgroundOpacity(0.7);
+        actor->SetDisplayPosition(static_cast<int>(kCaptionMargin), static_cast<int>(kCaptionMargin));
+        renderer->AddViewProp(actor);
+        return actor;
+    }
 };
 
 VehicleOverlay::VehicleOverlay(VtkView& view) : d_(std::make_unique<Impl>()) {
@@ -222,6 +235,7 @@ VehicleOverlay::VehicleOverlay(VtkView& view) : d_(std::make_unique<Impl>()) {
 VehicleOverlay::~VehicleOverlay() {
     for (const auto& actor : d_->pool) d_->renderer->RemoveViewProp(actor);
     if (d_->caption) d_->renderer->RemoveViewProp(d_->caption);
+    if (d_->captionLive) d_->renderer->RemoveViewProp(d_->captionLive);
     d_->changed();
 }
 
@@ -229,6 +243,7 @@ void VehicleOverlay::clear() {
     for (const auto& actor : d_->pool) actor->VisibilityOff();
     d_->used = 0;
     if (d_->caption) d_->caption->VisibilityOff();
+    if (d_->captionLive) d_->captionLive->VisibilityOff();
     d_->box.setEmpty();
     d_->changed();
 }
@@ -280,27 +295,36 @@ void VehicleOverlay::show(const VehicleCollisionInput& input, const VehicleColli
     d_->addShapes({disc(p, kMarkerRadius)}, kZMarker, kMarker);
 
     // Caption with the scale and the cones, in short lines: it must fit the
-    // 3D view however narrow the window makes it.
+    // 3D view however narrow the window makes it. The line with the mu used
+    // changes at every move of a slider; it is a text of its own, at the
+    // bottom, so FreeType lays out and rasterises one short line per move
+    // instead of the whole caption (about a millisecond a frame).
     char scaleLine[80];
     std::snprintf(scaleLine, sizeof scaleLine, "Arrows: 1 m = %.3g m/s", 1.0 / scale);
-    const std::string caption1 = std::string(scaleLine) + "\nblue: velocity before, green: after" +
-                                 "\nred: impulse on vehicle 1 as its delta-V" +
-                                 "\nfriction cone at P: mu_user = " + formatMu(input.muUser) + " (grey)" +
-                                 (binds ? "\nmu used = " + formatMu(result.mu) + " (orange, mu~ binds)"
-                                        : std::string("\nmu~ does not bind"));
+    const std::string legend = std::string(scaleLine) + "\nblue: velocity before, green: after" +
+                               "\nred: impulse on vehicle 1 as its delta-V" +
+                               "\nfriction cone at P: mu_user = " + formatMu(input.muUser) + " (grey)";
+    const std::string live = binds ? "mu used = " + formatMu(result.mu) + " (orange, mu~ binds)"
+                                   : std::string("mu~ does not bind");
     if (!d_->caption) {
-        d_->caption = vtkSmartPointer<vtkTextActor>::New();
-        vtkTextProperty* tp = d_->caption->GetTextProperty();
-        tp->SetFontSize(kCaptionFontSize);
-        tp->SetColor(kCaption.x(), kCaption.y(), kCaption.z());
-        tp->SetBackgroundColor(1.0, 1.0, 1.0);
-        tp->SetBackgroundOpacity(0.7);
-        d_->caption->SetDisplayPosition(static_cast<int>(kCaptionMargin), static_cast<int>(kCaptionMargin));
-        d_->renderer->AddViewProp(d_->caption);
+        d_->caption = d_->makeCaptionActor();
+        d_->captionLive = d_->makeCaptionActor();
+        d_->captionLive->SetDisplayPosition(static_cast<int>(kCaptionMargin), static_cast<int>(kCaptionMargin));
     }
-    // The text is rasterised again only when it changed.
-    if (!d_->caption->GetInput() || caption1 != d_->caption->GetInput()) d_->caption->SetInput(caption1.c_str());
+    // A text is rasterised again only when it changed.
+    const bool liveChanged = !d_->captionLive->GetInput() || live != d_->captionLive->GetInput();
+    if (liveChanged) d_->captionLive->SetInput(live.c_str());
+    if (!d_->caption->GetInput() || legend != d_->caption->GetInput()) d_->caption->SetInput(legend.c_str());
+    // The legend sits on the live line: its box starts where the line's ends.
+    if (liveChanged || d_->captionLiftPx <= 0.0) {
+        double box[4] = {0, 0, 0, 0};
+        d_->captionLive->GetBoundingBox(d_->renderer, box);
+        d_->captionLiftPx = std::max(0.0, box[3] - box[2]);
+        d_->caption->SetDisplayPosition(static_cast<int>(kCaptionMargin),
+                                        static_cast<int>(std::lround(kCaptionMargin + d_->captionLiftPx)));
+    }
     d_->caption->VisibilityOn();
+    d_->captionLive->VisibilityOn();
     d_->changed();
 }
 
