@@ -3,6 +3,7 @@
 #include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPointer>
 #include <QWheelEvent>
 
 #include <vtkActor.h>
@@ -12,6 +13,7 @@
 #include <vtkCoordinate.h>
 #include <vtkMapper.h>
 #include <vtkMath.h>
+#include <vtk_glew.h>
 #include <vtkOpenGLPolyDataMapper.h>
 #include <vtkOpenGLVertexBufferObject.h>
 #include <vtkPropCollection.h>
@@ -29,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include "common/InteractiveQuality.h"
@@ -172,6 +175,19 @@ struct VtkView::Impl {
     // Renders at `size` device pixels and returns the flipped image; with
     // `fast`, at interactiveScale() of it without FXAA.
     QImage render(QSize size, qreal devicePixelRatio, bool fast = false);
+    // render() in two halves: submit() gives the frame to GL, whose
+    // rasteriser (Mesa's threads) draws it while this thread goes on;
+    // readBack() waits for the pixels and makes them `frame`.
+    bool submit(QSize size, qreal devicePixelRatio, bool fast);
+    QImage readBack();
+    struct Submitted {
+        QSize size, scaled;     // the widget's device pixels; the frame's
+        qreal ratio;            // the image's device pixel ratio
+        bool fast;
+        double submitMs;
+    };
+    std::optional<Submitted> submitted;   // a frame given to GL and not yet read
+    QPointer<QWidget> watchedWindow;      // whose paint passes submit this view's frame first
 };
 
 void VtkView::Impl::selectDetail(bool fast) {
@@ -252,9 +268,10 @@ void VtkView::Impl::skipShiftScale() {
     }
 }
 
-QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
+bool VtkView::Impl::submit(QSize size, qreal devicePixelRatio, bool fast) {
+    submitted.reset();
     if (size.isEmpty() || !xDisplayAvailable()) {
-        return {};  // a zero-area GL surface is an error on most drivers
+        return false;  // a zero-area GL surface is an error on most drivers
     }
     QElapsedTimer timer;
     timer.start();
@@ -283,6 +300,24 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
     // otherwise a body that moved off the original bounds is clipped away.
     renderer->ResetCameraClippingRange();
     window->Render();
+    // Mesa's software renderer bins the frame on this thread and rasterises
+    // it on its own threads only once the commands are flushed: without the
+    // flush, the read-back would start (and wait for) all of it.
+    glFlush();
+    submitted = Submitted{size, scaled, devicePixelRatio * scale, fast,
+                          static_cast<double>(timer.nsecsElapsed()) / kNanosecondsPerMillisecond};
+    dirty = false;
+    return true;
+}
+
+QImage VtkView::Impl::readBack() {
+    if (!submitted) return {};
+    const Submitted f = *submitted;
+    submitted.reset();
+    QElapsedTimer timer;
+    timer.start();
+    const int w = f.scaled.width();
+    const int h = f.scaled.height();
     const vtkIdType expected = static_cast<vtkIdType>(w) * h * kBytesPerPixel;
     if (!window->GetRGBACharPixelData(0, 0, w - 1, h - 1, kReadBackBuffer, pixels)
         || pixels->GetNumberOfValues() < expected) {
@@ -303,10 +338,13 @@ QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
         auto* out = reinterpret_cast<QRgb*>(image.scanLine(y));
         for (int x = 0; x < w; ++x, in += kBytesPerPixel) out[x] = qRgb(in[0], in[1], in[2]);
     }
-    image.setDevicePixelRatio(devicePixelRatio * scale);
-    dirty = false;
-    lastMs = static_cast<double>(timer.nsecsElapsed()) / kNanosecondsPerMillisecond;
+    image.setDevicePixelRatio(f.ratio);
+    lastMs = f.submitMs + static_cast<double>(timer.nsecsElapsed()) / kNanosecondsPerMillisecond;
     return image;
+}
+
+QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
+    return submit(size, devicePixelRatio, fast) ? readBack() : QImage();
 }
 
 VtkView::VtkView(QWidget* parent) : QWidget(parent), d_(std::make_unique<Impl>()) {
@@ -325,8 +363,9 @@ VtkView::VtkView(QWidget* parent) : QWidget(parent), d_(std::make_unique<Impl>()
     // of a reduced frame's 7-9 in Mesa's software renderer under Xvfb.
     d_->window->SwapBuffersOff();
 
-    // We paint every pixel ourselves, so Qt need not clear the background.
-    setAttribute(Qt::WA_OpaquePaintEvent);
+    // Not Qt::WA_OpaquePaintEvent, although the view paints every pixel: Qt
+    // paints opaque widgets before all others in a paint pass, and this view
+    // must come last, when its frame has been rasterised (see eventFilter).
     setFocusPolicy(Qt::StrongFocus);
 }
 
@@ -402,7 +441,11 @@ void VtkView::paintEvent(QPaintEvent* /*event*/) {
     const QSize size = devicePixelSize(*this);
     const bool interactive = d_->quality->isInteractive();
     const QSize frameSize = interactive ? scaledSize(size, interactiveScale(size)) : size;
-    if (d_->dirty || d_->frame.size() != frameSize) {
+    const bool submittedFits = d_->submitted && d_->submitted->size == size && d_->submitted->fast == interactive;
+    if (submittedFits && !d_->dirty) {
+        d_->readBack();   // the frame submitted as the window's paint pass began
+        emit rendered(d_->lastMs);
+    } else if (d_->dirty || d_->frame.size() != frameSize) {
         d_->render(size, devicePixelRatioF(), interactive);
         emit rendered(d_->lastMs);
     }
@@ -417,6 +460,34 @@ void VtkView::paintEvent(QPaintEvent* /*event*/) {
     // rendering fault); a full frame is copied pixel for pixel.
     if (interactive) painter.setRenderHint(QPainter::SmoothPixmapTransform);
     painter.drawImage(QRectF(rect()), d_->frame);
+}
+
+bool VtkView::eventFilter(QObject* watched, QEvent* event) {
+    // The window's paint pass is about to begin. A changed frame is given to
+    // GL now, and Mesa's rasteriser threads draw it while this thread paints
+    // the window's other widgets (charts, tables, text: 2-4 ms); this view,
+    // painted last (see showEvent), then only reads the pixels back (0.2 ms
+    // instead of 2-3). Only paint handlers run between here and its
+    // paintEvent, and none of them touches VTK.
+    if (watched == d_->watchedWindow && event->type() == QEvent::UpdateRequest && d_->dirty && isVisible() &&
+        !d_->frame.isNull()) {
+        d_->submit(devicePixelSize(*this), devicePixelRatioF(), d_->quality->isInteractive());
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void VtkView::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    if (window() != d_->watchedWindow) {
+        if (d_->watchedWindow) d_->watchedWindow->removeEventFilter(this);
+        d_->watchedWindow = window();
+        d_->watchedWindow->installEventFilter(this);
+    }
+    // Widgets are painted in stacking order: with this view and its
+    // containers on top of their siblings (which they do not overlap), the
+    // window paints its other widgets while the frame is rasterised, and this
+    // view last.
+    for (QWidget* w = this; w && !w->isWindow(); w = w->parentWidget()) w->raise();
 }
 
 void VtkView::resizeEvent(QResizeEvent* event) {

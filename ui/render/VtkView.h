@@ -8,6 +8,10 @@
 // Mouse handling is done here, not by a VTK interactor, because no VTK
 // interactor ever sees the Qt events.
 //
+// A changed frame is given to GL as the window's paint pass begins and read
+// back when this view is painted, last in the pass: Mesa's rasteriser threads
+// draw it while the window paints its other widgets.
+//
 // No VTK header is included here: this header is included by UI code that
 // should not pay VTK's compile-time cost.
 
@@ -92,6 +96,8 @@ signals:
     void rendered(double milliseconds);
 
 protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
