@@ -8,6 +8,10 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScreen>
+#include <QTest>
 #include <QImage>
 #include <QMouseEvent>
 #include <QWheelEvent>
@@ -281,6 +285,46 @@ TEST_F(VtkViewPixels, BurstFramesShowTheSceneThenRefine) {
         }
     EXPECT_GE(fullColours.size(), kMinDistinctColours);
     EXPECT_GE(fastColours.size(), kMinDistinctColours);
+}
+
+// In a window, a changed frame is given to GL as the window's paint pass
+// begins and read back when the view is painted, after the window's other
+// widgets: what reaches the screen is the moved scene, not the last frame.
+TEST_F(VtkViewPixels, AWindowsPaintPassShowsTheFrameRasterisedAhead) {
+    QWidget window;
+    auto* layout = new QHBoxLayout(&window);
+    auto* label = new QLabel("a widget painted in the same pass");
+    layout->addWidget(label);
+    view.setParent(&window);
+    layout->addWidget(&view);
+    window.resize(kWidth + label->sizeHint().width() + 40, kHeight + 20);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    QApplication::processEvents();
+    const QSize device = view.renderToImage().size();
+
+    // Move the sphere to the left and let the window paint as an edit would.
+    const Eigen::Vector3d moved = spherePosition + Eigen::Vector3d(-3.0 * kSphereRadius, 0.0, 0.0);
+    for (const Eigen::Vector3d& at : {moved, moved}) {   // two changes: a burst, reduced frames
+        scene.setPoses({BodyPose{at, Eigen::Quaterniond::Identity()}});
+        view.requestRender();
+        QApplication::processEvents();
+    }
+    EXPECT_TRUE(view.lastFrameRasterisedAhead());
+    // The pixels on screen, from the X server.
+    const QImage screen = window.screen()->grabWindow(window.winId()).toImage();
+    const QImage shown = screen.copy(QRect(view.mapTo(&window, QPoint(0, 0)), view.size()))
+                             .scaled(device, Qt::IgnoreAspectRatio, Qt::FastTransformation);
+    // Where the moved sphere projects (a full frame: VTK's display
+    // coordinates follow the size of the last frame drawn).
+    spherePosition = moved;
+    ASSERT_EQ(view.renderToImage().size(), device);
+    const auto [centre, radius] = projectSphere(device.height());
+    const RedCount red = countReddish(shown, centre, radius);
+    const double pixels = double(device.width()) * device.height();
+    EXPECT_GT(red.nearCentre, kMinReddishShare * pixels) << "the moved sphere is not on screen";
+    EXPECT_LE(red.total - red.nearCentre, kMaxStrayReddishShare * pixels) << "red where the sphere was";
+    view.setParent(nullptr);
 }
 
 // Level of detail: a paired actor is drawn with its coarse mapper in reduced

@@ -187,6 +187,7 @@ struct VtkView::Impl {
         double submitMs;
     };
     std::optional<Submitted> submitted;   // a frame given to GL and not yet read
+    bool lastAhead = false;               // the last frame was submitted as a paint pass began
     QPointer<QWidget> watchedWindow;      // whose paint passes submit this view's frame first
 };
 
@@ -344,6 +345,7 @@ QImage VtkView::Impl::readBack() {
 }
 
 QImage VtkView::Impl::render(QSize size, qreal devicePixelRatio, bool fast) {
+    lastAhead = false;
     return submit(size, devicePixelRatio, fast) ? readBack() : QImage();
 }
 
@@ -423,6 +425,7 @@ void VtkView::setResetCameraHandler(std::function<void()> handler) {
 
 double VtkView::lastRenderMilliseconds() const { return d_->lastMs; }
 QSize VtkView::lastFrameSize() const { return d_->frame.size(); }
+bool VtkView::lastFrameRasterisedAhead() const { return d_->lastAhead; }
 
 void VtkView::setWorldUp(const QVector3D& up) { d_->worldUp = up; }
 
@@ -444,6 +447,7 @@ void VtkView::paintEvent(QPaintEvent* /*event*/) {
     const bool submittedFits = d_->submitted && d_->submitted->size == size && d_->submitted->fast == interactive;
     if (submittedFits && !d_->dirty) {
         d_->readBack();   // the frame submitted as the window's paint pass began
+        d_->lastAhead = true;
         emit rendered(d_->lastMs);
     } else if (d_->dirty || d_->frame.size() != frameSize) {
         d_->render(size, devicePixelRatioF(), interactive);

@@ -82,6 +82,10 @@ public:
     double lastRenderMilliseconds() const;
     /// Size in pixels of the last frame drawn (reduced during a burst).
     QSize lastFrameSize() const;
+    /// Whether the last frame was given to GL as the window's paint pass
+    /// began and read back when the view was painted (the usual case in a
+    /// window), rather than drawn whole in paintEvent or renderToImage().
+    bool lastFrameRasterisedAhead() const;
 
     /// FXAA anti-aliasing (default on). It about doubles the frame time with
     /// a software renderer; it is skipped anyway while the camera is dragged.
