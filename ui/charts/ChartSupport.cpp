@@ -452,6 +452,12 @@ void setTitle(QChart* chart, const QString& title) {
 }
 
 void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
+    // A chart told to show nothing is emptied (a view cleared), not filled
+    // with spares.
+    if (specs.empty()) {
+        chart->removeAllSeries();
+        return;
+    }
     const QRectF box = getViewBox(chart);
     const QList<QAbstractSeries*> current = chart->series();
     // Each spec, in drawing order, takes the chart's next series of its kind
@@ -475,25 +481,17 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
         taken[matched] = current[j];
         next = j + 1;
     }
-    // A chart told to show nothing is emptied (a view cleared), not filled
-    // with spares.
-    const bool removeRest = matched < specs.size() || specs.empty();
+    const bool makeNew = matched < specs.size();
     for (qsizetype i = next; i < current.size(); ++i) {
-        if (!removeRest) {
+        if (!makeNew) {
             spare.push_back(current[i]);
             continue;
         }
         chart->removeSeries(current[i]);
         delete current[i];
     }
-    if (specs.empty())
-        for (QAbstractSeries* s : spare) {
-            chart->removeSeries(s);
-            delete s;
-        }
-    else
-        for (QAbstractSeries* s : spare) s->setVisible(false);
-    if (matched < specs.size()) {
+    for (QAbstractSeries* s : spare) s->setVisible(false);
+    if (makeNew) {
         // Attaching a series sets the axes to its data's range. With the last
         // fit's dynamic tick interval still set, a range much wider than the
         // old one would be laid out with millions of ticks: fixed ticks until

@@ -67,6 +67,9 @@ constexpr float kOutlineWidth = 2.0f;
 constexpr double kPlaneTraceHalfLength = 1.5;  // m, along the contact plane
 constexpr int kCaptionFontSize = 14;
 constexpr double kCaptionMargin = 8.0;  // px
+// A line of the caption as tall as any (parentheses reach above capitals and
+// below the baseline): its height places the legend above the live line.
+constexpr const char* kCaptionLineSample = "mu used (orange)";
 constexpr double kFramingMargin = 1.15;
 constexpr double kRadiansPerDegree = EIGEN_PI / 180.0;
 
@@ -184,7 +187,6 @@ struct VehicleOverlay::Impl {
     std::size_t used = 0;
     vtkSmartPointer<vtkTextActor> caption;       // the arrows' and cones' legend
     vtkSmartPointer<vtkTextActor> captionLive;   // its last line, the mu used, below it
-    double captionLiftPx = 0.0;                  // the live line's height: the legend starts above it
     double velocityScale = kDefaultVelocityScale;
     Eigen::AlignedBox2d box;
 
@@ -309,20 +311,19 @@ void VehicleOverlay::show(const VehicleCollisionInput& input, const VehicleColli
     if (!d_->caption) {
         d_->caption = d_->makeCaptionActor();
         d_->captionLive = d_->makeCaptionActor();
-        d_->captionLive->SetDisplayPosition(static_cast<int>(kCaptionMargin), static_cast<int>(kCaptionMargin));
-    }
-    // A text is rasterised again only when it changed.
-    const bool liveChanged = !d_->captionLive->GetInput() || live != d_->captionLive->GetInput();
-    if (liveChanged) d_->captionLive->SetInput(live.c_str());
-    if (!d_->caption->GetInput() || legend != d_->caption->GetInput()) d_->caption->SetInput(legend.c_str());
-    // The legend sits on the live line: its box starts where the line's ends.
-    if (liveChanged || d_->captionLiftPx <= 0.0) {
+        // The legend sits on the live line: its box starts where a line's
+        // ends. Measured once, at the full font size, so the place never
+        // changes (the 3D view shrinks text and its place in reduced frames
+        // and restores only what it shrank).
+        d_->captionLive->SetInput(kCaptionLineSample);
         double box[4] = {0, 0, 0, 0};
         d_->captionLive->GetBoundingBox(d_->renderer, box);
-        d_->captionLiftPx = std::max(0.0, box[3] - box[2]);
         d_->caption->SetDisplayPosition(static_cast<int>(kCaptionMargin),
-                                        static_cast<int>(std::lround(kCaptionMargin + d_->captionLiftPx)));
+                                        static_cast<int>(std::lround(kCaptionMargin + std::max(0.0, box[3] - box[2]))));
     }
+    // A text is rasterised again only when it changed.
+    if (live != d_->captionLive->GetInput()) d_->captionLive->SetInput(live.c_str());
+    if (!d_->caption->GetInput() || legend != d_->caption->GetInput()) d_->caption->SetInput(legend.c_str());
     d_->caption->VisibilityOn();
     d_->captionLive->VisibilityOn();
     d_->changed();
