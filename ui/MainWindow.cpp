@@ -21,6 +21,9 @@
 #include <QVBoxLayout>
 #include <cstdio>
 
+#include <Eigen/Core>
+#include <vtkVersion.h>
+
 #include "SceneLibrary.h"
 #include "document/DocumentStore.h"
 #include "document/Report.h"
@@ -39,6 +42,8 @@ namespace {
 // Milliseconds after the last edit before the recovery copy is written: a
 // drag writes once, and a crash or a kill loses at most this much work.
 constexpr int kAutosaveDelayMs = 1500;
+// Pixels: the edit history is wide enough for a label and two values on a line.
+constexpr int kHistoryMinWidth = 260;
 
 // One line for a scene that could not be opened. InputError already names the
 // field; anything else escaping the readers (a library type error, memory) is
@@ -60,7 +65,34 @@ SceneEditTarget makeEditTarget(MainWindow* w) {
             [w](const nlohmann::json& document) { w->setDocument(document); }};
 }
 
+// A desktop's standard binding of an action and the one README promises,
+// which a plain X session (no desktop's key theme) may not bind.
+QList<QKeySequence> withShortcut(const QList<QKeySequence>& standard, const QKeySequence& promised) {
+    QList<QKeySequence> keys = standard;
+    if (!keys.contains(promised)) keys.append(promised);
+    return keys;
+}
+QList<QKeySequence> withShortcut(QKeySequence::StandardKey standard, const QKeySequence& promised) {
+    return withShortcut(QKeySequence::keyBindings(standard), promised);
+}
+
+// Menu text shows "&" as the mnemonic's underline: a name holding one (a
+// paper "Jia & Wang", a file name) is written "&&".
+QString escapeMnemonic(QString text) { return text.replace('&', "&&"); }
+
 }  // namespace
+
+QString aboutText() {
+    return QObject::tr("<h3>ImpactLab %1</h3>"
+                       "<p>A laboratory for rigid-body impact mechanics: impact laws compared in impulse space, "
+                       "on scenes you can edit live.</p>"
+                       "<p>Built with Qt %2 (running on %3), VTK %4 and Eigen %5.%6.%7.</p>")
+        .arg(QStringLiteral(IMPACTLAB_VERSION), QStringLiteral(QT_VERSION_STR), QString::fromLatin1(qVersion()),
+             QString::fromLatin1(vtkVersion::GetVTKVersion()))
+        .arg(EIGEN_WORLD_VERSION)
+        .arg(EIGEN_MAJOR_VERSION)
+        .arg(EIGEN_MINOR_VERSION);
+}
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setWindowTitle("ImpactLab");
@@ -81,6 +113,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     auto* history = new QUndoView(undoStack_);
     history->setEmptyLabel(tr("Opened"));
     history->setObjectName("undoHistory");
+    // Entries wrap instead of being cut ("Drop height (centre): 1 m -> 2.4 m").
+    history->setWordWrap(true);
+    history->setTextElideMode(Qt::ElideNone);
+    history->setMinimumWidth(kHistoryMinWidth);
     historyDock_ = new QDockWidget(tr("Edit history"), this);
     historyDock_->setObjectName("historyDock");
     historyDock_->setWidget(history);
@@ -136,20 +172,23 @@ void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     fileMenu_ = file;
     file->setToolTipsVisible(true);
-    file->addAction(tr("&New scene"), QKeySequence::New, this, [this] {
+    QAction* newScene = file->addAction(tr("&New scene"), this, [this] {
         if (!maybeSave()) return;
         QString error;
         if (!openScene(defaultScenePath(), &error)) QMessageBox::warning(this, tr("Cannot open scene"), error);
-    })->setToolTip(tr("A new scene from the default built-in one; Save asks where to write it."));
+    });
+    newScene->setShortcuts(withShortcut(QKeySequence::New, QKeySequence(Qt::CTRL | Qt::Key_N)));
+    newScene->setObjectName("newScene");
+    newScene->setToolTip(tr("A new scene from the default built-in one; Save asks where to write it."));
     QMenu* builtIn = file->addMenu(tr("New from &built-in scene"));
     builtIn->setObjectName("builtInScenes");
     QMenu* group = nullptr;
     for (const BuiltInScene& entry : listBuiltInSceneEntries()) {
         if (!group || group->title() != entry.group) {
-            group = builtIn->addMenu(entry.group);
+            group = builtIn->addMenu(escapeMnemonic(entry.group));
             group->setToolTipsVisible(true);
         }
-        QAction* a = group->addAction(entry.name, this, [this, path = entry.path] {
+        QAction* a = group->addAction(escapeMnemonic(entry.name), this, [this, path = entry.path] {
             if (!maybeSave()) return;
             QString error;
             if (!openScene(path, &error)) QMessageBox::warning(this, tr("Cannot open scene"), error);
@@ -157,19 +196,25 @@ void MainWindow::buildMenus() {
         a->setToolTip(entry.description);
         a->setData(entry.path);
     }
-    file->addAction(tr("&Open scene..."), QKeySequence::Open, this, [this] {
+    QAction* openAction = file->addAction(tr("&Open scene..."), this, [this] {
         if (!maybeSave()) return;
         const QString path = QFileDialog::getOpenFileName(this, tr("Open scene"), QString(), tr("ImpactLab scenes (*.json)"));
         QString error;
         if (!path.isEmpty() && !openScene(path, &error)) QMessageBox::warning(this, tr("Cannot open scene"), error);
     });
+    openAction->setShortcuts(withShortcut(QKeySequence::Open, QKeySequence(Qt::CTRL | Qt::Key_O)));
+    openAction->setObjectName("openScene");
     recentMenu_ = file->addMenu(tr("Open &recent"));
     recentMenu_->setObjectName("recentFiles");
     connect(recentMenu_, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
     rebuildRecentMenu();
     file->addSeparator();
-    file->addAction(tr("&Save scene"), QKeySequence::Save, this, [this] { saveScene(); });
-    file->addAction(tr("Save scene &as..."), QKeySequence::SaveAs, this, [this] { saveSceneWithDialog(); });
+    QAction* save = file->addAction(tr("&Save scene"), this, [this] { saveScene(); });
+    save->setShortcuts(withShortcut(QKeySequence::Save, QKeySequence(Qt::CTRL | Qt::Key_S)));
+    save->setObjectName("save");
+    QAction* saveAs = file->addAction(tr("Save scene &as..."), this, [this] { saveSceneWithDialog(); });
+    saveAs->setShortcuts(withShortcut(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
+    saveAs->setObjectName("saveAs");
     file->addSeparator();
     auto exportWith = [this](const QString& title, const QString& filter, bool (MainWindow::*fn)(const QString&)) {
         return [this, title, filter, fn] {
@@ -198,14 +243,19 @@ void MainWindow::buildMenus() {
     // The current page's own entries go here (updateMenus).
     pageActionsSeparator_ = file->addSeparator();
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcuts(withShortcut(QKeySequence::Quit, QKeySequence(Qt::CTRL | Qt::Key_Q)));
+    quit->setObjectName("quit");
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = undoStack_->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
+    undo->setShortcuts(withShortcut(QKeySequence::Undo, QKeySequence(Qt::CTRL | Qt::Key_Z)));
     undo->setObjectName("undo");
     QAction* redo = undoStack_->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // Ctrl+Y and Ctrl+Shift+Z both redo, whatever the desktop binds (a
+    // plain X session binds neither through QKeySequence::Redo).
+    redo->setShortcuts(withShortcut(withShortcut(QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)),
+                                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)));
     redo->setObjectName("redo");
     edit->addAction(undo);
     edit->addAction(redo);
@@ -223,6 +273,7 @@ void MainWindow::buildMenus() {
     QAction* showHistory = historyDock_->toggleViewAction();
     showHistory->setText(tr("Edit &history"));
     showHistory->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    showHistory->setObjectName("showHistory");
     view->addAction(showHistory);
     view->addAction(tr("&Reset camera"), this, [this] {
         if (page_) page_->resetCamera();
@@ -245,13 +296,12 @@ void MainWindow::buildMenus() {
     })->setObjectName("previousImpact");
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("Scene &guide"), QKeySequence::HelpContents, this, &MainWindow::showGuide)
-        ->setObjectName("sceneGuide");
+    QAction* guide = help->addAction(tr("Scene &guide"), this, &MainWindow::showGuide);
+    guide->setShortcuts(withShortcut(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1)));
+    guide->setObjectName("sceneGuide");
     help->addAction(tr("&About ImpactLab"), this, [this] {
-        QMessageBox::about(this, tr("About ImpactLab"),
-                           tr("ImpactLab: a laboratory for rigid-body impact mechanics.\n"
-                              "Laws compared in impulse space, on scenes you can edit live."));
-    });
+        QMessageBox::about(this, tr("About ImpactLab"), aboutText());
+    })->setObjectName("about");
     updateMenus();
 }
 
@@ -268,7 +318,7 @@ bool MainWindow::openScene(const QString& path, QString* error) {
         return false;
     }
     if (!openDocument(doc, path, error)) return false;
-    if (!path.startsWith(":")) addRecentFile(path);
+    if (!path.startsWith(":")) rememberRecentFile(path);
     return true;
 }
 
@@ -282,6 +332,8 @@ bool MainWindow::openDocument(const nlohmann::json& document, const QString& pat
         if (!type)
             throw InputError("kind", std::string("\"") + toString(kind) + "\" scenes are not shown by this version of the app");
         ScenePage* page = getPage(*type);
+        if (holdRunsOnce_) page->holdRunsUntilAsked();
+        holdRunsOnce_ = false;
         page->openDocument(doc);   // throws before changing anything
         showPage(page);
         undoStack_->clear();
@@ -342,7 +394,7 @@ bool MainWindow::saveSceneAs(const QString& path) {
     setDocumentPath(path);
     undoStack_->setClean();
     onUndoCleanChanged(true);   // also when the stack was clean: a recovered document
-    addRecentFile(path);
+    rememberRecentFile(path);
     statusBar()->showMessage(tr("Saved ") + path);
     return true;
 }
@@ -443,7 +495,7 @@ void MainWindow::rebuildRecentMenu() {
     recentMenu_->clear();
     const QStringList files = getRecentFiles();
     for (const QString& f : files) {
-        recentMenu_->addAction(QFileInfo(f).fileName(), this, [this, f] {
+        recentMenu_->addAction(escapeMnemonic(QFileInfo(f).fileName()), this, [this, f] {
             if (!maybeSave()) return;
             QString error;
             if (!openScene(f, &error)) {
@@ -456,12 +508,22 @@ void MainWindow::rebuildRecentMenu() {
     recentMenu_->setEnabled(!files.isEmpty());
 }
 
+void MainWindow::rememberRecentFile(const QString& path) {
+    addRecentFile(path);
+    // A disabled menu never shows, so it is never rebuilt as it opens: the
+    // menu is brought up to date (and enabled) here.
+    rebuildRecentMenu();
+}
+
 QString MainWindow::parameterLabel(const QString& id) const {
     const SceneParameter* p = findParameter(id.toStdString());
     return p ? QString::fromStdString(p->label) : id;
 }
 
 void MainWindow::refreshEditSnapshot() {
+    // Every edit and every open passes here: the rows that do nothing in the
+    // scene's new mode follow it.
+    if (page_) page_->updateParameterModes();
     numberSnapshot_.clear();
     choiceSnapshot_.clear();
     for (const SceneParameter& p : currentParameters()) {
@@ -477,7 +539,10 @@ void MainWindow::recordNumberEdit(const QString& id, double value) {
     refreshEditSnapshot();   // the page has applied the edit
     const double after = numberSnapshot_.value(id, value);
     if (before != after)
-        undoStack_->push(new NumberEditCommand(makeEditTarget(this), id, parameterLabel(id), before, after));
+        undoStack_->push(new NumberEditCommand(makeEditTarget(this), id, parameterLabel(id), before, after,
+                                               [panel = page_->parameterPanel(), id](double v) {
+                                                   return panel->formatValue(id, v);
+                                               }));
 }
 
 void MainWindow::recordChoiceEdit(const QString& id, const QString& choice) {
@@ -644,7 +709,7 @@ QString MainWindow::sceneGuide() const {
     if (!text("reference").isEmpty()) html += "<p><i>" + text("reference").toHtmlEscaped() + "</i></p>";
     html += "<p>" +
             tr("Every slider is an undoable edit (Ctrl+Z); hover a parameter or a law for its paper and equation. "
-               "File &gt; Export all views writes every view, its data and a report.")
+               "File > Export all views writes every view, its data and a report.")
                 .toHtmlEscaped() +
             "</p>";
     return html;

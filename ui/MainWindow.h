@@ -27,6 +27,9 @@ namespace impactlab::ui {
 
 struct PageType;
 
+// Help > About: the version of ImpactLab and of the libraries it runs on.
+QString aboutText();
+
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -50,6 +53,10 @@ public:
     // Opens `path`, or on failure the default scene with a dialog naming the
     // error (a scene given on the command line). Returns whether `path` opened.
     bool openSceneOrDefault(const QString& path);
+    // The next scene opened shows its initial state without starting a long
+    // run (a granular flow): the app restoring the last session's scene at
+    // launch must not fill the cores before the user asks.
+    void holdRunsOnNextOpen() { holdRunsOnce_ = true; }
     // Opens a scene document already read (a recovered copy): the page of its
     // kind shows it, and `path` becomes its file. Same errors as openScene.
     bool openDocument(const nlohmann::json& document, const QString& path, QString* error = nullptr);
@@ -147,6 +154,8 @@ private:
     void refreshEditSnapshot();
     QString parameterLabel(const QString& id) const;
     void rebuildRecentMenu();
+    // Adds `path` to the recent files and brings the menu up to date.
+    void rememberRecentFile(const QString& path);
     void setDocumentPath(const QString& path);
     void updateTitle();
     void updateMenus();
@@ -175,6 +184,7 @@ private:
     QAction* addBodyAction_ = nullptr;
     QMenu* removeBodyMenu_ = nullptr;
     bool framedOnShow_ = false;
+    bool holdRunsOnce_ = false;
 
     QUndoStack* undoStack_ = nullptr;
     QDockWidget* historyDock_ = nullptr;

@@ -22,6 +22,9 @@ struct BuiltInScene {
 // Every built-in scene, grouped in the order of kBuiltInGroups, by name within
 // a group. A file that cannot be read is listed under its file name.
 std::vector<BuiltInScene> listBuiltInSceneEntries();
+// The group of a built-in scene by its file stem ("impact-painleve-rod"), from
+// the one table of them; empty for a stem the table lacks.
+QString findBuiltInSceneGroup(const QString& stem);
 // The group titles in menu order.
 QStringList listBuiltInSceneGroups();
 

@@ -4,6 +4,7 @@
 #include <QAbstractEventDispatcher>
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QSlider>
@@ -111,49 +112,81 @@ int measureSlider(MainWindow& w, int count) {
     return 0;
 }
 
+// The command line. Built before the application object, so --help and
+// --version answer without a display (they need no QApplication).
+struct CommandLine {
+    QCommandLineParser parser;
+    QCommandLineOption screenshot{"screenshot", "Write a PNG screenshot of the whole window to <file> and quit.", "file"};
+    QCommandLineOption size{"size", "Window size as WIDTHxHEIGHT (default 1500x900).", "size", "1500x900"};
+    QCommandLineOption time{"time", "Show the run at time <t> seconds.", "t"};
+    QCommandLineOption impact{"impact", "Select impact <n> (1-based) for the diagram.", "n"};
+    QCommandLineOption compare{"compare", "Overlay these laws on the diagram (comma-separated ids).", "ids"};
+    QCommandLineOption set{"set", "Set a scene parameter before showing, as id=value (SI units); repeatable.", "id=value"};
+    QCommandLineOption printTiming{"print-timing", "Print the time of every update to standard error."};
+    QCommandLineOption measure{"measure-slider", "Move the first slider <n> times, print update times and quit.", "n"};
+    QCommandLineOption exportDiagram{"export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file"};
+    QCommandLineOption tab{"tab", "View beside the 3D view, by name: 'diagram', 'plots' or 'comparison' for a simulation (and 'momentum', 'results', 'sweep' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj', 'tree' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name"};
+    QCommandLineOption exportView{"export-view", "Export the 3D view to <file> (.png) and quit.", "file"};
+    QCommandLineOption waitRuns{"wait", "Before a screenshot or export, wait for runs in progress to end (a granular flow's)."};
+
+    CommandLine() {
+        parser.setApplicationDescription("ImpactLab: a laboratory for rigid-body impact mechanics.");
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addPositionalArgument("scene", "Scene file to open (default: the last one opened, else the built-in superball).", "[scene]");
+        parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab, waitRuns});
+    }
+};
+
+void setApplicationNames() {
+    QCoreApplication::setOrganizationName("ImpactLab");
+    QCoreApplication::setApplicationName("ImpactLab");
+    QCoreApplication::setApplicationVersion(IMPACTLAB_VERSION);
+}
+
+// --help and --version print and quit before any window exists.
+bool asksForHelpOrVersion(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "-h" || a == "--help" || a == "-?" || a == "--help-all" || a == "-v" || a == "--version") return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (asksForHelpOrVersion(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        setApplicationNames();
+        CommandLine cl;
+        cl.parser.process(core);   // prints and exits
+        return 0;
+    }
     QApplication app(argc, argv);
-    QApplication::setOrganizationName("ImpactLab");
-    QApplication::setApplicationName("ImpactLab");
-    QApplication::setApplicationVersion("0.1.0");
-
-    QCommandLineParser parser;
-    parser.setApplicationDescription("ImpactLab: a laboratory for rigid-body impact mechanics.");
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument("scene", "Scene file to open (default: the last one opened, else the built-in superball).", "[scene]");
-    QCommandLineOption screenshot("screenshot", "Write a PNG screenshot of the whole window to <file> and quit.", "file");
-    QCommandLineOption size("size", "Window size as WIDTHxHEIGHT (default 1500x900).", "size", "1500x900");
-    QCommandLineOption time("time", "Show the run at time <t> seconds.", "t");
-    QCommandLineOption impact("impact", "Select impact <n> (1-based) for the diagram.", "n");
-    QCommandLineOption compare("compare", "Overlay these laws on the diagram (comma-separated ids).", "ids");
-    QCommandLineOption set("set", "Set a scene parameter before showing, as id=value (SI units); repeatable.", "id=value");
-    QCommandLineOption printTiming("print-timing", "Print the time of every update to standard error.");
-    QCommandLineOption measure("measure-slider", "Move the first slider <n> times, print update times and quit.", "n");
-    QCommandLineOption exportDiagram("export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file");
-    QCommandLineOption tab("tab", "View beside the 3D view, by name: 'diagram', 'plots' or 'comparison' for a simulation (and 'momentum', 'results', 'sweep' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj', 'tree' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name");
-    QCommandLineOption exportView("export-view", "Export the 3D view to <file> (.png) and quit.", "file");
-    QCommandLineOption waitRuns("wait", "Before a screenshot or export, wait for runs in progress to end (a granular flow's).");
-    parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab, waitRuns});
+    setApplicationNames();
+    CommandLine cl;
+    QCommandLineParser& parser = cl.parser;
     parser.process(app);
 
     MainWindow w;
-    const QStringList wh = parser.value(size).split('x');
+    const QStringList wh = parser.value(cl.size).split('x');
     if (wh.size() == 2) w.resize(wh[0].toInt(), wh[1].toInt());
-    w.setPrintTiming(parser.isSet(printTiming));
+    w.setPrintTiming(parser.isSet(cl.printTiming));
     // A batch run (images, timing) must not hide a bad scene behind the default
     // one: it reports and fails, and it neither reads nor changes the user's
     // settings. Interactively the window comes back as it was left (size,
     // layout, last scene) and a bad scene opens the default one with a dialog.
-    const bool batch = parser.isSet(screenshot) || parser.isSet(exportDiagram) || parser.isSet(exportView) ||
-                       parser.isSet(measure);
+    const bool batch = parser.isSet(cl.screenshot) || parser.isSet(cl.exportDiagram) || parser.isSet(cl.exportView) ||
+                       parser.isSet(cl.measure);
     QString lastScene;
-    if (!batch) lastScene = w.restoreSettings(!parser.isSet(size));
+    if (!batch) lastScene = w.restoreSettings(!parser.isSet(cl.size));
     if (lastScene.isEmpty() || (!lastScene.startsWith(":") && !QFileInfo::exists(lastScene)))
         lastScene = impactlab::ui::defaultScenePath();
     const QString scenePath = parser.positionalArguments().value(0, lastScene);
+    // The last session's scene comes back without starting a long run; a
+    // scene named on the command line runs as it opens.
+    if (!batch && parser.positionalArguments().isEmpty()) w.holdRunsOnNextOpen();
     if (batch) {
         QString error;
         if (!w.openScene(scenePath, &error)) {
@@ -163,7 +196,7 @@ int main(int argc, char** argv) {
     } else if (!w.openSceneOrDefault(scenePath)) {
         std::fprintf(stderr, "impactlab: %s (opened the default scene instead)\n", qPrintable(w.lastError()));
     }
-    for (const QString& kv : parser.values(set)) {
+    for (const QString& kv : parser.values(cl.set)) {
         const int eq = kv.indexOf('=');
         const impactlab::SceneParameter* p = eq > 0 ? w.findParameter(kv.left(eq).toStdString()) : nullptr;
         if (!p) {
@@ -182,32 +215,32 @@ int main(int argc, char** argv) {
         }
         w.setParameter(kv.left(eq), v);
     }
-    if (parser.isSet(compare)) w.setComparedLaws(parser.value(compare).split(',', Qt::SkipEmptyParts));
+    if (parser.isSet(cl.compare)) w.setComparedLaws(parser.value(cl.compare).split(',', Qt::SkipEmptyParts));
     impactlab::ui::TimelineWidget* timeline = w.currentPage() ? w.currentPage()->timeline() : nullptr;
-    if ((parser.isSet(impact) || parser.isSet(time)) && !timeline) {
+    if ((parser.isSet(cl.impact) || parser.isSet(cl.time)) && !timeline) {
         std::fprintf(stderr, "impactlab: --impact and --time need a scene with a timeline (a simulation)\n");
         return 2;
     }
-    if (parser.isSet(impact)) timeline->selectEvent(parser.value(impact).toInt() - 1);
-    if (parser.isSet(time)) timeline->setTime(parser.value(time).toDouble());
-    if (parser.isSet(tab) && !w.showTab(parser.value(tab))) {
-        std::fprintf(stderr, "impactlab: --tab %s: no such view for this scene\n", qPrintable(parser.value(tab)));
+    if (parser.isSet(cl.impact)) timeline->selectEvent(parser.value(cl.impact).toInt() - 1);
+    if (parser.isSet(cl.time)) timeline->setTime(parser.value(cl.time).toDouble());
+    if (parser.isSet(cl.tab) && !w.showTab(parser.value(cl.tab))) {
+        std::fprintf(stderr, "impactlab: --tab %s: no such view for this scene\n", qPrintable(parser.value(cl.tab)));
         return 2;
     }
     w.show();
     // Work left unsaved by a crash or a kill is offered back once the window is up.
     if (!batch) QTimer::singleShot(0, &w, [&w] { w.offerRecovery(); });
 
-    if (parser.isSet(measure)) {
+    if (parser.isSet(cl.measure)) {
         QApplication::processEvents();
-        return measureSlider(w, std::max(1, parser.value(measure).toInt()));
+        return measureSlider(w, std::max(1, parser.value(cl.measure).toInt()));
     }
-    const QStringList diagrams = parser.values(exportDiagram);
-    const QString viewFile = parser.value(exportView);
-    const QString shotFile = parser.value(screenshot);
+    const QStringList diagrams = parser.values(cl.exportDiagram);
+    const QString viewFile = parser.value(cl.exportView);
+    const QString shotFile = parser.value(cl.screenshot);
     if (!diagrams.isEmpty() || !viewFile.isEmpty() || !shotFile.isEmpty()) {
         // Write the requested images once the window has settled, then quit.
-        const bool wait = parser.isSet(waitRuns);
+        const bool wait = parser.isSet(cl.waitRuns);
         QTimer::singleShot(kSettleMilliseconds, &w, [&w, diagrams, viewFile, shotFile, wait] {
             if (wait && w.currentPage()) {
                 w.currentPage()->flushPendingEdits();

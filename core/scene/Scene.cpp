@@ -1,4 +1,6 @@
 #include "scene/Scene.h"
+
+#include "scene/ParameterConditions.h"
 #include "scene/SceneDocument.h"
 
 #include <cmath>
@@ -251,6 +253,7 @@ std::vector<SceneParameter> parseSceneParameters(const json& doc) {
             if (q.id == sp.id) throw InputError(field + ".id", "duplicate id " + sp.id);
         out.push_back(std::move(sp));
     }
+    readParameterConditions(doc, out);   // throws on a condition that names nothing
     return out;
 }
 

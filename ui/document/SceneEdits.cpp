@@ -18,15 +18,18 @@ void AppliedEditCommand::redo() {
 }
 
 NumberEditCommand::NumberEditCommand(SceneEditTarget target, QString id, const QString& label, double before,
-                                     double after)
+                                     double after, std::function<QString(double)> format)
     : target_(std::move(target)), parameter_(std::move(id)), label_(label.isEmpty() ? parameter_ : label),
-      before_(before), after_(after) {
+      format_(std::move(format)), before_(before), after_(after) {
+    if (!format_) format_ = [](double v) { return QString::number(v, 'g', kHistoryDigits); };
     lastChange_.start();
     updateText();
 }
 
 void NumberEditCommand::updateText() {
-    setText(QString("Change %1 to %2").arg(label_).arg(after_, 0, 'g', 6));
+    // "Drop height: 1 m -> 2.4 m", in the panel's units, so the history reads
+    // as the sliders do.
+    setText(QString("%1: %2 \u2192 %3").arg(label_, format_(before_), format_(after_)));
 }
 
 void NumberEditCommand::undo() { target_.setNumber(parameter_, before_); }

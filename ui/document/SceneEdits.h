@@ -16,6 +16,8 @@ namespace impactlab::ui {
 // one joins it, so a slider drag or a held arrow key is one undo step, and two
 // drags a moment apart are two.
 constexpr int kEditMergeWindowMs = 1000;
+// Significant digits of a value in the edit history when no display format is given.
+constexpr int kHistoryDigits = 4;
 
 // What a command applies its values through: the window's programmatic edits.
 struct SceneEditTarget {
@@ -42,7 +44,10 @@ private:
 // One slider, spin box or typed value.
 class NumberEditCommand : public AppliedEditCommand {
 public:
-    NumberEditCommand(SceneEditTarget target, QString id, const QString& label, double before, double after);
+    // `format` writes a value as the panel shows it (display unit, its
+    // digits); without it the SI value is written with kHistoryDigits.
+    NumberEditCommand(SceneEditTarget target, QString id, const QString& label, double before, double after,
+                      std::function<QString(double siValue)> format = {});
     void undo() override;
     int id() const override;
     bool mergeWith(const QUndoCommand* other) override;
@@ -57,6 +62,7 @@ private:
     void updateText();
     SceneEditTarget target_;
     QString parameter_, label_;
+    std::function<QString(double)> format_;
     double before_, after_;
     QElapsedTimer lastChange_;
 };

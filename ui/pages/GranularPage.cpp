@@ -48,6 +48,8 @@ struct GranularJob {
 };
 
 namespace {
+// The end reason of runs held at launch (holdRunsUntilAsked).
+const char* const kNotStarted = "not started: press Run";
 
 // Milliseconds between the page's looks at its runs: frames, progress bar.
 constexpr int kPollMs = 50;
@@ -302,6 +304,24 @@ void GranularPage::restartRuns() {
     }
     renderer_->setFrame(initial, speedScale_);
     analysesStale_ = true;
+    if (holdRuns_) {
+        // Restored at launch: nothing runs until the user presses Run.
+        holdRuns_ = false;
+        for (ModelRun& r : runs_) {
+            r.endReason = kNotStarted;
+            std::lock_guard<std::mutex> lock(r.job->mutex);
+            r.job->done = true;
+        }
+        cancel_->setEnabled(false);
+        rerun_->setText(tr("Run"));
+        updateSummary();
+        updateVisibleViews();
+        ++updateCount_;
+        emit statusChanged(tr("%1: reopened from the last session; press Run to start the flow")
+                               .arg(QString::fromStdString(scene_.name)));
+        return;
+    }
+    rerun_->setText(tr("Run again"));
     for (ModelRun& r : runs_) {
         std::shared_ptr<GranularJob> job = r.job;
         runPool_->start([job] {
@@ -338,9 +358,9 @@ void GranularPage::restartRuns() {
     updateSummary();
     updateVisibleViews();
     ++updateCount_;
-    emit statusChanged(tr("%1: running %2 model(s) on %3 particles...")
+    emit statusChanged(tr("%1: running %2 on %3 particles...")
                            .arg(QString::fromStdString(scene_.name))
-                           .arg(runs_.size())
+                           .arg(runs_.size() == 1 ? tr("one friction model") : tr("%1 friction models").arg(runs_.size()))
                            .arg(initial.size()));
 }
 

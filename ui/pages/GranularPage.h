@@ -49,6 +49,7 @@ public:
     void resetCamera() override;
     // Waits for the runs to end: a batch screenshot or export shows whole runs.
     void flushPendingEdits() override { waitForRuns(); }
+    void holdRunsUntilAsked() override { holdRuns_ = true; }
 
     // One friction model's run as far as it has gone.
     struct ModelRun {
@@ -96,6 +97,7 @@ private:
     GranularScene scene_;
     granular::GranularViewWindows windows_;
     std::vector<ModelRun> runs_;
+    bool holdRuns_ = false;     // the next restartRuns shows the initial state and waits for Run
     double speedScale_ = 1.0;   // m/s, top of the colour scale (the initial state's fastest, at least kMinSpeedScale)
 
     std::unique_ptr<ParticleRenderer> renderer_;

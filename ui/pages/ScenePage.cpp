@@ -11,6 +11,7 @@
 #include "common/RichTextLabel.h"
 #include "panel/ParameterPanel.h"
 #include "render/VtkView.h"
+#include "scene/ParameterConditions.h"
 
 namespace impactlab::ui {
 
@@ -81,6 +82,20 @@ void ScenePage::showSceneHeader(const std::string& name, const std::string& desc
     side_.description->setToolTip(QString::fromStdString(reference));
     side_.panel->setParameters(parameters, QString::fromStdString(reference));
     side_.panel->setLaw(QString::fromStdString(law));
+    updateParameterModes();
+}
+
+void ScenePage::updateParameterModes() {
+    const std::vector<SceneParameter>& all = parameters();
+    std::vector<ParameterCondition> conditions;
+    try {
+        conditions = readParameterConditions(document(), all);
+    } catch (const std::exception&) {
+        return;   // the scene's reader refused such a document before it was shown
+    }
+    for (const ParameterCondition& c : conditions)
+        side_.panel->setRowInapplicable(QString::fromStdString(c.parameter),
+                                        QString::fromStdString(findInapplicableReason(conditions, all, c.parameter)));
 }
 
 void ScenePage::setPanelLaw(const std::string& law) { side_.panel->setLaw(QString::fromStdString(law)); }

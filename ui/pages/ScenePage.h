@@ -71,6 +71,9 @@ public:
     virtual QStringList comparedLaws() const { return {}; }
     virtual void setComparedLaws(const QStringList& /*ids*/) {}
     ParameterPanel* parameterPanel() const { return side_.panel; }
+    // Disables the panel rows that change nothing in the scene's current mode
+    // (a parameter's "applies_when"), with the reason; after every edit.
+    void updateParameterModes();
     QString sceneName() const;
 
     // --- Views ------------------------------------------------------------
@@ -90,6 +93,12 @@ public:
     // The numbers of the open scene as HTML (the side panel's summary), for
     // the report.
     QString summaryHtml() const;
+
+    // The next document opened shows its initial state without starting a
+    // run that would keep the cores busy for seconds (the window restoring
+    // the last session's scene at launch): the user starts it. Pages whose
+    // runs end within a moment ignore it.
+    virtual void holdRunsUntilAsked() {}
 
     // Answers every edit made so far now: a page that coalesces edits runs
     // and draws them before returning (tests, batch exports).

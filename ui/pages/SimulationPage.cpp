@@ -27,6 +27,7 @@
 #include "diagram/ImpulseDiagramView.h"
 #include "impact/LawRegistry.h"
 #include "panel/ParameterPanel.h"
+#include "pages/SimulationSummary.h"
 #include "plots/TimePlotsView.h"
 #include "render/SceneGeometry.h"
 #include "render/SceneRenderer.h"
@@ -249,6 +250,9 @@ void SimulationPage::applyScene(Scene scene, bool rebuild) {
         renderer_->setPivots(scene_.pivots, kPivotRadius);
         setViewAngles();
         selectedImpact_ = -1;
+        // Until the new scene's run is drawn, the panel must not show the
+        // previous scene's numbers.
+        setSummary(tr("<i>Simulating...</i>"));
     }
     startRun();
 }
@@ -489,6 +493,7 @@ void SimulationPage::updateComparison() {
     runsCompared_ = tabs()->currentWidget() == plots_;
     comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), runsCompared_, untracedOptions());
     diagramStale_ = plotsStale_ = tableStale_ = true;
+    updateSummary();
     updateCurrentTab();
 }
 
@@ -511,7 +516,6 @@ void SimulationPage::updateDiagram() {
     if (comparison_.event < 0) {
         diagram_->clear();
         diagram_->setTitle(tr("Impulse space: no impact in this run"));
-        setSummary({});
         return;
     }
     const ImpactEventRecord& e = run_.impacts[comparison_.event];
@@ -524,23 +528,11 @@ void SimulationPage::updateDiagram() {
                              .arg(e.time, 0, 'f', 3)
                              .arg(e.problem.friction)
                              .arg(e.problem.restitution));
-    const ImpactResult& r = e.result;
-    QString text = QString("<b>Impact %1</b> (%2)<br>impulse [t1, t2, n] = (%3, %4, %5) N s<br>"
-                           "v+ = (%6, %7, %8) m/s<br>energy %9 J -> %10 J<br>events:")
-                       .arg(comparison_.event + 1)
-                       .arg(QString::fromStdString(r.model))
-                       .arg(r.impulse.x(), 0, 'g', 5).arg(r.impulse.y(), 0, 'g', 5).arg(r.impulse.z(), 0, 'g', 5)
-                       .arg(r.vPlus.x(), 0, 'g', 4).arg(r.vPlus.y(), 0, 'g', 4).arg(r.vPlus.z(), 0, 'g', 4)
-                       .arg(r.energyBefore, 0, 'g', 5).arg(r.energyAfter, 0, 'g', 5);
-    for (const auto& ev : r.events) text += QString(" %1").arg(toString(ev.kind));
-    for (const auto& w : r.warnings)
-        text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
-    for (const ComparedLaw& c : comparison_.laws)
-        if (!c.accepted)
-            text += QString("<br><font color='#a05a00'>%1 does not take this impact: %2</font>")
-                        .arg(QString::fromStdString(c.id), QString::fromStdString(c.refusal).toHtmlEscaped());
-    setSummary(text);
 }
+
+// The side panel's numbers describe the run and the selected impact whatever
+// tab is on screen: they are rebuilt with every comparison, never by a view.
+void SimulationPage::updateSummary() { setSummary(describeSelectedImpact(run_, comparison_)); }
 
 void SimulationPage::updateTable() {
     tableStale_ = false;

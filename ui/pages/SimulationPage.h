@@ -95,6 +95,7 @@ private:
     void updatePoses(double t);
     void updateComparison();
     void updateDiagram();
+    void updateSummary();
     void updateTimePlots();
     void updateTable();
     void updateCurrentTab();

@@ -278,6 +278,12 @@ bool ParameterPanel::setSliderPosition(const QString& id, double siValue) {
     return true;
 }
 
+QString ParameterPanel::formatValue(const QString& id, double siValue) const {
+    const auto it = numbers_.find(id);
+    if (it == numbers_.end() || !it->spinBox) return QString::number(siValue, 'g', kFormatDigits);
+    return it->spinBox->textFromValue(siValue * it->displayScale) + it->spinBox->suffix();
+}
+
 double ParameterPanel::value(const QString& id) const {
     auto it = numbers_.find(id);
     return it == numbers_.end() ? std::numeric_limits<double>::quiet_NaN() : it->value;
@@ -331,6 +337,25 @@ void ParameterPanel::updateRowVisibility() {
         groupShown[it->group] = groupShown.value(it->group, false) || shown;
     }
     for (const auto& [group, heading] : groupHeadings_) heading->setVisible(groupShown.value(group, false));
+}
+
+void ParameterPanel::setRowInapplicable(const QString& id, const QString& reason) {
+    const auto it = rows_.find(id);
+    if (it == rows_.end() || it->inapplicable == reason) return;
+    if (it->toolTips.isEmpty())
+        for (QWidget* w : it->widgets) it->toolTips << w->toolTip();
+    it->inapplicable = reason;
+    for (int i = 0; i < it->widgets.size(); ++i) {
+        QWidget* w = it->widgets[i];
+        w->setEnabled(reason.isEmpty());
+        const QString own = it->toolTips.value(i);
+        w->setToolTip(reason.isEmpty() ? own : own.isEmpty() ? reason : reason + "\n\n" + own);
+    }
+}
+
+QString ParameterPanel::inapplicableReason(const QString& id) const {
+    const auto it = rows_.find(id);
+    return it == rows_.end() ? QString() : it->inapplicable;
 }
 
 bool ParameterPanel::isRowShown(const QString& id) const {

@@ -43,6 +43,9 @@ inline constexpr int kContinuousSliderTicks = 1000;
 /// kContinuousSliderTicks: QSlider needs ints and a mouse cannot aim finer.
 inline constexpr int kMaxSliderTicks = 100000;
 
+/// Significant digits of a value formatted for a row the panel does not have.
+inline constexpr int kFormatDigits = 4;
+
 class ParameterPanel : public QWidget {
     Q_OBJECT
 
@@ -60,6 +63,12 @@ public:
     /// /contact/options/<other law>/...); also names the law in the contact
     /// rows' tooltips.
     void setLaw(const QString& law);
+    /// Disables the row (label, slider, spin box or choice) with `reason` at
+    /// the head of its tooltips: the parameter changes nothing in the scene's
+    /// current mode. An empty reason enables it again.
+    void setRowInapplicable(const QString& id, const QString& reason);
+    /// The reason set for a disabled row; empty when the row applies.
+    QString inapplicableReason(const QString& id) const;
     /// Whether the row is shown (false for a hidden law option or an unknown id).
     bool isRowShown(const QString& id) const;
     /// The group headings shown, in order.
@@ -79,6 +88,9 @@ public:
     /// names no Number parameter.
     bool setSliderPosition(const QString& id, double siValue);
 
+    /// `siValue` as the row's spin box writes it: display unit and digits
+    /// ("2.44 m", "30 deg"); the number alone for an unknown id.
+    QString formatValue(const QString& id, double siValue) const;
     /// Current SI value of a Number row (NaN when unknown).
     double value(const QString& id) const;
     /// Current choice of a Choice row (empty when unknown).
@@ -101,6 +113,8 @@ private:
         QString law;                 // the law whose option it is, or empty
         QString group;
         QList<QWidget*> widgets;
+        QString inapplicable;        // why the row is disabled, or empty
+        QStringList toolTips;        // each widget's own tooltip, to restore
     };
     struct NumberRow {
         double min = 0.0, max = 1.0;   // SI

@@ -1,0 +1,81 @@
+// Parameters that apply only in some modes of a scene ("applies_when", issue
+// 23 item 9): read from the document, the reason a row is disabled, and a
+// clear error naming the field for a condition that makes no sense.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "scene/ParameterConditions.h"
+#include "scene/PlusScene.h"
+
+using namespace impactlab;
+
+namespace {
+
+nlohmann::json readScene(const std::string& file) {
+    std::ifstream in(std::string(IMPACTLAB_SCENES_DIR) + "/" + file);
+    return nlohmann::json::parse(in);
+}
+
+// The message of the InputError that parsing `doc` throws, or "" when none.
+std::string parseError(const nlohmann::json& doc) {
+    try {
+        parsePlusScene(doc);
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return {};
+}
+
+nlohmann::json& findEntry(nlohmann::json& doc, const std::string& id) {
+    for (auto& p : doc["parameters"])
+        if (p["id"] == id) return p;
+    throw std::runtime_error("no parameter " + id);
+}
+
+}  // namespace
+
+TEST(ParameterConditions, TheTriplePendulumsRowsFollowItsPose) {
+    nlohmann::json doc = readScene("plus-triple-pendulum.json");
+    for (const std::string pose : {"release", "impact"}) {
+        doc["example"]["pose"] = pose;
+        const PlusScene scene = parsePlusScene(doc);
+        const auto conditions = readParameterConditions(doc, scene.parameters);
+        EXPECT_EQ(conditions.size(), 8u);
+        const std::string atImpact = findInapplicableReason(conditions, scene.parameters, "theta1");
+        const std::string atRelease = findInapplicableReason(conditions, scene.parameters, "release1");
+        EXPECT_EQ(atImpact.empty(), pose == "impact");
+        EXPECT_EQ(atRelease.empty(), pose == "release");
+        if (pose == "release") EXPECT_EQ(atImpact, "Applies only when Pose is impact (now release)");
+        EXPECT_TRUE(findInapplicableReason(conditions, scene.parameters, "friction").empty()) << "unconditioned";
+    }
+}
+
+TEST(ParameterConditions, ANonsensicalConditionIsRefusedNamingTheField) {
+    const nlohmann::json original = readScene("plus-triple-pendulum.json");
+    const std::string field = "parameters[1].applies_when";   // release1 is the second parameter
+    ASSERT_EQ(original["parameters"][1]["id"], "release1");
+    struct Case {
+        nlohmann::json when;
+        std::string expected;
+    };
+    const std::vector<Case> cases = {
+        {{{"posture", "release"}}, field + ".posture: names no parameter of the scene"},
+        {{{"friction", "release"}}, field + ".friction: must name a choice parameter"},
+        {{{"pose", "falling"}}, field + ".pose: \"falling\" is not one of the choices of pose"},
+        {{{"pose", 3}}, field + ".pose: must be a choice or a non-empty list of choices"},
+        {{{"pose", nlohmann::json::array()}}, field + ".pose: must be a choice or a non-empty list of choices"},
+        {"release", field + ": must be an object naming one choice parameter"},
+    };
+    for (const Case& c : cases) {
+        nlohmann::json doc = original;
+        findEntry(doc, "release1")["applies_when"] = c.when;
+        const std::string error = parseError(doc);
+        EXPECT_EQ(error.rfind(c.expected, 0), 0u) << "got: " << error << "\nexpected: " << c.expected;
+    }
+    nlohmann::json listed = original;
+    findEntry(listed, "release1")["applies_when"] = {{"pose", {"release", "impact"}}};
+    EXPECT_EQ(parseError(listed), "") << "a list of choices is a valid condition";
+}

@@ -1,0 +1,17 @@
+#pragma once
+// The side panel's summary of a simulated scene: the selected impact of a run
+// as the scene's law resolved it, its events and warnings, and the compared
+// laws that refuse it. A pure function of the core's results, so the page
+// and the tests (which recompute the results from the document) build the
+// same text.
+#include <QString>
+
+#include "sim/SceneComparison.h"
+#include "sim/Simulation.h"
+
+namespace impactlab::ui {
+
+// Empty when the run has no impact (comparison.event < 0).
+QString describeSelectedImpact(const SimulationRun& run, const SceneLawComparison& comparison);
+
+}  // namespace impactlab::ui
