@@ -57,11 +57,14 @@ struct OffscreenChart {
         styleChart(chart);
         scene.addItem(chart);
         populate(chart);
+        hideUnnamedLegendMarkers(chart);
         chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
         for (int pass = 0; pass < kLayoutPasses; ++pass) {
             chart->layout()->activate();
             fitAxes(chart);
         }
+        // Qt shows a series' legend marker again when the legend lays it out.
+        hideUnnamedLegendMarkers(chart);
         chart->layout()->activate();
         scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(size)));
     }
@@ -192,13 +195,21 @@ void fitAxesOnce(QChart* chart) {
         // has: a coarser interval before its wider range, a finer one after
         // its narrower range.
         const bool coarser = axis->tickType() != QValueAxis::TicksDynamic || step >= axis->tickInterval();
+        // Ticks on multiples of the step, lifted by a share of it no pixel
+        // shows, so the tick at 0 never lands below it (see kZeroTickLift).
+        const double anchor = kZeroTickLift * step;
         if (coarser) {
-            if (axis->tickAnchor() != 0.0) axis->setTickAnchor(0.0);
+            if (axis->tickAnchor() != anchor) axis->setTickAnchor(anchor);
             if (axis->tickInterval() != step) axis->setTickInterval(step);
             if (axis->tickType() != QValueAxis::TicksDynamic) axis->setTickType(QValueAxis::TicksDynamic);
         }
         setRangeIfMoved(axis, range.first, range.second);
-        if (!coarser && axis->tickInterval() != step) axis->setTickInterval(step);
+        if (!coarser) {
+            if (axis->tickInterval() != step) axis->setTickInterval(step);
+            if (axis->tickAnchor() != anchor) axis->setTickAnchor(anchor);
+        }
+        const QString format = makeTickLabelFormat(step);
+        if (axis->labelFormat() != format) axis->setLabelFormat(format);
     }
 }
 
@@ -509,6 +520,7 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
         }
         applySpec(chart, series, specs[i], box);
     }
+    hideUnnamedLegendMarkers(chart);
 }
 
 double calcNiceStep(double raw) {
@@ -517,6 +529,21 @@ double calcNiceStep(double raw) {
     for (double m : {1.0, 2.0, 5.0, 10.0})
         if (m * base >= raw * (1.0 - 1e-12)) return m * base;
     return 10.0 * base;
+}
+
+int calcTickDecimals(double step) {
+    if (!(step > 0.0) || !std::isfinite(step)) return 0;
+    // A step of m * 10^-k (m = 1, 2, 5) needs k decimals; the slack keeps
+    // 0.1, whose log10 is a hair below -1, at one decimal.
+    constexpr double kLogSlack = 1e-9;
+    return std::max(0, static_cast<int>(std::ceil(-std::log10(step) - kLogSlack)));
+}
+
+QString makeTickLabelFormat(double step) { return QStringLiteral("%.%1f").arg(calcTickDecimals(step)); }
+
+void hideUnnamedLegendMarkers(QChart* chart) {
+    for (QLegendMarker* marker : chart->legend()->markers())
+        if (marker->isVisible() && marker->label().trimmed().isEmpty()) marker->setVisible(false);
 }
 
 QImage renderChart(const Populate& populate, QSize size) {
@@ -550,6 +577,14 @@ bool exportChartSvg(const Populate& populate, const QString& path, QSize size, c
     painter.fillRect(QRect(QPoint(0, 0), size), Qt::white);
     offscreen.render(painter, size);
     return painter.end();
+}
+
+QStringList findExportLegendLabels(const Populate& populate, QSize size) {
+    OffscreenChart offscreen(populate, size);
+    QStringList labels;
+    for (QLegendMarker* marker : offscreen.chart->legend()->markers())
+        if (offscreen.chart->legend()->isVisible() && marker->isVisible()) labels << marker->label();
+    return labels;
 }
 
 QPointF mapChartPoint(const Populate& populate, const Vec2& point, QSize size) {

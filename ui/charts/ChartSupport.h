@@ -1,7 +1,8 @@
 #pragma once
 #include <limits>
-// Qt Charts plumbing shared by the hodograph and energy views: series
-// factories, axes fitted to a view box (optionally with equal scales), and
+// Qt Charts plumbing shared by the chart views: series factories, axes
+// fitted to a view box (optionally with equal scales) with ticks on round
+// numbers (1, 2 or 5 times a power of ten) and labels without round-off, and
 // rendering a chart of any size into a QImage or an SVG file without a window
 // (QT_QPA_PLATFORM=offscreen is enough).
 //
@@ -16,6 +17,7 @@
 #include <QRectF>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 #include <functional>
@@ -153,10 +155,29 @@ std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& bo
 // A step of 1, 2 or 5 times a power of ten, at least `raw`.
 double calcNiceStep(double raw);
 
+// Tick labels (fitAxes): fixed decimals, as many as the step has, so a tick
+// prints its round number and never the round-off of Qt's summing of steps
+// ("0.30000000000000004" as "0.3", "2.78e-17" as "0.0").
+int calcTickDecimals(double step);
+QString makeTickLabelFormat(double step);
+// Qt places dynamic ticks by adding the step to the first one, so the tick
+// at 0 comes out as a round-off of either sign, and "%f" prints a negative
+// one as "-0.0". fitAxes anchors the ticks this share of a step above the
+// multiples of the step: far above the round-off (about 1e-14 of a step for
+// twenty ticks), far below a pixel and below any printed decimal.
+inline constexpr double kZeroTickLift = 1e-6;
+
+// Hides every legend marker without a name (a marker series, a cursor, a
+// polygon's fill): a legend swatch must say what it stands for. Exports and
+// showSeries call it; a view that adds series itself calls it after.
+void hideUnnamedLegendMarkers(QChart* chart);
+
 // The chart `populate` builds, laid out at `size` pixels on white.
 QImage renderChart(const Populate& populate, QSize size);
 bool exportChartPng(const Populate& populate, const QString& path, QSize size);
 bool exportChartSvg(const Populate& populate, const QString& path, QSize size, const QString& description);
+// The labels of the legend markers renderChart(populate, size) shows.
+QStringList findExportLegendLabels(const Populate& populate, QSize size);
 // Where the data point lands in renderChart(populate, size), in pixels.
 QPointF mapChartPoint(const Populate& populate, const Vec2& point, QSize size);
 

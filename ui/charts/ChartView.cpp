@@ -136,6 +136,10 @@ bool ChartView::exportSvg(const QString& path, QSize size) const {
     return chart::exportChartSvg(makeExportPopulate(), path, size, describe());
 }
 
+QStringList ChartView::findExportLegendLabels(QSize size) const {
+    return chart::findExportLegendLabels(makeExportPopulate(), size);
+}
+
 QPointF ChartView::mapPoint(const Vec2& point, QSize size) const {
     return chart::mapChartPoint(makeExportPopulate(), point, size);
 }

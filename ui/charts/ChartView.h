@@ -39,6 +39,8 @@ public:
     QImage renderImage(QSize size) const;
     bool exportPng(const QString& path, QSize size) const;
     bool exportSvg(const QString& path, QSize size) const;
+    // The legend entries renderImage(size) shows (for tests).
+    QStringList findExportLegendLabels(QSize size) const;
     // Where the data point lands in renderImage(size), in pixels.
     QPointF mapPoint(const Vec2& point, QSize size) const;
 

@@ -2,23 +2,27 @@
 
 #include <QChart>
 #include <QChartView>
-#include <QGridLayout>
-#include <QLegend>
-#include <QLegendMarker>
-#include <QLineSeries>
-#include <QPainter>
-#include <QValueAxis>
 #include <QFile>
 #include <QFileInfo>
+#include <QGraphicsLayout>
+#include <QGridLayout>
 #include <QLabel>
+#include <QLegend>
+#include <QLineSeries>
+#include <QPainter>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QStyle>
 #include <QSvgGenerator>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 #include <limits>
 #include <sstream>
 
 #include "charts/ChartSupport.h"
 #include "common/InteractiveQuality.h"
+#include "common/RichTextLabel.h"
 #include "diagram/DiagramCsv.h"
 
 namespace impactlab::ui {
@@ -30,21 +34,43 @@ constexpr double kCursorWidth = 1.0;
 // the frame; a flat curve gets this absolute half-range instead.
 constexpr double kYMarginFraction = 0.08;
 constexpr double kFlatHalfRange = 0.5;
+// Small charts: a title of about 40 characters fits a readable chart's width.
 constexpr int kTitlePointSize = 9;
-// Few time ticks: the panels are narrow and share one time range.
-constexpr int kTimeTicks = 3;
+constexpr QMargins kChartMargins(2, 2, 2, 2);
+// Ticks about this far apart: three or four on each axis of a readable
+// chart, each label clear of its neighbours ("0.25" is about 30 px wide).
+constexpr double kTickSpacingPx = 60.0;
+// Layout passes for an exported chart: lay out, fit the axes, lay out again
+// for the new tick labels; the third is a no-op unless labels changed width.
+constexpr int kExportLayoutPasses = 3;
 // Significant digits of exported values: the simulation's own resolution.
 constexpr int kCsvDigits = 10;
+
+// A line's swatch in the legend: its colour, drawn as its pen style.
+QString makeSwatch(const QColor& color, Qt::PenStyle style) {
+    const QString glyph = style == Qt::SolidLine ? QStringLiteral("\u2501\u2501")   // heavy line
+                          : style == Qt::DotLine ? QStringLiteral("\u2505\u2505")   // dotted
+                                                 : QStringLiteral("\u254D\u254D");  // dashed
+    return QStringLiteral("<span style=\"color:%1\">%2</span>").arg(color.name(), glyph);
+}
 }  // namespace
 
 TimePlotsView::TimePlotsView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
     note_ = new QLabel;
     note_->setWordWrap(true);
     note_->setObjectName("plotsNote");
     note_->hide();
     layout->addWidget(note_);
+    legend_ = new RichTextLabel;
+    legend_->setObjectName("plotsLegend");
+    legend_->setContentsMargins(8, 2, 8, 2);
+    // A legend that loses a line in a drag would move every chart.
+    legend_->setHeightHeldDuringBursts(true);
+    legend_->hide();
+    layout->addWidget(legend_);
     quality_ = new InteractiveQuality(this, [this] {
         // The burst is over: exact ranges, smooth lines.
         sticky_ = false;
@@ -54,10 +80,17 @@ TimePlotsView::TimePlotsView(QWidget* parent) : QWidget(parent) {
             v->viewport()->update();
         }
     });
-    grid_ = new QGridLayout;
+    // Rows that do not fit scroll rather than shrink below the readable size.
+    content_ = new QWidget;
+    grid_ = new QGridLayout(content_);
     grid_->setContentsMargins(0, 0, 0, 0);
-    grid_->setSpacing(2);
-    layout->addLayout(grid_, 1);
+    grid_->setSpacing(kChartSpacingPx);
+    scroll_ = new QScrollArea;
+    scroll_->setObjectName("plotsScroll");
+    scroll_->setFrameShape(QFrame::NoFrame);
+    scroll_->setWidgetResizable(true);
+    scroll_->setWidget(content_);
+    layout->addWidget(scroll_, 1);
 }
 
 TimePlotsView::~TimePlotsView() = default;
@@ -67,8 +100,8 @@ void TimePlotsView::setNote(const QString& note) {
     note_->setVisible(!note.isEmpty());
 }
 
-bool TimePlotsView::hasSameLayout(const std::vector<PlotPanel>& panels, int columns) const {
-    if (columns != columns_ || panels.size() != panels_.size()) return false;
+bool TimePlotsView::hasSameLayout(const std::vector<PlotPanel>& panels, int maxColumns) const {
+    if (maxColumns != maxColumns_ || panels.size() != panels_.size()) return false;
     for (size_t i = 0; i < panels.size(); ++i) {
         if (panels[i].title != panels_[i].title || panels[i].curves.size() != panels_[i].curves.size()) return false;
         for (size_t k = 0; k < panels[i].curves.size(); ++k)
@@ -79,14 +112,38 @@ bool TimePlotsView::hasSameLayout(const std::vector<PlotPanel>& panels, int colu
     return true;
 }
 
-void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns) {
-    columns = std::max(1, columns);
+int TimePlotsView::calcColumns(int width) const {
+    // The vertical scroll bar's width is kept free whether it shows or not,
+    // so that its coming and going never changes the number of columns.
+    const int usable = width - style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int fit = (usable + kChartSpacingPx) / (kMinChartWidthPx + kChartSpacingPx);
+    int most = std::max(1, maxColumns_);
+    if (!panels_.empty()) most = std::min(most, static_cast<int>(panels_.size()));
+    return std::clamp(fit, 1, most);
+}
+
+void TimePlotsView::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    const int columns = calcColumns(width());
+    if (columns != columns_ && !views_.empty()) placeCharts(columns);
+}
+
+void TimePlotsView::placeCharts(int columns) {
+    for (QChartView* v : views_) grid_->removeWidget(v);
+    for (size_t i = 0; i < views_.size(); ++i)
+        grid_->addWidget(views_[i], static_cast<int>(i) / columns, static_cast<int>(i) % columns);
+    columns_ = columns;
+}
+
+void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int maxColumns) {
+    maxColumns = std::max(1, maxColumns);
     const bool interactive = quality_->noteChange();
     sticky_ = interactive;
     for (QChartView* v : views_) v->setRenderHint(QPainter::Antialiasing, !interactive);
-    if (hasSameLayout(panels, columns)) {
+    if (hasSameLayout(panels, maxColumns)) {
         panels_ = panels;
         for (size_t i = 0; i < panels.size(); ++i) fillChart(static_cast<int>(i), panels[i]);
+        updateLegend();
         return;
     }
     for (QChartView* v : views_) {
@@ -96,55 +153,74 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int columns)
     views_.clear();
     charts_.clear();
     cursors_.clear();
-    yRanges_.clear();
     panels_ = panels;
-    columns_ = columns;
+    maxColumns_ = maxColumns;
     for (size_t i = 0; i < panels.size(); ++i) {
         const PlotPanel& p = panels[i];
         auto* chart = new QChart;
-        chart::setTitle(chart, p.title);
+        chart::styleChart(chart);
         QFont f = chart->titleFont();
         f.setPointSize(kTitlePointSize);
         chart->setTitleFont(f);
-        chart->legend()->setAlignment(Qt::AlignBottom);
-        chart->legend()->setVisible(p.curves.size() > 1);
-        chart->setMargins(QMargins(2, 2, 2, 2));
-        auto* ax = new QValueAxis;
-        ax->setTitleText("t [s]");
-        ax->setTickCount(kTimeTicks);
-        ax->setLabelFormat("%g");
-        auto* ay = new QValueAxis;
-        ay->setTitleText(p.yLabel);
-        ay->setLabelFormat("%.3g");
-        chart->addAxis(ax, Qt::AlignBottom);
-        chart->addAxis(ay, Qt::AlignLeft);
+        chart->setMargins(kChartMargins);
+        chart::setTitle(chart, p.title);
+        // The view's one legend (updateLegend) names the laws for every chart.
+        chart->legend()->hide();
+        chart::resetChart(chart, QStringLiteral("t [s]"), p.yLabel);
         for (const PlotCurve& c : p.curves) {
             auto* s = new QLineSeries;
             s->setName(c.label);
-            QPen pen(c.color, kCurveWidth);
-            pen.setStyle(c.style);
-            s->setPen(pen);
-            chart->addSeries(s);
-            s->attachAxis(ax);
-            s->attachAxis(ay);
+            chart::attach(chart, s);
         }
         auto* cursor = new QLineSeries;
         QPen cp(QColor(120, 120, 120), kCursorWidth);
         cp.setStyle(Qt::DashLine);
         cursor->setPen(cp);
-        chart->addSeries(cursor);
-        cursor->attachAxis(ax);
-        cursor->attachAxis(ay);
-        if (chart->legend()->markers(cursor).size()) chart->legend()->markers(cursor).first()->setVisible(false);
+        chart::attach(chart, cursor);
+        chart::hideUnnamedLegendMarkers(chart);
         auto* view = new QChartView(chart);
+        view->setMinimumSize(kMinChartWidthPx, kMinChartHeightPx);
         view->setRenderHint(QPainter::Antialiasing, !interactive);
-        grid_->addWidget(view, static_cast<int>(i) / columns, static_cast<int>(i) % columns);
+        const int index = static_cast<int>(i);
+        // A new plot area (a resize, wider tick labels) gets ticks for its size.
+        connect(chart, &QChart::plotAreaChanged, view, [this, chart, index](const QRectF&) {
+            chart::fitAxes(chart);
+            updateCursor(index);
+        });
         views_.push_back(view);
         charts_.push_back(chart);
         cursors_.push_back(cursor);
-        yRanges_.emplace_back(0.0, 1.0);
-        fillChart(static_cast<int>(i), p);
+        fillChart(index, p);
     }
+    placeCharts(calcColumns(width()));
+    updateLegend();
+}
+
+void TimePlotsView::updateLegend() {
+    // Each law once, in order of appearance, with a swatch per line style it
+    // is drawn in (solid and dashed: the two ends of a rod).
+    struct Entry {
+        QString label;
+        std::vector<std::pair<QColor, Qt::PenStyle>> swatches;
+    };
+    std::vector<Entry> entries;
+    for (const PlotPanel& p : panels_)
+        for (const PlotCurve& c : p.curves) {
+            if (c.label.isEmpty()) continue;
+            auto it = std::find_if(entries.begin(), entries.end(), [&](const Entry& e) { return e.label == c.label; });
+            if (it == entries.end()) it = entries.insert(entries.end(), Entry{c.label, {}});
+            const std::pair<QColor, Qt::PenStyle> swatch{c.color, c.style};
+            if (std::find(it->swatches.begin(), it->swatches.end(), swatch) == it->swatches.end())
+                it->swatches.push_back(swatch);
+        }
+    QStringList html;
+    for (const Entry& e : entries) {
+        QString swatches;
+        for (const auto& [color, style] : e.swatches) swatches += makeSwatch(color, style);
+        html << swatches + "&nbsp;" + e.label.toHtmlEscaped().replace(' ', QStringLiteral("&nbsp;"));
+    }
+    legend_->setText(html.join(QStringLiteral(" &nbsp;&nbsp;&nbsp; ")));
+    legend_->setVisible(!entries.empty());
 }
 
 void TimePlotsView::fillChart(int index, const PlotPanel& p) {
@@ -167,59 +243,95 @@ void TimePlotsView::fillChart(int index, const PlotPanel& p) {
         }
     }
     if (tMin > tMax) { tMin = 0; tMax = 1; yMin = -1; yMax = 1; }
+    if (!(tMax > tMin)) tMax = tMin + 1.0;
     const double span = yMax - yMin;
     if (span <= 0.0) { yMin -= kFlatHalfRange; yMax += kFlatHalfRange; }
     else { yMin -= kYMarginFraction * span; yMax += kYMarginFraction * span; }
-    auto* ax = static_cast<QValueAxis*>(chart->axes(Qt::Horizontal).front());
-    auto* ay = static_cast<QValueAxis*>(chart->axes(Qt::Vertical).front());
-    // During a drag the ranges stay while the curves fit and fill them
-    // (chart::kStickyFill): a range change re-lays out the axis labels.
-    const bool keep = sticky_ && tMin >= ax->min() && tMax <= ax->max() && yMin >= ay->min() && yMax <= ay->max() &&
-                      (tMax - tMin) >= chart::kStickyFill * (ax->max() - ax->min()) &&
-                      (yMax - yMin) >= chart::kStickyFill * (ay->max() - ay->min());
-    if (!keep) {
-        // During a drag, room for its next moves (chart::kStickyHeadroom).
-        const double growY = sticky_ ? 0.5 * (chart::kStickyHeadroom - 1.0) * (yMax - yMin) : 0.0;
-        ax->setRange(tMin, tMax);
-        ay->setRange(yMin - growY, yMax + growY);
-    }
-    yRanges_[index] = {ay->min(), ay->max()};
+    // Round ticks for the plot's size (chart::fitAxes); during a drag the
+    // ranges stay while the curves fit and fill them (chart::kStickyFill):
+    // a range change re-lays out the axis labels.
+    chart::setViewBox(chart, QRectF(QPointF(tMin, yMin), QPointF(tMax, yMax)), false,
+                      std::numeric_limits<double>::infinity(), kTickSpacingPx);
+    chart::setStickyAxes(chart, sticky_);
+    chart::fitAxes(chart);
+    updateCursor(index);
+}
+
+void TimePlotsView::updateCursor(int index) {
+    const QValueAxis* ay = chart::findAxis(charts_[index], Qt::Vertical);
+    cursors_[index]->replace(QList<QPointF>{{cursorTime_, ay->min()}, {cursorTime_, ay->max()}});
 }
 
 void TimePlotsView::setCursorTime(double t) {
-    for (size_t i = 0; i < cursors_.size(); ++i)
-        cursors_[i]->replace(QList<QPointF>{{t, yRanges_[i].first}, {t, yRanges_[i].second}});
+    cursorTime_ = t;
+    for (size_t i = 0; i < cursors_.size(); ++i) updateCursor(static_cast<int>(i));
 }
 
-QImage TimePlotsView::renderImage(QSize size) {
-    const QSize old = this->size();
-    resize(size);
-    QImage img(size, QImage::Format_ARGB32);
+std::unique_ptr<TimePlotsView> TimePlotsView::makeExportCopy(QSize size, QSize* finalSize) const {
+    // A copy, so the widget on screen is neither resized nor re-laid out, and
+    // the export's layout depends only on its size.
+    auto copy = std::make_unique<TimePlotsView>();
+    copy->setAttribute(Qt::WA_DontShowOnScreen);
+    copy->setPanels(panels_, maxColumns_);
+    copy->setNote(note_->text());
+    copy->setCursorTime(cursorTime_);
+    copy->resize(size);
+    copy->show();
+    copy->layout()->activate();
+    // The rows at their readable height below the note and the legend.
+    const int header = copy->height() - copy->scroll_->height();
+    const QSize grown(size.width(), std::max(size.height(), header + copy->content_->minimumSizeHint().height()));
+    if (grown != size) {
+        copy->resize(grown);
+        copy->layout()->activate();
+    }
+    copy->grid_->activate();
+    for (QChart* c : copy->charts_)
+        for (int pass = 0; pass < kExportLayoutPasses; ++pass) {
+            c->layout()->activate();
+            chart::fitAxes(c);
+        }
+    copy->setCursorTime(cursorTime_);
+    *finalSize = grown;
+    return copy;
+}
+
+QImage TimePlotsView::renderImage(QSize size) const {
+    QSize finalSize;
+    const std::unique_ptr<TimePlotsView> copy = makeExportCopy(size, &finalSize);
+    QImage img(finalSize, QImage::Format_ARGB32);
     img.fill(Qt::white);
     QPainter painter(&img);
-    render(&painter);
+    copy->render(&painter);
     painter.end();
-    resize(old);
     return img;
 }
 
-bool TimePlotsView::exportPng(const QString& path, QSize size) { return renderImage(size).save(path); }
+std::vector<QRectF> TimePlotsView::calcExportPlotAreas(QSize size) const {
+    QSize finalSize;
+    const std::unique_ptr<TimePlotsView> copy = makeExportCopy(size, &finalSize);
+    std::vector<QRectF> areas;
+    for (size_t i = 0; i < copy->views_.size(); ++i)
+        areas.push_back(copy->charts_[i]->plotArea().translated(copy->views_[i]->mapTo(copy.get(), QPoint(0, 0))));
+    return areas;
+}
 
-bool TimePlotsView::exportSvg(const QString& path, QSize size) {
-    const QSize old = this->size();
-    resize(size);
+bool TimePlotsView::exportPng(const QString& path, QSize size) const { return renderImage(size).save(path); }
+
+bool TimePlotsView::exportSvg(const QString& path, QSize size) const {
+    QSize finalSize;
+    const std::unique_ptr<TimePlotsView> copy = makeExportCopy(size, &finalSize);
     QSvgGenerator svg;
     svg.setFileName(path);
-    svg.setSize(size);
-    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setSize(finalSize);
+    svg.setViewBox(QRect(QPoint(0, 0), finalSize));
     svg.setTitle("ImpactLab time histories");
     QPainter painter;
     const bool ok = painter.begin(&svg);
     if (ok) {
-        render(&painter);
+        copy->render(&painter);
         painter.end();
     }
-    resize(old);
     return ok && QFileInfo(path).size() > 0;
 }
 
