@@ -9,6 +9,11 @@ namespace impactlab {
 
 namespace {
 
+// m, half the side of the square panel that draws a barrier: as wide as the
+// contact plane's trace in the 3D view (VehicleOverlay), standing on the
+// ground and a little taller than the drawn vehicles (VehicleScene::height).
+constexpr double kBarrierHalfSize = 1.5;
+
 using nlohmann::json;
 
 double number(const json& obj, const std::string& key, const std::string& field, std::optional<double> fallback) {
@@ -101,6 +106,15 @@ void readVehicleScene(const json& doc, Scene& s) {
         throw InputError("approach_time", "must be in [0, " + std::to_string(static_cast<int>(limits::kMaxEndTime)) + "] s");
     s.gravity = Vec3(0, 0, -vs.runOut.gravity);
     s.planes.push_back({"ground", Vec3::Zero(), Vec3::UnitZ(), Vec3::Zero(), 0.0});
+    // The barrier is a surface vehicle 1 hits: the contact plane through the
+    // impact point, its free side along n (towards vehicle 1), standing on
+    // the ground. Without it the 3D view had nothing to draw for the barrier.
+    if (barrier) {
+        const Vec2 n = vs.collision.calcNormal();
+        const Vec2& p = vs.collision.impactPoint;
+        s.planes.push_back({"barrier", Vec3(p.x(), p.y(), kBarrierHalfSize), Vec3(n.x(), n.y(), 0.0), Vec3::Zero(),
+                            kBarrierHalfSize});
+    }
     s.vehicles = vs;
 }
 

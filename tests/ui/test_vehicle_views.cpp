@@ -227,7 +227,8 @@ TEST(VehicleOverlay, DrawsArrowsAndConesOnTheGround) {
     VehicleOverlay overlay(view);
     overlay.show(in, r);
     EXPECT_TRUE(overlay.isShown());
-    overlay.frameCamera(89.0);
+    view.setFramingAngles(-90.0, 89.0);   // looking straight down on the ground
+    view.resetCamera();
     const QImage shown = view.renderToImage().convertToFormat(QImage::Format_RGB32);
     ASSERT_FALSE(shown.isNull());
     constexpr int kMinArrowPixels = 100;

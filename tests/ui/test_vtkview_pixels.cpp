@@ -179,7 +179,9 @@ TEST_F(VtkViewPixels, RedSphereShowsWhereItProjects) {
 
 TEST_F(VtkViewPixels, SphereOutsideFrustumLeavesNoRed) {
     // Put the sphere behind the camera, well outside the view frustum; the
-    // camera itself stays where resetCamera() put it.
+    // camera itself stays where resetCamera() put it (as if the user had
+    // placed it: otherwise the view would frame the moved sphere).
+    view.noteCameraMovedByUser();
     double position[3];
     double focal[3];
     vtkCamera* camera = view.renderer()->GetActiveCamera();

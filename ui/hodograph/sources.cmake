@@ -9,8 +9,6 @@ target_sources(impactlab_ui PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/EnergyView.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ImpulseCurveView.h
   ${CMAKE_CURRENT_LIST_DIR}/ImpulseCurveView.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/../render/CameraFraming.h
-  ${CMAKE_CURRENT_LIST_DIR}/../render/CameraFraming.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../render/MeshRenderer.h
   ${CMAKE_CURRENT_LIST_DIR}/../render/MeshRenderer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../render/ImpulseCurveRenderer.h

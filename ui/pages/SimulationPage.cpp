@@ -105,6 +105,19 @@ BodyVisual toVisual(const SceneBody& b, bool headingMarker) {
     return v;
 }
 
+// Every surface of the scene but the ground (drawn by setGround): walls, a
+// vehicle's barrier.
+std::vector<PlaneVisual> makePlaneVisuals(const Scene& scene) {
+    std::vector<PlaneVisual> planes;
+    for (const ScenePlane& sp : scene.planes) {
+        const bool isGround =
+            sp.normal.isApprox(Vec3::UnitZ()) && std::abs(sp.point.z() - scene.groundHeight) < kGroundMatchTol;
+        if (isGround) continue;
+        planes.push_back({sp.point, sp.normal, sp.size > 0.0 ? sp.size : kDefaultPlaneHalfSize, kPlaneColor});
+    }
+    return planes;
+}
+
 // The timeline prefixes "#k t = ... s, ".
 QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
     const ImpactEventRecord& e = run.impacts[i];
@@ -239,14 +252,7 @@ void SimulationPage::applyScene(Scene scene, bool rebuild) {
         std::vector<BodyVisual> visuals;
         for (const auto& b : scene_.bodies) visuals.push_back(toVisual(b, scene_.kind == SceneKind::Vehicles));
         renderer_->setBodies(visuals);
-        std::vector<PlaneVisual> planes;
-        for (const ScenePlane& sp : scene_.planes) {
-            const bool isGround =
-                sp.normal.isApprox(Vec3::UnitZ()) && std::abs(sp.point.z() - scene_.groundHeight) < kGroundMatchTol;
-            if (isGround) continue;   // drawn by setGround
-            planes.push_back({sp.point, sp.normal, sp.size > 0.0 ? sp.size : kDefaultPlaneHalfSize, kPlaneColor});
-        }
-        renderer_->setPlanes(planes);
+        renderer_->setPlanes(makePlaneVisuals(scene_));
         renderer_->setPivots(scene_.pivots, kPivotRadius);
         setViewAngles();
         selectedImpact_ = -1;
@@ -437,6 +443,7 @@ void SimulationPage::drawRun() {
     // further (a slider dragged) keeps the same ground instead of a new one.
     const double quantum = geometry::roundStepBelow(extent / kGroundQuanta);
     renderer_->setGround(scene_.groundHeight, quantum * std::ceil(extent / quantum));
+    renderer_->setPlanes(makePlaneVisuals(scene_));   // a slider may move a wall or turn a barrier
     for (size_t i = 0; i < scene_.bodies.size(); ++i) {
         std::vector<Eigen::Vector3d> trail;
         trail.reserve(run_.samples.size());

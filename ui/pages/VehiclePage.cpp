@@ -19,8 +19,10 @@
 namespace impactlab::ui {
 
 namespace {
-// Degrees: vehicles move in the ground plane, so look down on them steeply.
-constexpr double kVehicleViewAzimuth = -90.0;
+// Degrees: vehicles move in the ground plane, so look down on them steeply;
+// from 20 degrees left of straight behind -y, so that a barrier across the
+// x axis (the built-in barrier scene's) shows its face instead of its edge.
+constexpr double kVehicleViewAzimuth = -110.0;
 constexpr double kVehicleViewElevation = 60.0;
 // Characters a sweep choice box shows at least (its list shows them whole).
 constexpr int kSweepBoxChars = 6;

@@ -196,10 +196,9 @@ struct ImpulseCurveRenderer::Impl {
     void changed() {
         if (view) view->requestRender();
     }
-    void frameCamera() {
-        double aspect = 1.0;
-        if (view && view->height() > 0) aspect = double(view->width()) / view->height();
-        render::frameBox(renderer, box, aspect);
+    // The view frames the view box by its rule (render/CameraFraming.h).
+    void reportExtent() {
+        if (view) view->setFramedExtent(this, box);
     }
 };
 
@@ -208,14 +207,14 @@ ImpulseCurveRenderer::ImpulseCurveRenderer(VtkView& view) : d_(std::make_unique<
     d_->renderer = view.renderer();
     vtkRenderer* r = d_->renderer;
     render::setUpStudio(r, kBackgroundTop, kBackgroundBottom);
-    view.setResetCameraHandler([impl = d_.get()] { impl->frameCamera(); });
+    view.setFramingAngles(render::kDefaultAzimuthDegrees, render::kDefaultElevationDegrees);
     view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));
 }
 
 ImpulseCurveRenderer::~ImpulseCurveRenderer() {
     d_->removeAll();
     if (d_->view) {
-        d_->view->setResetCameraHandler({});
+        d_->view->setFramedExtent(d_.get(), Eigen::AlignedBox3d());
         d_->view->setWorldUp(QVector3D());
         d_->view->requestRender();
     }
@@ -350,7 +349,7 @@ void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
     mark(curve.stickPoint, "I_s", kStickColor);
     mark(curve.finalPoint, "I_r", kFinalColor);
 
-    d_->frameCamera();
+    d_->reportExtent();
     d_->changed();
 }
 
@@ -360,8 +359,8 @@ void ImpulseCurveRenderer::clear() {
 }
 
 void ImpulseCurveRenderer::resetCamera() {
-    d_->frameCamera();
-    d_->changed();
+    d_->reportExtent();
+    if (d_->view) d_->view->resetCamera();
 }
 
 Eigen::Vector3d ImpulseCurveRenderer::curveColor() { return kCurveColor; }

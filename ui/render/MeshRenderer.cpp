@@ -206,8 +206,12 @@ struct MeshRenderer::Impl {
     vtkSmartPointer<vtkPolyDataMapper> arrowMapper;   // shared by the extra arrows
     std::vector<vtkSmartPointer<vtkActor>> extraArrows;
 
+    // Every change reports the bodies' extent to the view, which frames it by
+    // its rule (render/CameraFraming.h) before the next frame.
     void changed() {
-        if (view) view->requestRender();
+        if (!view) return;
+        view->setFramedExtent(this, calcFramedExtent());
+        view->requestRender();
     }
     void removeBodies() {
         for (const Body& b : bodies) {
@@ -216,16 +220,15 @@ struct MeshRenderer::Impl {
         }
         bodies.clear();
     }
-    void frameCamera() {
+    // The posed bodies' mesh boxes, in the world.
+    Eigen::AlignedBox3d calcFramedExtent() const {
         Eigen::AlignedBox3d world;
         for (const Body& b : bodies) {
             if (b.box.isEmpty()) continue;
             for (int k = 0; k < 8; ++k)
                 world.extend(b.rotation * b.box.corner(static_cast<Eigen::AlignedBox3d::CornerType>(k)) + b.translation);
         }
-        double aspect = 1.0;
-        if (view && view->height() > 0) aspect = double(view->width()) / view->height();
-        render::frameBox(renderer, world, aspect);
+        return world;
     }
 };
 
@@ -272,7 +275,7 @@ MeshRenderer::MeshRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->arrow->VisibilityOff();
     d_->overlay->AddActor(d_->arrow);
 
-    view.setResetCameraHandler([impl = d_.get()] { impl->frameCamera(); });
+    view.setFramingAngles(render::kDefaultAzimuthDegrees, render::kDefaultElevationDegrees);
     view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));
 }
 
@@ -281,7 +284,7 @@ MeshRenderer::~MeshRenderer() {
     d_->overlay->RemoveAllViewProps();
     d_->window->RemoveRenderer(d_->overlay);
     if (d_->view) {
-        d_->view->setResetCameraHandler({});
+        d_->view->setFramedExtent(d_.get(), Eigen::AlignedBox3d());
         d_->view->setWorldUp(QVector3D());
         d_->view->requestRender();
     }
@@ -437,8 +440,8 @@ void MeshRenderer::clearContact() {
 }
 
 void MeshRenderer::resetCamera() {
-    d_->frameCamera();
     d_->changed();
+    if (d_->view) d_->view->resetCamera();
 }
 
 Eigen::Vector3d MeshRenderer::contactMarkerColor() { return kMarkerColor; }

@@ -65,7 +65,9 @@ public:
     /// Replaces the extra arrows (impulses at several contacts), drawn over
     /// the bodies like the normal arrow.
     void setArrows(const std::vector<ArrowVisual>& arrows);
-    /// Frames all bodies from an oblique view with +z up.
+    /// A new scene or a reset: the view frames the bodies from an oblique view
+    /// with +z up at the next frame (VtkView::resetCamera). Every change
+    /// reports their extent to the view, which re-frames by its rule.
     void resetCamera();
 
     static Eigen::Vector3d contactMarkerColor();
@@ -80,7 +82,8 @@ private:
 std::vector<MeshVisual> makeMeshVisuals(const ImpactScene& scene);
 /// setMeshes, setContact and resetCamera for `scene`.
 void showImpactScene(MeshRenderer& renderer, const ImpactScene& scene);
-// The same without framing the camera: the user's view stays as it is.
+// The same without a reset: the view re-frames only if the bodies' extent
+// changed noticeably and the user has not moved the camera (VtkView).
 void updateImpactScene(MeshRenderer& renderer, const ImpactScene& scene);
 
 }  // namespace impactlab::ui

@@ -110,11 +110,7 @@ ParticleRenderer::ParticleRenderer(VtkView& view) : d_(std::make_unique<Impl>())
     d_->glyphs->UseLookupTableScalarRangeOn();
     d_->particleActor->SetMapper(d_->glyphs);
     d_->renderer->AddActor(d_->particleActor);
-    view.setResetCameraHandler([impl = d_.get()] {
-        if (!impl->view || impl->domain.isEmpty()) return;
-        const double aspect = impl->view->height() > 0 ? double(impl->view->width()) / impl->view->height() : 1.0;
-        render::frameBox(impl->renderer, impl->domain, aspect);
-    });
+    view.setFramingAngles(render::kDefaultAzimuthDegrees, render::kDefaultElevationDegrees);
     view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));
 }
 
@@ -122,13 +118,15 @@ ParticleRenderer::~ParticleRenderer() {
     if (!d_->view) return;
     d_->renderer->RemoveActor(d_->particleActor);
     for (const auto& a : d_->obstacles) d_->renderer->RemoveActor(a);
-    d_->view->setResetCameraHandler({});
+    d_->view->setFramedExtent(d_.get(), Eigen::AlignedBox3d());
 }
 
 void ParticleRenderer::setObstacles(const granular::GranularWorld& world, const Eigen::AlignedBox3d& domain) {
     for (const auto& a : d_->obstacles) d_->renderer->RemoveActor(a);
     d_->obstacles.clear();
     d_->domain = domain;
+    // The camera frames the domain (the view's rule, render/CameraFraming.h).
+    if (d_->view) d_->view->setFramedExtent(d_.get(), domain);
     const Eigen::Vector3d centre = domain.center();
     const double extent = domain.sizes().maxCoeff();
     for (const granular::Plane& p : world.planes) {

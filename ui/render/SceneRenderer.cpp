@@ -7,7 +7,6 @@
 #include <QPointer>
 
 #include <vtkActor.h>
-#include <vtkCamera.h>
 #include <vtkCubeSource.h>
 #include <vtkLightKit.h>
 #include <vtkMatrix4x4.h>
@@ -71,16 +70,12 @@ constexpr int kMarkerResolution = 24;
 // degrees above the horizon, the usual oblique "engineering" view.
 constexpr double kDefaultAzimuthDegrees = -60.0;
 constexpr double kDefaultElevationDegrees = 25.0;
-// Extra room around the framed bounds so bodies do not touch the border.
-constexpr double kFramingMargin = 1.05;
 // Smallest radius framed, in metres: a single point still gets a view.
 constexpr double kMinFramedRadius = 0.05;
 // The ground spot under the bodies is framed too if it lies within this
 // many scene radii below them: impacts with the ground need it in view,
 // while a distant ground would only shrink the bodies.
 constexpr double kGroundFramingReach = 3.0;
-
-constexpr double kRadiansPerDegree = EIGEN_PI / 180.0;
 
 using render::setColor;
 
@@ -96,6 +91,20 @@ double boundingRadius(const BodyVisual& visual) {
     return visual.shape == BodyVisual::Shape::Sphere ? visual.radius : visual.halfExtents.norm();
 }
 
+// The box around a square panel, whatever its turn in its plane: the box of
+// its circumscribed disc (radius halfSize * sqrt 2), which is
+// r * sqrt(1 - n_i^2) across along axis i.
+Eigen::AlignedBox3d calcPanelBox(const PlaneVisual& p) {
+    const Eigen::Vector3d n = p.normal.normalized();
+    const Eigen::Vector3d reach =
+        std::sqrt(2.0) * p.halfSize * (Eigen::Vector3d::Ones() - n.cwiseAbs2()).cwiseMax(0.0).cwiseSqrt();
+    return {p.point - reach, p.point + reach};
+}
+
+bool isSamePanel(const PlaneVisual& a, const PlaneVisual& b) {
+    return a.point == b.point && a.normal == b.normal && a.halfSize == b.halfSize && a.color == b.color;
+}
+
 }  // namespace
 
 struct SceneRenderer::Impl {
@@ -104,8 +113,6 @@ struct SceneRenderer::Impl {
 
     double groundHeight = kDefaultGroundHeight;
     double groundHalfSize = 0.0;
-    double azimuthDegrees = kDefaultAzimuthDegrees;
-    double elevationDegrees = kDefaultElevationDegrees;
     vtkSmartPointer<vtkActor> ground;
     vtkSmartPointer<vtkActor> grid;
 
@@ -116,16 +123,21 @@ struct SceneRenderer::Impl {
         vtkSmartPointer<vtkActor> marker;   // heading marker, posed with the body
         vtkSmartPointer<vtkMatrix4x4> matrix;
         vtkSmartPointer<vtkActor> trail;
-        std::vector<Eigen::Vector3d> trailPoints;
+        Eigen::AlignedBox3d trailBox;   // of the trail's points; empty when hidden
     };
     std::vector<Body> bodies;
     std::vector<vtkSmartPointer<vtkActor>> planes;
+    std::vector<PlaneVisual> planeVisuals;
     std::vector<vtkSmartPointer<vtkActor>> pivots;
+    Eigen::AlignedBox3d pivotBox;
     vtkSmartPointer<vtkActor> marker;
     vtkSmartPointer<vtkSphereSource> markerSource;
 
+    // Every change reports the scene's extent to the view, which frames it
+    // by its rule (render/CameraFraming.h) before the next frame.
     void changed() {
         if (view) {
+            view->setFramedExtent(this, calcFramedExtent());
             view->requestRender();
         }
     }
@@ -135,7 +147,7 @@ struct SceneRenderer::Impl {
         }
     }
     vtkSmartPointer<vtkActor> makeBody(const BodyVisual& visual);
-    void frameCamera();
+    Eigen::AlignedBox3d calcFramedExtent() const;
 };
 
 vtkSmartPointer<vtkActor> SceneRenderer::Impl::makeBody(const BodyVisual& visual) {
@@ -174,16 +186,21 @@ vtkSmartPointer<vtkActor> SceneRenderer::Impl::makeBody(const BodyVisual& visual
     return actor;
 }
 
-void SceneRenderer::Impl::frameCamera() {
+// What the camera frames: the bodies where they are and along their trails,
+// the walls and pivots, and the ground under them when it is near.
+Eigen::AlignedBox3d SceneRenderer::Impl::calcFramedExtent() const {
     Eigen::AlignedBox3d box;
     for (const Body& body : bodies) {
         const Eigen::Vector3d reach = Eigen::Vector3d::Constant(boundingRadius(body.visual));
         box.extend(body.pose.position - reach);
         box.extend(body.pose.position + reach);
-        for (const Eigen::Vector3d& p : body.trailPoints) {
-            box.extend(p);
+        if (!body.trailBox.isEmpty()) {
+            box.extend(body.trailBox.min() - reach);
+            box.extend(body.trailBox.max() + reach);
         }
     }
+    for (const PlaneVisual& p : planeVisuals) box.extend(calcPanelBox(p));
+    if (!pivotBox.isEmpty()) box.extend(pivotBox);
     if (box.isEmpty()) {  // nothing to frame: show the middle of the ground
         const double half = kDefaultGroundHalfSize / 2.0;
         box.extend(Eigen::Vector3d(-half, -half, groundHeight));
@@ -195,28 +212,7 @@ void SceneRenderer::Impl::frameCamera() {
     if (ground && ground->GetVisibility() && drop > 0.0 && drop < kGroundFramingReach * radius) {
         box.extend(Eigen::Vector3d(centre.x(), centre.y(), groundHeight));
     }
-    const Eigen::Vector3d focal = box.center();
-    const double framedRadius = std::max(box.diagonal().norm() / 2.0, kMinFramedRadius);
-
-    vtkCamera* camera = renderer->GetActiveCamera();
-    // The narrower of the two view angles decides the distance that fits.
-    const double halfVertical = camera->GetViewAngle() * kRadiansPerDegree / 2.0;
-    double aspect = 1.0;
-    if (view && view->height() > 0) {
-        aspect = double(view->width()) / view->height();
-    }
-    const double halfHorizontal = std::atan(std::tan(halfVertical) * aspect);
-    const double halfAngle = std::min(halfVertical, halfHorizontal);
-    const double distance = kFramingMargin * framedRadius / std::sin(halfAngle);
-
-    const double az = azimuthDegrees * kRadiansPerDegree;
-    const double el = elevationDegrees * kRadiansPerDegree;
-    const Eigen::Vector3d toCamera(std::cos(el) * std::cos(az), std::cos(el) * std::sin(az), std::sin(el));
-    const Eigen::Vector3d position = focal + distance * toCamera;
-    camera->SetFocalPoint(focal.data());
-    camera->SetPosition(position.data());
-    camera->SetViewUp(0.0, 0.0, 1.0);  // z is up in the world
-    renderer->ResetCameraClippingRange();
+    return box;
 }
 
 SceneRenderer::SceneRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
@@ -237,10 +233,9 @@ SceneRenderer::SceneRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->marker->VisibilityOff();
     r->AddActor(d_->marker);
 
+    view.setFramingAngles(kDefaultAzimuthDegrees, kDefaultElevationDegrees);
     setGround(kDefaultGroundHeight, kDefaultGroundHalfSize);
-    view.setResetCameraHandler([impl = d_.get()] { impl->frameCamera(); });
     view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));  // z is up in the world
-    d_->frameCamera();
 }
 
 SceneRenderer::~SceneRenderer() {
@@ -255,7 +250,7 @@ SceneRenderer::~SceneRenderer() {
         d_->remove(body.trail);
     }
     if (d_->view) {
-        d_->view->setResetCameraHandler({});
+        d_->view->setFramedExtent(d_.get(), Eigen::AlignedBox3d());
         d_->view->setWorldUp(QVector3D());
         d_->view->requestRender();
     }
@@ -289,6 +284,10 @@ void SceneRenderer::setGround(double height, double halfSize) {
 }
 
 void SceneRenderer::setPlanes(const std::vector<PlaneVisual>& planes) {
+    // Called after every run (a slider can turn a barrier): the same panels
+    // are not rebuilt and uploaded again.
+    if (std::equal(planes.begin(), planes.end(), d_->planeVisuals.begin(), d_->planeVisuals.end(), isSamePanel)) return;
+    d_->planeVisuals = planes;
     for (const auto& a : d_->planes) d_->remove(a);
     d_->planes.clear();
     for (const PlaneVisual& p : planes) {
@@ -312,7 +311,10 @@ void SceneRenderer::setPlanes(const std::vector<PlaneVisual>& planes) {
 void SceneRenderer::setPivots(const std::vector<Eigen::Vector3d>& points, double radius) {
     for (const auto& a : d_->pivots) d_->remove(a);
     d_->pivots.clear();
+    d_->pivotBox.setEmpty();
     for (const Eigen::Vector3d& q : points) {
+        d_->pivotBox.extend(q - Eigen::Vector3d::Constant(radius));
+        d_->pivotBox.extend(q + Eigen::Vector3d::Constant(radius));
         auto source = vtkSmartPointer<vtkSphereSource>::New();
         source->SetCenter(q.x(), q.y(), q.z());
         source->SetRadius(radius);
@@ -388,7 +390,7 @@ void SceneRenderer::setTrail(int body, const std::vector<Eigen::Vector3d>& point
         return;
     }
     Impl::Body& b = d_->bodies[static_cast<size_t>(body)];
-    b.trailPoints = points;
+    b.trailBox.setEmpty();
     if (points.size() < kMinTrailPoints) {
         if (b.trail) {
             b.trail->VisibilityOff();
@@ -396,6 +398,7 @@ void SceneRenderer::setTrail(int body, const std::vector<Eigen::Vector3d>& point
         d_->changed();
         return;
     }
+    for (const Eigen::Vector3d& p : points) b.trailBox.extend(p);
     if (!b.trail) {  // created once, then only its data is replaced
         b.trail = actorFor(geometry::polyline(points));
         setColor(b.trail->GetProperty(), kTrailDarkening * b.visual.color);
@@ -418,13 +421,12 @@ void SceneRenderer::setMarker(const std::optional<Eigen::Vector3d>& point) {
 }
 
 void SceneRenderer::resetCamera() {
-    d_->frameCamera();
     d_->changed();
+    if (d_->view) d_->view->resetCamera();
 }
 
 void SceneRenderer::setViewAngles(double azimuthDegrees, double elevationDegrees) {
-    d_->azimuthDegrees = azimuthDegrees;
-    d_->elevationDegrees = elevationDegrees;
+    if (d_->view) d_->view->setFramingAngles(azimuthDegrees, elevationDegrees);
 }
 
 }  // namespace impactlab::ui

@@ -65,9 +65,11 @@ public:
     void setTrail(int body, const std::vector<Eigen::Vector3d>& points);
     /// A small highlighted marker (e.g. a contact point); nullopt hides it.
     void setMarker(const std::optional<Eigen::Vector3d>& point);
-    /// Frames all bodies and trails from an oblique view with +z up.
+    /// A new scene or a reset: the view frames the bodies, their trails, the
+    /// walls and the near ground at the next frame (VtkView::resetCamera).
+    /// Every change reports that extent to the view, which re-frames by its rule.
     void resetCamera();
-    // Direction the reset camera looks from (degrees; azimuth about +z from +x,
+    // Direction the framed camera looks from (degrees; azimuth about +z from +x,
     // elevation above the ground). Planar scenes are viewed square-on from -y.
     void setViewAngles(double azimuthDegrees, double elevationDegrees);
 

@@ -12,7 +12,6 @@
 #include <vtkCamera.h>
 #include <vtkCoordinate.h>
 #include <vtkMapper.h>
-#include <vtkMath.h>
 #include <vtk_glew.h>
 #include <vtkOpenGLPolyDataMapper.h>
 #include <vtkOpenGLVertexBufferObject.h>
@@ -35,6 +34,8 @@
 #include <vector>
 
 #include "common/InteractiveQuality.h"
+#include "render/CameraFraming.h"
+#include "render/CameraMoves.h"
 
 namespace impactlab::ui {
 
@@ -43,9 +44,6 @@ namespace {
 // Dragging across the whole widget turns the camera by this much: enough to
 // see the far side of the scene in one stroke without being twitchy.
 constexpr double kRotateDegreesPerWidgetExtent = 180.0;
-// Turntable tilt stops this short of straight up or down: at the pole the
-// world-up and the viewing direction are parallel and the azimuth is undefined.
-constexpr double kMaxElevationDegrees = 89.0;
 // One wheel notch (Qt reports 120 units per notch) moves the camera 10 %
 // closer or farther: small enough to aim, big enough to cross a scene quickly.
 constexpr double kWheelUnitsPerNotch = 120.0;
@@ -167,7 +165,7 @@ struct VtkView::Impl {
     double lastMs = 0.0;
     bool antiAliasing = true;
     QVector3D worldUp;  // null: free trackball
-    std::function<void()> resetHandler;
+    render::FramingRule framing;
 
     DragMode drag = DragMode::None;
     QPointF lastMouse;
@@ -297,6 +295,7 @@ bool VtkView::Impl::submit(QSize size, qreal devicePixelRatio, bool fast) {
     selectDetail(fast);
     selectPixelSizes(fast, scale);
     skipShiftScale();
+    framing.apply(renderer, double(size.width()) / size.height());
     // Bodies move between frames, so the near/far planes must follow them;
     // otherwise a body that moved off the original bounds is clipped away.
     renderer->ResetCameraClippingRange();
@@ -410,17 +409,26 @@ bool VtkView::saveImage(const QString& path) {
     return !image.isNull() && image.save(path);
 }
 
+void VtkView::setFramedExtent(const void* source, const Eigen::AlignedBox3d& box) {
+    d_->framing.setExtent(source, box);
+}
+
+void VtkView::setFramingAngles(double azimuthDegrees, double elevationDegrees) {
+    d_->framing.setAngles(azimuthDegrees, elevationDegrees);
+}
+
 void VtkView::resetCamera() {
-    if (d_->resetHandler) {
-        d_->resetHandler();
-    } else {
-        d_->renderer->ResetCamera();
-    }
+    d_->framing.requestFraming();
+    updateFraming();   // at once, for whoever reads the camera; again at the next frame if the scene grows
     requestRender();
 }
 
-void VtkView::setResetCameraHandler(std::function<void()> handler) {
-    d_->resetHandler = std::move(handler);
+bool VtkView::cameraMovedByUser() const { return d_->framing.userMoved(); }
+void VtkView::noteCameraMovedByUser() { d_->framing.noteUserMove(); }
+
+bool VtkView::updateFraming() {
+    const QSize size = devicePixelSize(*this);
+    return d_->framing.apply(d_->renderer, size.height() > 0 ? double(size.width()) / size.height() : 1.0);
 }
 
 double VtkView::lastRenderMilliseconds() const { return d_->lastMs; }
@@ -536,77 +544,23 @@ void VtkView::mouseMoveEvent(QMouseEvent* event) {
     const QPointF delta = event->position() - d_->lastMouse;
     d_->lastMouse = event->position();
     vtkCamera* camera = d_->renderer->GetActiveCamera();
-
     switch (d_->drag) {
         case DragMode::Rotate: {
             // The scene follows the hand: dragging right turns the camera left
             // about the vertical; dragging down lifts the camera.
             const double azimuth = -delta.x() * kRotateDegreesPerWidgetExtent / width();
-            double elevation = delta.y() * kRotateDegreesPerWidgetExtent / height();
-            if (!d_->worldUp.isNull()) {
-                // Turntable: turning about the world's vertical keeps the
-                // horizon level, where a trackball would slowly roll it.
-                const QVector3D up = d_->worldUp.normalized();
-                camera->SetViewUp(up.x(), up.y(), up.z());
-                double forward[3];
-                camera->GetDirectionOfProjection(forward);
-                const double sine = -(forward[0] * up.x() + forward[1] * up.y() + forward[2] * up.z());
-                const double current = vtkMath::DegreesFromRadians(std::asin(std::clamp(sine, -1.0, 1.0)));
-                elevation = std::clamp(current + elevation, -kMaxElevationDegrees, kMaxElevationDegrees)
-                            - current;
-            }
-            camera->Azimuth(azimuth);
-            camera->Elevation(elevation);
-            camera->OrthogonalizeViewUp();
+            const double elevation = delta.y() * kRotateDegreesPerWidgetExtent / height();
+            render::rotateCamera(camera, azimuth, elevation, d_->worldUp);
             break;
         }
-        case DragMode::Pan: {
-            // World length of one pixel at the focal plane, so the point under
-            // the cursor stays under it.
-            double metresPerPixel = 0.0;
-            if (camera->GetParallelProjection()) {
-                metresPerPixel = 2.0 * camera->GetParallelScale() / height();
-            } else {
-                const double halfAngle = vtkMath::RadiansFromDegrees(camera->GetViewAngle()) / 2.0;
-                metresPerPixel = 2.0 * camera->GetDistance() * std::tan(halfAngle) / height();
-            }
-            double forward[3];
-            double up[3];
-            double right[3];
-            camera->GetDirectionOfProjection(forward);
-            camera->GetViewUp(up);
-            vtkMath::Cross(forward, up, right);
-            vtkMath::Normalize(right);
-            vtkMath::Cross(right, forward, up);  // up exactly orthogonal to forward
-
-            double shift[3];
-            double focal[3];
-            double position[3];
-            camera->GetFocalPoint(focal);
-            camera->GetPosition(position);
-            for (int i = 0; i < 3; ++i) {
-                // Drag right moves the scene right, i.e. the camera left;
-                // Qt's y grows downwards.
-                shift[i] = (-delta.x() * right[i] + delta.y() * up[i]) * metresPerPixel;
-                focal[i] += shift[i];
-                position[i] += shift[i];
-            }
-            camera->SetFocalPoint(focal);
-            camera->SetPosition(position);
-            break;
-        }
-        case DragMode::Dolly: {
+        case DragMode::Pan: render::panCamera(camera, delta, height()); break;
+        case DragMode::Dolly:
             // Dragging up moves closer, as with the wheel.
-            const double factor = std::pow(kDollyFactorPerWidgetHeight, -delta.y() / height());
-            if (camera->GetParallelProjection()) {
-                camera->Zoom(factor);
-            } else {
-                camera->Dolly(factor);
-            }
+            render::dollyCamera(camera, std::pow(kDollyFactorPerWidgetHeight, -delta.y() / height()));
             break;
-        }
         case DragMode::None: break;
     }
+    noteCameraMovedByUser();
     requestRender();
     event->accept();
 }
@@ -616,13 +570,8 @@ void VtkView::wheelEvent(QWheelEvent* event) {
     if (notches == 0.0) {
         return QWidget::wheelEvent(event);
     }
-    const double factor = std::pow(kDollyFactorPerNotch, notches);
-    vtkCamera* camera = d_->renderer->GetActiveCamera();
-    if (camera->GetParallelProjection()) {
-        camera->Zoom(factor);
-    } else {
-        camera->Dolly(factor);
-    }
+    render::dollyCamera(d_->renderer->GetActiveCamera(), std::pow(kDollyFactorPerNotch, notches));
+    noteCameraMovedByUser();
     requestRender();
     event->accept();
 }

@@ -19,6 +19,8 @@
 #include <QVector3D>
 #include <QWidget>
 
+#include <Eigen/Geometry>
+
 #include <functional>
 #include <memory>
 
@@ -65,12 +67,25 @@ public:
     /// renderToImage() written to a file; the format follows the suffix.
     bool saveImage(const QString& path);
 
-    /// Resets the camera: the handler installed with setResetCameraHandler()
-    /// if any (the scene knows how to frame itself), otherwise VTK's default.
+    /// Camera framing, one rule for every scene (render/CameraFraming.h):
+    /// the camera frames the union of the extents the scene's renderers
+    /// report, when a scene is opened or the camera reset, and when the
+    /// union changes noticeably unless the user has moved the camera since
+    /// the last framing. Applied before each frame.
+    /// `source` reports `box` (world); an empty box withdraws it.
+    void setFramedExtent(const void* source, const Eigen::AlignedBox3d& box);
+    /// Direction the framed camera looks from (degrees; azimuth about +z
+    /// from +x, elevation above the ground).
+    void setFramingAngles(double azimuthDegrees, double elevationDegrees);
+    /// A new scene or View > Reset camera (also double-click): frames the
+    /// scene now and forgets that the user moved the camera.
     void resetCamera();
-    /// Lets the owner of the scene replace the default camera reset (used
-    /// by double-click and resetCamera()). Pass an empty function to remove.
-    void setResetCameraHandler(std::function<void()> handler);
+    /// Whether the user has turned, panned or zoomed since the last framing.
+    bool cameraMovedByUser() const;
+    /// What a drag or the wheel does after moving the camera (tests too).
+    void noteCameraMovedByUser();
+    /// Frames the camera now if the rule says so; returns whether it did.
+    bool updateFraming();
 
     /// World "up" for turntable rotation: left-drag then turns the camera
     /// about this axis and tilts it without ever rolling the horizon or

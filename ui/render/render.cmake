@@ -59,6 +59,10 @@ endif()
 target_sources(${IMPACTLAB_UI_TARGET} PRIVATE
   ${IMPACTLAB_RENDER_DIR}/VtkView.h
   ${IMPACTLAB_RENDER_DIR}/VtkView.cpp
+  ${IMPACTLAB_RENDER_DIR}/CameraFraming.h
+  ${IMPACTLAB_RENDER_DIR}/CameraFraming.cpp
+  ${IMPACTLAB_RENDER_DIR}/CameraMoves.h
+  ${IMPACTLAB_RENDER_DIR}/CameraMoves.cpp
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.h
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.cpp
   ${IMPACTLAB_RENDER_DIR}/SphereDetail.h

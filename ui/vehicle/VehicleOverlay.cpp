@@ -6,7 +6,6 @@
 
 #include <vtkActor.h>
 #include <vtkActor2D.h>
-#include <vtkCamera.h>
 #include <vtkCellArray.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
@@ -70,8 +69,6 @@ constexpr double kCaptionMargin = 8.0;  // px
 // A line of the caption as tall as any (parentheses reach above capitals and
 // below the baseline): its height places the legend above the live line.
 constexpr const char* kCaptionLineSample = "mu used (orange)";
-constexpr double kFramingMargin = 1.15;
-constexpr double kRadiansPerDegree = EIGEN_PI / 180.0;
 
 const Eigen::Vector3d kBefore{0.0, 114.0 / 255.0, 178.0 / 255.0};        // blue
 const Eigen::Vector3d kAfter{0.0, 158.0 / 255.0, 115.0 / 255.0};         // bluish green
@@ -213,6 +210,17 @@ struct VehicleOverlay::Impl {
         nextActor(makePolyData({shape}, z, true, closed), color, 1.0)->GetProperty()->SetLineWidth(kOutlineWidth);
         for (const Vec2& p : shape) box.extend(p);
     }
+    // The camera frames the overlay with the scene (the view's rule,
+    // render/CameraFraming.h): from the ground to the top layer.
+    void reportExtent() {
+        if (!view) return;
+        Eigen::AlignedBox3d extent;
+        if (!box.isEmpty()) {
+            extent.extend(Eigen::Vector3d(box.min().x(), box.min().y(), 0.0));
+            extent.extend(Eigen::Vector3d(box.max().x(), box.max().y(), kZMarker));
+        }
+        view->setFramedExtent(this, extent);
+    }
     void changed() {
         if (view) view->requestRender();
     }
@@ -235,6 +243,8 @@ VehicleOverlay::VehicleOverlay(VtkView& view) : d_(std::make_unique<Impl>()) {
 }
 
 VehicleOverlay::~VehicleOverlay() {
+    d_->box.setEmpty();
+    d_->reportExtent();
     for (const auto& actor : d_->pool) d_->renderer->RemoveViewProp(actor);
     if (d_->caption) d_->renderer->RemoveViewProp(d_->caption);
     if (d_->captionLive) d_->renderer->RemoveViewProp(d_->captionLive);
@@ -247,6 +257,7 @@ void VehicleOverlay::clear() {
     if (d_->caption) d_->caption->VisibilityOff();
     if (d_->captionLive) d_->captionLive->VisibilityOff();
     d_->box.setEmpty();
+    d_->reportExtent();
     d_->changed();
 }
 
@@ -326,30 +337,13 @@ void VehicleOverlay::show(const VehicleCollisionInput& input, const VehicleColli
     if (!d_->caption->GetInput() || legend != d_->caption->GetInput()) d_->caption->SetInput(legend.c_str());
     d_->caption->VisibilityOn();
     d_->captionLive->VisibilityOn();
+    d_->reportExtent();
     d_->changed();
 }
 
 Eigen::Vector4d VehicleOverlay::bounds() const {
     if (d_->box.isEmpty()) return Eigen::Vector4d(0, 0, -1, -1);
     return Eigen::Vector4d(d_->box.min().x(), d_->box.min().y(), d_->box.max().x(), d_->box.max().y());
-}
-
-void VehicleOverlay::frameCamera(double elevationDegrees) {
-    if (d_->box.isEmpty()) return;
-    const Eigen::Vector2d c = d_->box.center();
-    const double radius = std::max(0.5 * d_->box.diagonal().norm(), 0.5);
-    vtkCamera* camera = d_->renderer->GetActiveCamera();
-    const double half = camera->GetViewAngle() * kRadiansPerDegree / 2.0;
-    double aspect = 1.0;
-    if (d_->view && d_->view->height() > 0) aspect = double(d_->view->width()) / d_->view->height();
-    const double halfAngle = std::min(half, std::atan(std::tan(half) * aspect));
-    const double distance = kFramingMargin * radius / std::sin(halfAngle);
-    const double el = std::clamp(elevationDegrees, 5.0, 89.0) * kRadiansPerDegree;
-    camera->SetFocalPoint(c.x(), c.y(), 0.0);
-    camera->SetPosition(c.x(), c.y() - distance * std::cos(el), distance * std::sin(el));
-    camera->SetViewUp(0.0, 0.0, 1.0);
-    d_->renderer->ResetCameraClippingRange();
-    d_->changed();
 }
 
 Eigen::Vector3d VehicleOverlay::velocityBeforeColor() { return kBefore; }

@@ -57,13 +57,10 @@ public:
     void setVelocityScale(double metresPerMps);
     double velocityScale() const;
 
-    /// Points the view's camera at the overlay: looking down from high above
-    /// (elevationDegrees above the ground, from the -y side), framing the
-    /// vehicles, arrows and cones. Does nothing when nothing is shown.
-    void frameCamera(double elevationDegrees = 60.0);
-
     /// The overlay's extent in the ground plane (x min, y min, x max, y max);
-    /// empty box when nothing is shown. For tests and framing.
+    /// empty box when nothing is shown. For tests. show() reports it to the
+    /// view, whose camera frames it with the rest of the scene
+    /// (VtkView::setFramedExtent).
     Eigen::Vector4d bounds() const;
 
     static Eigen::Vector3d velocityBeforeColor();
