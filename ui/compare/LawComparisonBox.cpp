@@ -28,7 +28,8 @@ LawComparisonBox::LawComparisonBox(QWidget* parent) : QGroupBox(tr("Compare laws
     int i = 0;
     for (const LawInfo& law : getLaws()) {
         const QString id = QString::fromStdString(law.id);
-        auto* box = new QCheckBox(lawDisplayName(law.id));
+        // "&" would make a mnemonic of the next letter ("Jia & Wang" read "Jia _Wang").
+        auto* box = new QCheckBox(lawDisplayName(law.id).replace('&', QStringLiteral("&&")));
         box->setObjectName("compare:" + id);
         box->setToolTip(describeLaw(law));
         // As wide as its text: a click beside the text is not a click on the box.
