@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstdio>
 
+#include "diagram/DisplayNames.h"
+#include "diagram/DisplayNumber.h"
+
 namespace impactlab {
 
 namespace {
@@ -45,10 +48,11 @@ std::vector<Vec2> clipLine(const Vec2& a, double c, const Vec2& lo, const Vec2& 
     return pts;
 }
 
-std::string formatEnergy(double joules) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%+.4g J", joules);
-    return buf;
+// An energy change with its sign, judged against the energy before: a
+// round-off change reads "0 J", not a gain of 1e-13 J.
+std::string formatEnergyChange(double joules, double energyBefore) {
+    const std::string text = formatDisplayNumber(joules, energyBefore);
+    return (joules > 0.0 && text != "0" ? "+" : "") + text + " J";
 }
 
 Vec3 chooseTangent(const ImpactProblem& problem, const std::vector<LawOutcome>& outcomes) {
@@ -101,7 +105,7 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
         path.model = o.result.model;
         path.energyChange = o.result.energyAfter - o.result.energyBefore;
         path.gainsEnergy = o.result.gainsEnergy(kEnergyGainRelTol);
-        path.label = o.result.model + " (dE " + formatEnergy(path.energyChange) + ")";
+        path.label = getLawDisplayName(o.result.model) + " (dE " + formatEnergyChange(path.energyChange, o.result.energyBefore) + ")";
         if (path.gainsEnergy) path.label += " ENERGY GAINED";
         for (const auto& smp : o.trace.samples) path.points.push_back(project(smp.impulse));
         if (path.points.empty()) path.points = {Vec2::Zero(), project(o.result.impulse)};

@@ -86,3 +86,17 @@ TEST(ImpulseDiagram, EnergyGainIsFlaggedInThePathLabel) {
     EXPECT_TRUE(d.paths[0].gainsEnergy);
     EXPECT_NE(d.paths[0].label.find("ENERGY GAINED"), std::string::npos);
 }
+
+TEST(ImpulseDiagram, LegendPrintsRoundOffEnergyChangeAsZero) {
+    // An energy change of 1.767e-13 J out of 16 J is round-off (kDisplayZeroRelTol
+    // = 1e-9 relative): the legend must not read as a gain "+1.767e-13 J".
+    const ImpactProblem p = ImpactProblem::makeContactLevel(Vec3(3.5, 3.5, 1.0).asDiagonal(), Vec3(1, 0, -1), 0.2, 0.5);
+    LawOutcome o;
+    o.result.model = "newton";
+    o.result.impulse = Vec3(0.0, 0.0, 1.0);
+    o.result.energyBefore = 16.0;
+    o.result.energyAfter = 16.0 + 1.767e-13;
+    const ImpulseDiagram d = makeImpulseDiagram(p, {o});
+    ASSERT_EQ(d.paths.size(), 1u);
+    EXPECT_EQ(d.paths[0].label, "Newton (dE 0 J)");
+}

@@ -6,6 +6,7 @@ set(IMPACTLAB_UI_TEST_MAIN ${CMAKE_CURRENT_LIST_DIR}/ui_test_main.cpp)
 set(IMPACTLAB_UI_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/test_diagram_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_diagram_shapes.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_display_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_hodograph_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_mdp_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_parameter_panel.cpp

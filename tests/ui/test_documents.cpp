@@ -296,7 +296,7 @@ TEST_F(DocumentTest, ComparedLawsAreUndoableAndSavedInTheDocument) {
     ASSERT_TRUE(w.openScene(defaultScenePath(), &error)) << error.toStdString();
     QCheckBox* newton = nullptr;
     for (QCheckBox* cb : w.findChildren<QCheckBox*>())
-        if (cb->text() == "newton") newton = cb;
+        if (cb->objectName() == "compare:newton") newton = cb;   // the text is the display name
     ASSERT_NE(newton, nullptr);
     ASSERT_FALSE(newton->isChecked());
     QTest::mouseClick(newton, Qt::LeftButton);

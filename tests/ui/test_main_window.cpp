@@ -126,7 +126,7 @@ TEST_F(MainWindowTest, ExportedDiagramShowsThePath) {
     const QByteArray text = f.readAll();
     EXPECT_TRUE(text.contains("<svg")) << "not an SVG file";
     EXPECT_TRUE(text.contains("<path") || text.contains("<polyline")) << "no drawn path in the SVG";
-    EXPECT_TRUE(text.contains("stronge")) << "the legend does not name the law";
+    EXPECT_TRUE(text.contains("Stronge")) << "the legend does not name the law (by its display name)";
 }
 
 TEST_F(MainWindowTest, SliderReSimulatesAndRedrawsBothViews) {

@@ -48,6 +48,7 @@ std::vector<SceneParameter> makeParameters() {
     law.label = "Impact law";
     law.kind = SceneParameter::Kind::Choice;
     law.help = "Which impact law resolves the contacts.";
+    law.target = "/contact/law";   // as in the scenes: the panel shows the laws' display names
     law.choices = {"newton", "poisson", "stronge"};
     law.choice = "stronge";
     return {height, angle, law};
@@ -150,6 +151,21 @@ TEST(ParameterPanel, ComboEmitsChoice) {
     ASSERT_EQ(spy.count(), 1);
     EXPECT_EQ(spy.at(0).at(0).toString(), QStringLiteral("law"));
     EXPECT_EQ(spy.at(0).at(1).toString(), QStringLiteral("poisson"));
+}
+
+TEST(ParameterPanel, LawChoiceShowsDisplayNamesAndKeepsIds) {
+    // The user reads "Stronge"; the document, choice() and choiceChanged keep "stronge".
+    ParameterPanel panel;
+    panel.setParameters(makeParameters());
+    QComboBox* combo = panel.comboBox("law");
+    ASSERT_NE(combo, nullptr);
+    EXPECT_EQ(combo->currentText(), QStringLiteral("Stronge"));
+    EXPECT_EQ(combo->itemText(0), QStringLiteral("Newton"));
+    EXPECT_TRUE(combo->itemData(0, Qt::ToolTipRole).toString().contains("id: newton"));
+    EXPECT_EQ(panel.choice("law"), QStringLiteral("stronge"));
+    ASSERT_TRUE(panel.setChoice("law", "poisson"));
+    EXPECT_EQ(combo->currentText(), QStringLiteral("Poisson"));
+    EXPECT_FALSE(panel.setChoice("law", "Poisson")) << "a display name is not an id";
 }
 
 TEST(ParameterPanel, SteppedSliderHasOneTickPerStep) {

@@ -179,7 +179,9 @@ TEST(VehicleResultsTable, RowsAndCsvMatchTheResult) {
     ASSERT_EQ(static_cast<int>(rows.size()), table.rowCount() + 1);
     EXPECT_EQ(rows[0], QStringList({"Subject", "Quantity", "Unit", "Value"}));
 
-    // Printed with 3 decimals (m/s) and 2 (km/h): half a unit in the last place.
+    // Each unit's values share one format with kDisplayDigits (5) significant
+    // digits of the unit's largest: speeds below 100 m/s and km/h get at least
+    // 3 and 2 decimals, so half a unit in those places bounds the rounding.
     EXPECT_NEAR(csvValue(rows, "Vehicle 1", "delta-V", "m/s"), r.vehicle1.deltaV, 0.5e-3 + 1e-12);
     EXPECT_NEAR(csvValue(rows, "Vehicle 2", "delta-V", "m/s"), r.vehicle2->deltaV, 0.5e-3 + 1e-12);
     EXPECT_NEAR(csvValue(rows, "Vehicle 1", "delta-V", "km/h"), r.vehicle1.deltaVKmh, 0.5e-2 + 1e-12);
@@ -187,7 +189,10 @@ TEST(VehicleResultsTable, RowsAndCsvMatchTheResult) {
     EXPECT_NEAR(csvValue(rows, "Vehicle 1", "PDOF", "deg"), r.vehicle1.pdofDeg, 0.05 + 1e-12);
     EXPECT_EQ(csvValue(rows, "Vehicle 2", "PDOF", "o'clock"), r.vehicle2->pdofClock);
     EXPECT_NEAR(csvValue(rows, "Vehicle 1", "EES", "m/s"), r.vehicle1.ees, 0.5e-3 + 1e-12);
-    EXPECT_NEAR(csvValue(rows, "Collision", "energy dissipated", "J"), r.energyDissipated, 0.05 + 1e-9);
+    // Energies: 5 significant digits of the largest energy in the table, which
+    // is at most the two vehicles' energy before.
+    const double energyBefore = r.vehicle1.kineticEnergyBefore + r.vehicle2->kineticEnergyBefore;
+    EXPECT_NEAR(csvValue(rows, "Collision", "energy dissipated", "J"), r.energyDissipated, 0.5e-4 * energyBefore);
     EXPECT_NEAR(csvValue(rows, "Collision", "mu used (eq. 64)", "-"), r.mu, 0.5e-4 + 1e-12);
     // m1 dV1 = m2 dV2 survives the rounding.
     EXPECT_NEAR(in.vehicle1.mass * csvValue(rows, "Vehicle 1", "delta-V", "m/s"),

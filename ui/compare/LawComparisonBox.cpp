@@ -4,6 +4,7 @@
 #include <QGridLayout>
 #include <QSignalBlocker>
 
+#include "compare/DisplayText.h"
 #include "impact/LawRegistry.h"
 
 namespace impactlab::ui {
@@ -12,7 +13,11 @@ namespace {
 // Two columns of law names fit the side panel's width.
 constexpr int kColumns = 2;
 
-QString describeLaw(const LawInfo& law) { return QString::fromStdString(law.title + "\n" + law.reference); }
+// The law's title and paper, then its id: the name scenes, --compare and the
+// CLI use for it.
+QString describeLaw(const LawInfo& law) {
+    return QString::fromStdString(law.title + "\n" + law.reference + "\nid: " + law.id);
+}
 }  // namespace
 
 LawComparisonBox::LawComparisonBox(QWidget* parent) : QGroupBox(tr("Compare laws"), parent) {
@@ -23,7 +28,8 @@ LawComparisonBox::LawComparisonBox(QWidget* parent) : QGroupBox(tr("Compare laws
     int i = 0;
     for (const LawInfo& law : getLaws()) {
         const QString id = QString::fromStdString(law.id);
-        auto* box = new QCheckBox(id);
+        // "&" would make a mnemonic of the next letter ("Jia & Wang" read "Jia _Wang").
+        auto* box = new QCheckBox(lawDisplayName(law.id).replace('&', QStringLiteral("&&")));
         box->setObjectName("compare:" + id);
         box->setToolTip(describeLaw(law));
         // As wide as its text: a click beside the text is not a click on the box.

@@ -18,6 +18,7 @@
 #include <mutex>
 
 #include "compare/ComparisonTableView.h"
+#include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
 #include "granular/FieldMapView.h"
 #include "impact/LawRegistry.h"
@@ -295,7 +296,7 @@ void GranularPage::restartRuns() {
     {
         const QSignalBlocker block(shown_);
         shown_->clear();
-        for (const ModelRun& r : runs_) shown_->addItem(QString::fromStdString(r.model));
+        for (const ModelRun& r : runs_) shown_->addItem(frictionModelDisplayName(r.model), QString::fromStdString(r.model));
     }
     {
         const QSignalBlocker block(timeline_);
@@ -436,14 +437,16 @@ void GranularPage::updateAnalyses() {
         if (r.frames.empty()) continue;
         const double tEnd = r.frames.back().time;
         const double tBegin = tEnd * (1.0 - kAnalysisWindowShare);
-        const QString label = QString::fromStdString(r.model);
+        // Views and tables name the model as the compare box does; files keep the id.
+        const std::string name = getFrictionModelDisplayName(r.model);
+        const QString label = QString::fromStdString(name);
         try {
             velocity.push_back({label, granular::calcMeanVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
             angular.push_back({label, granular::calcMeanAngularVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
-            rdfs.emplace_back(r.model, granular::calcRadialDistribution(r.frames, windows_.rdfWindow, windows_.rdfMaxDistance,
+            rdfs.emplace_back(name, granular::calcRadialDistribution(r.frames, windows_.rdfWindow, windows_.rdfMaxDistance,
                                                                          windows_.rdfBins, tBegin, tEnd));
             granular::GranularModelSummary s;
-            s.model = r.model;
+            s.model = name;
             s.table = granular::calcTableStatistics(r.steps, r.frames, windows_.solidFractionWindow, tBegin, tEnd);
             s.totals = r.totals;
             s.wallSeconds = r.wallSeconds;
@@ -452,7 +455,7 @@ void GranularPage::updateAnalyses() {
         } catch (const std::exception& e) {
             emit errorOccurred(QString::fromUtf8(e.what()));
         }
-        histories.emplace_back(r.model, &r.steps);
+        histories.emplace_back(getFrictionModelDisplayName(r.model), &r.steps);
     }
     velocity_->setMaps(velocity, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
     angular_->setMaps(angular, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
@@ -467,15 +470,15 @@ void GranularPage::updateSummary() {
         const double steps = std::max<long long>(1, r.totals.steps);
         text += QString("<b>%1</b>: %2 of %3 steps%4<br>particles %5, contacts per step %6, sweeps per step %7, "
                         "residual %8 m/s, deepest overlap %9 m, lost %10")
-                    .arg(QString::fromStdString(r.model))
+                    .arg(frictionModelDisplayName(r.model))
                     .arg(r.totals.steps)
                     .arg(r.stepsTarget)
                     .arg(r.endReason.empty() ? QString(" (running)") : QString(" (%1)").arg(QString::fromStdString(r.endReason)))
                     .arg(r.frames.empty() ? 0 : static_cast<int>(r.frames.back().size()))
                     .arg(r.totals.contacts / steps, 0, 'f', 1)
                     .arg(r.totals.iterations / steps, 0, 'f', 1)
-                    .arg(r.totals.last.residual, 0, 'g', 3)
-                    .arg(r.totals.maxPenetration, 0, 'g', 3)
+                    .arg(displayNumber(r.totals.last.residual))
+                    .arg(displayNumber(r.totals.maxPenetration))
                     .arg(r.totals.lost);
         if (!r.endReason.empty() && r.wallSeconds > 0.0)
             text += QString("<br>%1 s of stepping, %2 million contact solves per second")
@@ -483,7 +486,7 @@ void GranularPage::updateSummary() {
                         .arg(r.totals.contactSolves / r.wallSeconds * 1e-6, 0, 'f', 2);
         text += "<br>";
     }
-    text += QString("colour: speed, 0 to %1 m/s (dark blue to yellow)").arg(speedScale_, 0, 'g', 3);
+    text += QString("colour: speed, 0 to %1 m/s (dark blue to yellow)").arg(displayNumber(speedScale_));
     setSummary(text);
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "compare/ComparisonTableView.h"
+#include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
 #include "diagram/DiagramCsv.h"
@@ -28,9 +29,6 @@ namespace {
 // Directions of the bundle of hodographs (Fig. 6 draws a dozen or so).
 constexpr int kBundleDirections = 16;
 
-QString vec(const Vec3& v, int digits = 5) {
-    return QString("(%1, %2, %3)").arg(v.x(), 0, 'g', digits).arg(v.y(), 0, 'g', digits).arg(v.z(), 0, 'g', digits);
-}
 
 // An exporter of the data behind a view (held by the page), as CSV.
 template <typename Data>
@@ -53,41 +51,41 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     table_ = new ComparisonTableView;
     compare_ = new LawComparisonBox;
 
-    addView({"hodograph", "Hodograph",
+    addView({"hodograph", viewDisplayName("hodograph"),
              "Jia & Wang Figs. 4, 7: the sliding velocity during the impact, its invariant directions (blue "
              "centripetal, red centrifugal)",
              hodograph_, [this](const QString& p) { return hodograph_->exportPng(p); },
              [this](const QString& p) { return hodograph_->exportSvg(p); }, csvOf(hodographData_)});
-    addView({"bundle", "Bundle", "Jia & Wang Fig. 6: hodographs from unit initial sliding velocities",
+    addView({"bundle", viewDisplayName("bundle"), "Jia & Wang Fig. 6: hodographs from unit initial sliding velocities",
              bundle_, [this](const QString& p) { return bundle_->exportPng(p); },
              [this](const QString& p) { return bundle_->exportSvg(p); }, csvOf(bundleData_)});
-    addView({"curve", "Curve 3D",
+    addView({"curve", viewDisplayName("curve"),
              "Jia & Wang Fig. 5: the impulse curve with the plane of compression and the line of sticking", curve_,
              [this](const QString& p) { return curve_->exportPng(p); }, nullptr, csvOf(curveData_), true});
-    addView({"energy", "Energy", "Jia & Wang Fig. 8: kinetic energy against the normal impulse", energy_,
+    addView({"energy", viewDisplayName("energy"), "Jia & Wang Fig. 8: kinetic energy against the normal impulse", energy_,
              [this](const QString& p) { return energy_->exportPng(p); },
              [this](const QString& p) { return energy_->exportSvg(p); }, csvOf(energyData_)});
-    addView({"diagram", "Impulses", "The impulse path of every compared law, with the friction cone's lines",
+    addView({"diagram", viewDisplayName("diagram"), "The impulse path of every compared law, with the friction cone's lines",
              diagram_, [this](const QString& p) { return diagram_->exportPng(p); },
              [this](const QString& p) { return diagram_->exportSvg(p); },
              [this](const QString& p) { return writeTextFile(p, toCsv(diagram_->diagram())); }});
-    addView({"plane", "MC plane",
+    addView({"plane", viewDisplayName("plane"),
              "Preclik, Eibl & Ruede Figs. 2 and 7: objective contours, the cone's section, the maximum-dissipation "
              "impulse (red cross) and every Coulomb solution (circles)",
              plane_, [this](const QString& p) { return plane_->exportPng(p); },
              [this](const QString& p) { return plane_->exportSvg(p); },
              [this](const QString& p) { return plane_->exportCsv(p); }});
-    addView({"fobj", "f_obj",
+    addView({"fobj", viewDisplayName("fobj"),
              "Preclik, Eibl & Ruede Fig. 3: the objective on the cone boundary against the polar angle", fobj_,
              [this](const QString& p) { return fobj_->exportPng(p); },
              [this](const QString& p) { return fobj_->exportSvg(p); },
              [this](const QString& p) { return fobj_->exportCsv(p); }});
-    addView({"tree", "Tree",
+    addView({"tree", viewDisplayName("tree"),
              "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted", tree_,
              [this](const QString& p) { return tree_->exportPng(p); },
              [this](const QString& p) { return tree_->exportSvg(p); },
              [this](const QString& p) { return tree_->exportCsv(p); }});
-    addView({"comparison", "Laws",
+    addView({"comparison", viewDisplayName("comparison"),
              "Every compared law on this impact: impulse, energy change, post-impact velocity, events, warnings",
              table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
     buildLayout(view3d, nullptr, compare_);
@@ -193,7 +191,7 @@ void ImpactScenePage::solve() {
     lastUpdateMs_ = clock.nsecsElapsed() * 1e-6;
     ++updateCount_;
     emit statusChanged(QString("%1: sequence %2, impulse %3 N s, updated in %4 ms")
-                           .arg(QString::fromStdString(scene_.name), QString::fromStdString(sequence_), vec(r.impulse, 4))
+                           .arg(QString::fromStdString(scene_.name), QString::fromStdString(sequence_), displayVector(r.impulse))
                            .arg(lastUpdateMs_, 0, 'f', 1));
 }
 
@@ -222,7 +220,7 @@ void ImpactScenePage::redrawView(QWidget* view) {
         for (const ComparedLaw& c : comparison_)
             if (c.accepted) outcomes.push_back({c.result, c.trace});
         diagram_->setDiagram(makeImpulseDiagram(scene_.problem, outcomes),
-                             QString("Impulses (%1)").arg(QString::fromStdString(r.model)));
+                             QString("Impulses (%1)").arg(lawDisplayName(r.model)));
     } else if (view == plane_) {
         plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp_.plane.conic)));
         plane_->setPlane(mdp_.plane);
@@ -244,18 +242,21 @@ void ImpactScenePage::updateSummary() {
     const ImpactProblem& p = scene_.problem;
     const ImpactResult& r = outcome_.result;
     const double stickThreshold = calcStickThreshold(p.W);
+    // Energies after are judged against the energy before: a law that keeps
+    // all of it prints the same digits, not a round-off change.
+    const double energyScale = r.energyBefore;
     QString text = QString("<b>%1</b>, mu = %2, e = %3<br>sequence <b>%4</b>; ||B^-1 d|| = %5 (%6)<br>"
                            "impulse [t1, t2, n] = %7 N s<br>v+ = %8 m/s<br>energy %9 J -> %10 J<br>invariant directions:")
-                       .arg(QString::fromStdString(r.model))
+                       .arg(lawDisplayName(r.model))
                        .arg(p.friction)
                        .arg(p.restitution)
                        .arg(QString::fromStdString(sequence_))
                        .arg(stickThreshold, 0, 'f', 4)
                        .arg(stickThreshold <= p.friction ? "sticks when sliding stops" : "slip resumes when sliding stops")
-                       .arg(vec(r.impulse))
-                       .arg(vec(r.vPlus, 4))
-                       .arg(r.energyBefore, 0, 'g', 5)
-                       .arg(r.energyAfter, 0, 'g', 5);
+                       .arg(displayVector(r.impulse))
+                       .arg(displayVector(r.vPlus))
+                       .arg(displayNumber(r.energyBefore))
+                       .arg(displayNumber(r.energyAfter, energyScale));
     if (hodographData_.everyDirectionInvariant) text += " every direction";
     for (const InvariantRay& ray : hodographData_.rays)
         text += QString(" %1 deg (%2)").arg(ray.angleDeg, 0, 'f', 2).arg(ray.centrifugal ? "centrifugal" : "centripetal");
@@ -264,20 +265,20 @@ void ImpactScenePage::updateSummary() {
         text += QString("<br>Coulomb solution %1 (%2): %3 N s, energy after %4 J%5")
                     .arg(i + 1)
                     .arg(QString::fromStdString(sol.kind))
-                    .arg(vec(sol.impulse, 4))
-                    .arg(sol.energyAfter, 0, 'g', 5)
+                    .arg(displayVector(sol.impulse))
+                    .arg(displayNumber(sol.energyAfter, energyScale))
                     .arg(sol.maxDissipation ? " <b>(maximum dissipation)</b>" : "");
     }
     text += QString("<br>maximum dissipation: %1 N s (branch %2)")
-                .arg(vec(mdp_.solution.impulse, 5))
+                .arg(displayVector(mdp_.solution.impulse))
                 .arg(QString::fromStdString(mdp_.path.leaf));
     for (std::size_t k = 1; k < comparison_.size(); ++k) {
         const ComparedLaw& c = comparison_[k];
         text += c.accepted ? QString("<br>%1: impulse %2 N s, energy after %3 J")
-                                 .arg(QString::fromStdString(c.id), vec(c.result.impulse, 4))
-                                 .arg(c.result.energyAfter, 0, 'g', 5)
+                                 .arg(lawDisplayName(c.id), displayVector(c.result.impulse))
+                                 .arg(displayNumber(c.result.energyAfter, c.result.energyBefore))
                            : QString("<br><font color='#a05a00'>%1 does not take this impact: %2</font>")
-                                 .arg(QString::fromStdString(c.id), QString::fromStdString(c.refusal).toHtmlEscaped());
+                                 .arg(lawDisplayName(c.id), QString::fromStdString(c.refusal).toHtmlEscaped());
     }
     for (const std::string& note : scene_.notes) text += "<br>" + QString::fromStdString(note).toHtmlEscaped();
     for (const auto& w : r.warnings)

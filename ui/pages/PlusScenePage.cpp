@@ -24,6 +24,7 @@
 #include "panel/ParameterPanel.h"
 #include "panel/SceneSidePanel.h"
 #include "compare/ComparisonTableView.h"
+#include "compare/DisplayText.h"
 #include "plus/FigureView.h"
 #include "render/MeshRenderer.h"
 #include "render/SphereDetail.h"
@@ -42,15 +43,9 @@ const Eigen::Vector3d kSphereColor(0.35, 0.45, 0.7);
 const Eigen::Vector3d kGroundColor(0.72, 0.72, 0.70);
 const Eigen::Vector3d kImpulseColor(0.85, 0.1, 0.1);
 
-// Components this far below the vector's largest are round-off and print as 0.
-constexpr double kPrintZeroRelTol = 1e-12;
-
-QString vec(Vec3 v, int digits = 4) {
-    const double big = v.cwiseAbs().maxCoeff();
-    for (int i = 0; i < 3; ++i)
-        if (std::abs(v(i)) <= kPrintZeroRelTol * big) v(i) = 0.0;
-    return QString("(%1, %2, %3)").arg(v.x(), 0, 'g', digits).arg(v.y(), 0, 'g', digits).arg(v.z(), 0, 'g', digits);
-}
+// Digits of the energies at release and at the touch: enough to show that
+// the flight under gravity kept the energy to the integrator's accuracy.
+constexpr int kFlightEnergyDigits = 8;
 
 MeshVisual makeVisual(const geometry::TriangleMesh& mesh, const Mat3& R, const Vec3& t, const Eigen::Vector3d& color) {
     MeshVisual v;
@@ -250,23 +245,23 @@ void PlusScenePage::redrawAll() {
                        .arg(r.rounds)
                        .arg(toString(r.status))
                        .arg(run_.plusMilliseconds, 0, 'f', 2)
-                       .arg(r.energyBefore, 0, 'g', 6)
-                       .arg(r.energyAfter, 0, 'g', 6);
+                       .arg(displayNumber(r.energyBefore))
+                       .arg(displayNumber(r.energyAfter, r.energyBefore));
     for (int k = 0; k < r.getContactCount(); ++k)
         text += QString("<br>%1: impulse %2 N s, v+ %3 m/s")
-                    .arg(QString::fromStdString(run_.getContactName(k)).toHtmlEscaped(), vec(r.getImpulse(k)),
-                         vec(r.getVelocityAfter(k)));
+                    .arg(QString::fromStdString(run_.getContactName(k)).toHtmlEscaped(), displayVector(r.getImpulse(k)),
+                         displayVector(r.getVelocityAfter(k)));
     if (r.bodiesAfter)
         for (std::size_t i = 0; i < r.bodiesAfter->size(); ++i) {
             const RigidBody& b = (*r.bodiesAfter)[i];
             if (b.fixed) continue;
-            text += QString("<br>body %1 after: v %2 m/s, omega %3 rad/s").arg(i + 1).arg(vec(b.velocity), vec(b.angularVelocity));
+            text += QString("<br>body %1 after: v %2 m/s, omega %3 rad/s").arg(i + 1).arg(displayVector(b.velocity), displayVector(b.angularVelocity));
         }
     if (run_.flightTime > 0.0)
         text += QString("<br>fell from release for %1 s under gravity; energy %2 J at release, %3 J at the touch")
                     .arg(run_.flightTime, 0, 'f', 4)
-                    .arg(run_.releaseEnergy, 0, 'g', 8)
-                    .arg(run_.touchEnergy, 0, 'g', 8);
+                    .arg(displayNumber(run_.releaseEnergy, kFlightEnergyDigits))
+                    .arg(displayNumber(run_.touchEnergy, run_.releaseEnergy, kFlightEnergyDigits));
     if (run_.compliant) {
         const CompliantResult& c = *run_.compliant;
         const QString integrator =
@@ -279,8 +274,8 @@ void PlusScenePage::redrawAll() {
                     .arg(c.acceptedSteps)
                     .arg(run_.compliantMilliseconds, 0, 'f', 2)
                     .arg(c.endTime * 1e3, 0, 'g', 4)
-                    .arg(c.kineticEnergyBefore, 0, 'g', 6)
-                    .arg(c.kineticEnergyAfter, 0, 'g', 6)
+                    .arg(displayNumber(c.kineticEnergyBefore))
+                    .arg(displayNumber(c.kineticEnergyAfter, c.kineticEnergyBefore))
                     .arg(integrator);
         for (const std::string& w : c.warnings)
             text += QString("<br><font color='#b00'>compliant: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());

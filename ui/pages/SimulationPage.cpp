@@ -20,6 +20,7 @@
 #include <mutex>
 
 #include "compare/ComparisonTableView.h"
+#include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
 #include "diagram/DiagramCsv.h"
@@ -154,17 +155,17 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     table_ = new ComparisonTableView;
     compare_ = new LawComparisonBox;
 
-    addView({"diagram", "Impulse space",
+    addView({"diagram", viewDisplayName("diagram"),
              "Cataldo & Sampaio Figs. 2.5, 3.21-3.23: the selected impact's path in impulse space, with every "
              "compared law",
              diagram_, [this](const QString& p) { return diagram_->exportPng(p); },
              [this](const QString& p) { return diagram_->exportSvg(p); },
              [this](const QString& p) { return writeTextFile(p, toCsv(diagram_->diagram())); }});
-    addView({"plots", "Time histories", "Cataldo & Sampaio Figs. 3.2-3.19: the first body's motion under each law",
+    addView({"plots", viewDisplayName("plots"), "Cataldo & Sampaio Figs. 3.2-3.19: the first body's motion under each law",
              plots_, [this](const QString& p) { return plots_->exportPng(p); },
              [this](const QString& p) { return plots_->exportSvg(p); },
              [this](const QString& p) { return plots_->exportCsv(p); }});
-    addView({"comparison", "Comparison",
+    addView({"comparison", viewDisplayName("comparison"),
              "Every compared law on the selected impact: impulse, energy change, post-impact velocity, events, "
              "warnings",
              table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
@@ -579,7 +580,7 @@ void SimulationPage::updateTimePlots() {
             for (const auto& [name, style] : spec.channels) {
                 const RunChannel* ch = run.findChannel(name);
                 if (!ch || ch->values.size() != run.samples.size()) continue;
-                PlotCurve c{QString::fromStdString(comparison_.laws[k].id),
+                PlotCurve c{lawDisplayName(comparison_.laws[k].id),
                             ImpulseDiagramView::pathColor(static_cast<int>(k)), style, {}};
                 c.points.reserve(run.samples.size());
                 for (size_t i = 0; i < run.samples.size(); ++i) c.points.emplace_back(run.samples[i].time, ch->values[i]);
@@ -594,9 +595,9 @@ void SimulationPage::updateTimePlots() {
 }
 
 void SimulationPage::updateStatus() {
-    QString msg = QString("%1: %2 impacts, %3, simulated in %4 ms")
+    QString msg = QString("%1: %2, %3, simulated in %4 ms")
                       .arg(QString::fromStdString(scene_.name))
-                      .arg(run_.impacts.size())
+                      .arg(countOf(static_cast<long long>(run_.impacts.size()), tr("impact"), tr("impacts")))
                       .arg(QString::fromStdString(run_.endReason))
                       .arg(lastComputeMs_, 0, 'f', 1);
     // A run the core stopped at one of its limits (docs/input-limits.md), or

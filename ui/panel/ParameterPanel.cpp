@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 
+#include "compare/DisplayText.h"
 #include "impact/LawRegistry.h"
 
 namespace impactlab::ui {
@@ -22,6 +23,9 @@ constexpr double kDegreesPerRadian = 180.0 / kPi;
 constexpr double kGigaPascalPerPascal = 1e-9;
 // Spin boxes show at most this many decimals: more is noise to a reader.
 constexpr int kMaxDecimals = 6;
+// Targets of the choices whose entries are ids with display names.
+constexpr const char* kLawTarget = "/contact/law";
+constexpr const char* kFrictionModelTarget = "/granular/friction_model";
 
 QString toQString(const std::string& s) { return QString::fromStdString(s); }
 
@@ -78,7 +82,15 @@ void ParameterPanel::setParameters(const std::vector<SceneParameter>& parameters
     for (const QString& group : groups) {
         // One group needs no heading: the box around the panel names it.
         if (groups.size() > 1) {
-            auto* heading = new QLabel(group, body_);
+            // A law's options read under the law's display name; the group
+            // (its key) keeps the id.
+            QString text = group;
+            for (const SceneParameter& p : parameters)
+                if (toQString(getParameterGroup(p)) == group && p.group.empty() && !getParameterLaw(p).empty()) {
+                    text = lawDisplayName(getParameterLaw(p)) + tr(" options");
+                    break;
+                }
+            auto* heading = new QLabel(text, body_);
             heading->setObjectName(QStringLiteral("group:") + group);
             QFont bold = heading->font();
             bold.setBold(true);
@@ -190,20 +202,32 @@ void ParameterPanel::addChoiceRow(const SceneParameter& parameter, int row) {
 
     ChoiceRow r;
     r.comboBox = new QComboBox(body_);
+    // A law or a granular friction model shows its display name; every
+    // entry keeps the document's id as its data, which is what the panel
+    // reports and accepts.
+    const bool isLaw = parameter.target == kLawTarget;
+    const bool isFrictionModel = parameter.target == kFrictionModelTarget;
     for (const std::string& choice : parameter.choices) {
-        r.comboBox->addItem(toQString(choice));
-        // A law's entry names its paper and equations.
-        if (parameter.target == "/contact/law")
+        const QString text = isLaw             ? lawDisplayName(choice)
+                             : isFrictionModel ? frictionModelDisplayName(choice)
+                                               : toQString(choice);
+        r.comboBox->addItem(text, toQString(choice));
+        // A law's entry names its paper and equations, and its id.
+        if (isLaw)
             if (const LawInfo* law = findLaw(choice))
-                r.comboBox->setItemData(r.comboBox->count() - 1, toQString(law->title + "\n" + law->reference),
+                r.comboBox->setItemData(r.comboBox->count() - 1,
+                                        toQString(law->title + "\n" + law->reference + "\nid: " + law->id),
                                         Qt::ToolTipRole);
+        if (isFrictionModel)
+            r.comboBox->setItemData(r.comboBox->count() - 1, tr("id: ") + toQString(choice), Qt::ToolTipRole);
     }
-    const int current = r.comboBox->findText(toQString(parameter.choice));
+    const int current = r.comboBox->findData(toQString(parameter.choice));
     r.comboBox->setCurrentIndex(std::max(current, 0));
     r.comboBox->setToolTip(tooltip);
     r.comboBox->setObjectName(id + QStringLiteral(".combo"));
-    connect(r.comboBox, &QComboBox::currentTextChanged, this,
-            [this, id](const QString& text) { emit choiceChanged(id, text); });
+    QComboBox* combo = r.comboBox;
+    connect(r.comboBox, &QComboBox::currentIndexChanged, this,
+            [this, id, combo](int index) { emit choiceChanged(id, combo->itemData(index).toString()); });
 
     grid_->addWidget(label, row, 0);
     grid_->addWidget(r.comboBox, row, 1, 1, 2);
@@ -262,7 +286,7 @@ bool ParameterPanel::setValue(const QString& id, double siValue) {
 bool ParameterPanel::setChoice(const QString& id, const QString& choice) {
     auto it = choices_.find(id);
     if (it == choices_.end()) return false;
-    const int index = it->comboBox->findText(choice);
+    const int index = it->comboBox->findData(choice);
     if (index < 0) return false;
     const QSignalBlocker block(it->comboBox);
     it->comboBox->setCurrentIndex(index);
@@ -291,7 +315,7 @@ double ParameterPanel::value(const QString& id) const {
 
 QString ParameterPanel::choice(const QString& id) const {
     auto it = choices_.find(id);
-    return it == choices_.end() ? QString() : it->comboBox->currentText();
+    return it == choices_.end() ? QString() : it->comboBox->currentData().toString();
 }
 
 QStringList ParameterPanel::parameterIds() const { return order_; }

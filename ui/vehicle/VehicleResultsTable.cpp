@@ -6,19 +6,18 @@
 #include <QStringList>
 #include <QTextStream>
 
+#include <QHash>
+
+#include <algorithm>
 #include <cmath>
+
+#include "diagram/DisplayNumber.h"
 
 namespace impactlab::ui {
 
 namespace {
 
 constexpr double kRadToDeg = 180.0 / EIGEN_PI;
-
-QString number(double value, int decimals) {
-    if (std::isinf(value)) return value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
-    if (std::isnan(value)) return QStringLiteral("nan");
-    return QString::number(value, 'f', decimals);
-}
 
 QString csvField(const QString& text) {
     if (!text.contains(',') && !text.contains('"') && !text.contains('\n')) return text;
@@ -44,42 +43,67 @@ VehicleResultsTable::VehicleResultsTable(QWidget* parent) : QTableWidget(0, Colu
 void VehicleResultsTable::clearResults() { setRowCount(0); }
 
 void VehicleResultsTable::setCollision(const VehicleCollisionInput& input, const VehicleCollisionResult& result) {
-    setRowCount(0);
-    auto addRow = [this](const QString& subject, const QString& quantity, const QString& unit, const QString& value) {
-        const int row = rowCount();
-        insertRow(row);
-        setItem(row, SubjectColumn, new QTableWidgetItem(subject));
-        setItem(row, QuantityColumn, new QTableWidgetItem(quantity));
-        setItem(row, UnitColumn, new QTableWidgetItem(unit));
-        auto* v = new QTableWidgetItem(value);
-        v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        setItem(row, ValueColumn, v);
+    // Rows first, numbers later: every value of one unit is printed in one
+    // format chosen from all of them (236900 J beside 16321 J, not 2.369e+05),
+    // each judged against its quantity's scale (an energy against the energy
+    // before), so round-off prints 0.
+    struct Row {
+        QString subject, quantity, unit;
+        DisplayCell cell;
+        QString text;   // set for a value that is not a number of the unit (a clock hour)
     };
+    std::vector<Row> rows;
+    auto add = [&rows](const QString& subject, const QString& quantity, const QString& unit, double value,
+                       double scale = 0.0) { rows.push_back({subject, quantity, unit, {value, scale}, {}}); };
     auto addVehicle = [&](const QString& who, const VehicleImpactOutcome& o) {
-        addRow(who, tr("delta-V"), QStringLiteral("m/s"), number(o.deltaV, 3));
-        addRow(who, tr("delta-V"), QStringLiteral("km/h"), number(o.deltaVKmh, 2));
-        addRow(who, tr("PDOF"), QStringLiteral("deg"), number(o.pdofDeg, 1));
-        addRow(who, tr("PDOF"), QStringLiteral("o'clock"), QString::number(o.pdofClock));
-        addRow(who, tr("EES"), QStringLiteral("m/s"), number(o.ees, 3));
-        addRow(who, tr("EES"), QStringLiteral("km/h"), number(o.eesKmh, 2));
-        addRow(who, tr("velocity after x"), QStringLiteral("m/s"), number(o.velocityAfter.x(), 3));
-        addRow(who, tr("velocity after y"), QStringLiteral("m/s"), number(o.velocityAfter.y(), 3));
-        addRow(who, tr("speed after"), QStringLiteral("m/s"), number(o.velocityAfter.norm(), 3));
-        addRow(who, tr("speed after"), QStringLiteral("km/h"), number(kMpsToKmh * o.velocityAfter.norm(), 2));
-        addRow(who, tr("yaw rate after"), QStringLiteral("rad/s"), number(o.yawRateAfter, 4));
-        addRow(who, tr("yaw rate after"), QStringLiteral("deg/s"), number(kRadToDeg * o.yawRateAfter, 2));
-        addRow(who, tr("kinetic energy before"), QStringLiteral("J"), number(o.kineticEnergyBefore, 1));
-        addRow(who, tr("kinetic energy after"), QStringLiteral("J"), number(o.kineticEnergyAfter, 1));
-        addRow(who, tr("absorbed energy"), QStringLiteral("J"), number(o.absorbedEnergy, 1));
+        const double speedScale = std::max(std::abs(o.velocityAfter.x()), std::abs(o.velocityAfter.y()));
+        add(who, tr("delta-V"), QStringLiteral("m/s"), o.deltaV);
+        add(who, tr("delta-V"), QStringLiteral("km/h"), o.deltaVKmh);
+        add(who, tr("PDOF"), QStringLiteral("deg"), o.pdofDeg);
+        rows.push_back({who, tr("PDOF"), QStringLiteral("o'clock"), {}, QString::number(o.pdofClock)});
+        add(who, tr("EES"), QStringLiteral("m/s"), o.ees);
+        add(who, tr("EES"), QStringLiteral("km/h"), o.eesKmh);
+        add(who, tr("velocity after x"), QStringLiteral("m/s"), o.velocityAfter.x(), speedScale);
+        add(who, tr("velocity after y"), QStringLiteral("m/s"), o.velocityAfter.y(), speedScale);
+        add(who, tr("speed after"), QStringLiteral("m/s"), o.velocityAfter.norm());
+        add(who, tr("speed after"), QStringLiteral("km/h"), kMpsToKmh * o.velocityAfter.norm());
+        add(who, tr("yaw rate after"), QStringLiteral("rad/s"), o.yawRateAfter);
+        add(who, tr("yaw rate after"), QStringLiteral("deg/s"), kRadToDeg * o.yawRateAfter);
+        add(who, tr("kinetic energy before"), QStringLiteral("J"), o.kineticEnergyBefore);
+        add(who, tr("kinetic energy after"), QStringLiteral("J"), o.kineticEnergyAfter, o.kineticEnergyBefore);
+        add(who, tr("absorbed energy"), QStringLiteral("J"), o.absorbedEnergy, o.kineticEnergyBefore);
     };
     addVehicle(tr("Vehicle 1"), result.vehicle1);
     if (result.vehicle2) addVehicle(tr("Vehicle 2"), *result.vehicle2);
     const QString collision = tr("Collision");
-    addRow(collision, tr("energy dissipated"), QStringLiteral("J"), number(result.energyDissipated, 1));
-    addRow(collision, tr("closing speed at P"), QStringLiteral("m/s"), number(result.closingSpeed, 3));
-    addRow(collision, tr("mu_user"), QStringLiteral("-"), number(input.muUser, 4));
-    addRow(collision, tr("mu~ (eq. 62)"), QStringLiteral("-"), number(result.muTilde, 4));
-    addRow(collision, tr("mu used (eq. 64)"), QStringLiteral("-"), number(result.mu, 4));
+    const double energyBefore =
+        result.vehicle1.kineticEnergyBefore + (result.vehicle2 ? result.vehicle2->kineticEnergyBefore : 0.0);
+    add(collision, tr("energy dissipated"), QStringLiteral("J"), result.energyDissipated, energyBefore);
+    add(collision, tr("closing speed at P"), QStringLiteral("m/s"), result.closingSpeed);
+    add(collision, tr("mu_user"), QStringLiteral("-"), input.muUser);
+    add(collision, tr("mu~ (eq. 62)"), QStringLiteral("-"), result.muTilde);
+    add(collision, tr("mu used (eq. 64)"), QStringLiteral("-"), result.mu);
+
+    // One format per unit.
+    QHash<QString, std::vector<DisplayCell>> byUnit;
+    for (const Row& r : rows)
+        if (r.text.isEmpty()) byUnit[r.unit].push_back(r.cell);
+    QHash<QString, DisplayColumnFormat> formats;
+    for (auto it = byUnit.cbegin(); it != byUnit.cend(); ++it) formats[it.key()] = chooseDisplayColumnFormat(it.value());
+
+    setRowCount(0);
+    for (const Row& r : rows) {
+        const int row = rowCount();
+        insertRow(row);
+        setItem(row, SubjectColumn, new QTableWidgetItem(r.subject));
+        setItem(row, QuantityColumn, new QTableWidgetItem(r.quantity));
+        setItem(row, UnitColumn, new QTableWidgetItem(r.unit));
+        const QString value =
+            r.text.isEmpty() ? QString::fromStdString(formatDisplayCell(r.cell, formats.value(r.unit))) : r.text;
+        auto* v = new QTableWidgetItem(value);
+        v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        setItem(row, ValueColumn, v);
+    }
 }
 
 QString VehicleResultsTable::toCsv() const {

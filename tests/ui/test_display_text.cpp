@@ -1,0 +1,95 @@
+// What a user reads (issue 23, items 7 and 8): the compare box names every
+// law by its display name with the id in the tooltip, the comparison table
+// view shows the core's table with display names and round-off as 0, and the
+// vehicle results table prints each unit in one format.
+#include <QCheckBox>
+#include <QRegularExpression>
+
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "compare/ComparisonTableView.h"
+#include "compare/LawComparisonBox.h"
+#include "diagram/ComparisonTable.h"
+#include "diagram/DisplayNames.h"
+#include "impact/LawRegistry.h"
+#include "vehicle/VehicleResultsTable.h"
+
+namespace impactlab::ui {
+namespace {
+
+TEST(LawComparisonBox, EveryLawShowsItsDisplayNameWithItsIdInTheTooltip) {
+    LawComparisonBox box;
+    for (const LawInfo& law : getLaws()) {
+        const QString id = QString::fromStdString(law.id);
+        QCheckBox* check = box.checkBox(id);
+        ASSERT_NE(check, nullptr) << law.id;
+        // A check box's "&&" shows one "&" ("Jia & Wang"); a single "&" would be a mnemonic.
+        const QString shown = QString(check->text()).replace(QStringLiteral("&&"), QStringLiteral("&"));
+        EXPECT_EQ(shown, QString::fromStdString(findLawDisplayName(law.id))) << law.id;
+        EXPECT_EQ(check->text().count('&'), 2 * shown.count('&')) << law.id << ": an unescaped & is a mnemonic";
+        EXPECT_NE(shown, id) << law.id << " is shown by its id";
+        EXPECT_TRUE(check->toolTip().contains("id: " + id)) << check->toolTip().toStdString();
+    }
+    // Ids stay what the box reports and accepts.
+    box.setCompared({"newton", "poisson"});
+    EXPECT_EQ(box.compared(), QStringList({"newton", "poisson"}));
+}
+
+TEST(ComparisonTableView, ShowsDisplayNamesAndRoundOffAsZero) {
+    // The icosahedron scene's v+ (-4.441e-16, 0, 5.781): the round-off tangential
+    // component is 1e-16 of the vector, below kDisplayZeroRelTol = 1e-9.
+    ComparedLaw c;
+    c.id = "newton";
+    c.accepted = true;
+    c.result.model = "newton";
+    c.result.impulse = Vec3(0.0, 0.0, 2.0);
+    c.result.vPlus = Vec3(-4.441e-16, 0.0, 5.781);
+    c.result.energyBefore = 16.0;
+    c.result.energyAfter = 16.0;
+    ComparisonTableView view;
+    view.setTable(makeComparisonTable({c}));
+    ASSERT_EQ(view.rowCount(), 1);
+    EXPECT_EQ(view.item(0, 0)->text(), QStringLiteral("Newton"));
+    const int vt1 = 9;   // "v+_t1 [m/s]"
+    ASSERT_EQ(view.horizontalHeaderItem(vt1)->text(), QStringLiteral("v+_t1 [m/s]"));
+    EXPECT_EQ(view.item(0, vt1)->text(), QStringLiteral("0"));
+}
+
+VehicleCollisionInput makeBarrierCollision() {
+    // Head on into a barrier along x: vehicle 1's sideways velocity after is
+    // zero up to round-off.
+    VehicleCollisionInput in;
+    in.vehicle1 = Vehicle::makeWithSpeed(1500.0, 2500.0, Vec2(-2.25, 0.0), 0.0, 15.0);
+    in.impactPoint = Vec2(0.0, 0.0);
+    in.normalAngle = EIGEN_PI;
+    in.muUser = 0.8;
+    in.epsilon = 0.1;
+    return in;
+}
+
+TEST(VehicleResultsTable, EachUnitInOneFormatAndNoNegativeZero) {
+    const VehicleCollisionInput in = makeBarrierCollision();
+    VehicleResultsTable table;
+    table.setCollision(in, solveVehicleCollision(in));
+    // Per unit: the count of decimals (or the scientific form) of its cells.
+    std::map<QString, QString> formatOfUnit;
+    const QRegularExpression fixed(QStringLiteral("^-?\\d+(\\.(\\d+))?$"));
+    for (int r = 0; r < table.rowCount(); ++r) {
+        const QString unit = table.item(r, VehicleResultsTable::UnitColumn)->text();
+        const QString value = table.item(r, VehicleResultsTable::ValueColumn)->text();
+        EXPECT_FALSE(value.startsWith("-0") && value.toDouble() == 0.0) << "negative zero: " << value.toStdString();
+        // Round-off, a quantity that does not exist for a barrier (mu~ of eq. 62
+        // is not a number there), and the clock's whole hours have no format.
+        if (value == "0" || value == "n/a" || unit == "o'clock") continue;
+        const QRegularExpressionMatch m = fixed.match(value);
+        const QString format = m.hasMatch() ? QString("fixed %1").arg(m.captured(2).size()) : QString("scientific");
+        const auto [it, added] = formatOfUnit.emplace(unit, format);
+        EXPECT_EQ(it->second, format) << unit.toStdString() << " row " << r << ": " << value.toStdString();
+    }
+    EXPECT_EQ(formatOfUnit.count("J"), 1u);
+}
+
+}  // namespace
+}  // namespace impactlab::ui
