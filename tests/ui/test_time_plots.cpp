@@ -235,5 +235,19 @@ TEST(TimePlotsView, ExportLaysChartsOutReadablyWhateverTheWidgetSize) {
     EXPECT_EQ(view.size(), kSmallWindow);
 }
 
+// A short chart asks for a step as wide as half its range (seen on the
+// superball's vertical velocity: -4.3 to 4.3 m/s labelled only "0"): the step
+// is refined until the range holds at least three.
+TEST(ChartSupport, AShortAxisStillHoldsSeveralTicks) {
+    using namespace chart;
+    EXPECT_DOUBLE_EQ(calcNiceStep(4.0), 5.0);
+    EXPECT_DOUBLE_EQ(calcNiceStepWithin(4.0, 8.6), 2.0);
+    EXPECT_DOUBLE_EQ(calcNiceStepWithin(0.4, 0.9), 0.2);
+    EXPECT_DOUBLE_EQ(calcNiceStepWithin(1.5, 2.5), 0.5);
+    EXPECT_DOUBLE_EQ(calcNiceStepWithin(0.7, 10.0), 1.0) << "a range with room keeps the plain nice step";
+    for (double span : {0.013, 0.9, 8.6, 47.0, 3.3e4})
+        for (double raw : {span, span / 2, span / 7}) EXPECT_GE(span / calcNiceStepWithin(raw, span), kMinTicksPerAxis);
+}
+
 }  // namespace
 }  // namespace impactlab::ui

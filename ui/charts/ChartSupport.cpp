@@ -185,8 +185,8 @@ void fitAxesOnce(QChart* chart) {
         spanY *= kStickyHeadroom;
     }
     const double tickSpacingPx = chart->property(kTickProperty).toDouble();
-    const double stepX = calcNiceStep(spanX * tickSpacingPx / plot.width());
-    const double stepY = calcNiceStep(spanY * tickSpacingPx / plot.height());
+    const double stepX = calcNiceStepWithin(spanX * tickSpacingPx / plot.width(), spanX);
+    const double stepY = calcNiceStepWithin(spanY * tickSpacingPx / plot.height(), spanY);
     const std::pair<double, double> rangeX{c.x() - 0.5 * spanX, c.x() + 0.5 * spanX};
     const std::pair<double, double> rangeY{c.y() - 0.5 * spanY, c.y() + 0.5 * spanY};
     for (auto [axis, step, range] : {std::tuple{ax, stepX, rangeX}, std::tuple{ay, stepY, rangeY}}) {
@@ -529,6 +529,19 @@ double calcNiceStep(double raw) {
     for (double m : {1.0, 2.0, 5.0, 10.0})
         if (m * base >= raw * (1.0 - 1e-12)) return m * base;
     return 10.0 * base;
+}
+
+double calcNiceStepWithin(double raw, double span) {
+    double step = calcNiceStep(raw);
+    if (!(span > 0.0) || !std::isfinite(span)) return step;
+    // The next smaller 1-2-5 step until the range holds enough ticks: a
+    // short chart's axis with a step as wide as its range labels only 0.
+    for (int k = 0; k < kMaxStepRefinements && span / step < kMinTicksPerAxis; ++k) {
+        const double base = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+        const double mantissa = step / base;
+        step = mantissa > 4.0 ? 2.0 * base : mantissa > 1.5 ? base : 0.5 * base;
+    }
+    return step;
 }
 
 int calcTickDecimals(double step) {

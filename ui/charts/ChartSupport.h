@@ -154,6 +154,11 @@ std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& bo
 
 // A step of 1, 2 or 5 times a power of ten, at least `raw`.
 double calcNiceStep(double raw);
+// calcNiceStep, made finer until a range of `span` holds kMinTicksPerAxis
+// steps (a short chart's axis would otherwise label only its zero).
+inline constexpr double kMinTicksPerAxis = 3.0;
+inline constexpr int kMaxStepRefinements = 8;   // a bound on the loop; each refinement is a 1-2-5 step down
+double calcNiceStepWithin(double raw, double span);
 
 // Tick labels (fitAxes): fixed decimals, as many as the step has, so a tick
 // prints its round number and never the round-off of Qt's summing of steps
