@@ -3,12 +3,14 @@
 // clear error naming the field for a condition that makes no sense.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "scene/ParameterConditions.h"
 #include "scene/PlusScene.h"
+#include "sim/PlusSceneRun.h"
 
 using namespace impactlab;
 
@@ -78,4 +80,48 @@ TEST(ParameterConditions, ANonsensicalConditionIsRefusedNamingTheField) {
     nlohmann::json listed = original;
     findEntry(listed, "release1")["applies_when"] = {{"pose", {"release", "impact"}}};
     EXPECT_EQ(parseError(listed), "") << "a list of choices is a valid condition";
+}
+
+// Every conditioned row of a built-in PLUS scene is dead in the modes its
+// condition excludes: moving it there leaves the PLUS solution exactly as it
+// was (the condition is no guess), and it does move the solution in a mode
+// where it applies (the row is not dead everywhere).
+TEST(ParameterConditions, DeadRowsOfThePlusScenesChangeNothingAndLiveOnesDo) {
+    for (const std::string file : {"plus-brick-vertex.json", "plus-triple-pendulum.json"}) {
+        SCOPED_TRACE(file);
+        const nlohmann::json original = readScene(file);
+        const PlusScene scene = parsePlusScene(original);
+        const auto conditions = readParameterConditions(original, scene.parameters);
+        ASSERT_FALSE(conditions.empty());
+        for (const ParameterCondition& c : conditions) {
+            SCOPED_TRACE(c.parameter);
+            const SceneParameter* choice = nullptr;
+            const SceneParameter* row = nullptr;
+            for (const SceneParameter& p : scene.parameters) {
+                if (p.id == c.choiceParameter) choice = &p;
+                if (p.id == c.parameter) row = &p;
+            }
+            ASSERT_TRUE(choice && row);
+            for (const std::string& mode : choice->choices) {
+                const nlohmann::json inMode = setChoiceInDocument(scene.parameters, original, choice->id, mode);
+                const Eigen::VectorXd before = runPlusScene(parsePlusScene(inMode)).plus.impulse;
+                // Two values across the range: one of them changes a live
+                // row's solution (a sticking contact ignores friction above
+                // its need, so one value alone may not).
+                int changed = 0;
+                for (double share : {0.05, 0.61}) {
+                    const nlohmann::json moved =
+                        setParameterInDocument(scene.parameters, inMode, row->id, row->min + share * (row->max - row->min));
+                    try {
+                        changed += runPlusScene(parsePlusScene(moved)).plus.impulse == before ? 0 : 1;
+                    } catch (const InputError&) {
+                        ++changed;   // a live row can take the scene out of its range (no approach)
+                    }
+                }
+                const bool applies = std::find(c.choices.begin(), c.choices.end(), mode) != c.choices.end();
+                if (applies) EXPECT_GT(changed, 0) << "live in mode " << mode;
+                else EXPECT_EQ(changed, 0) << "dead in mode " << mode;
+            }
+        }
+    }
 }

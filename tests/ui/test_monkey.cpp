@@ -284,7 +284,12 @@ private:
         const Scene scene = parseScene(doc);
         SimulationOptions options;
         options.recordTraces = false;
-        const SimulationRun run = simulate(scene, options);
+        SimulationRun run;
+        try {
+            run = simulate(scene, options);
+        } catch (const std::exception& e) {
+            return describeRunError(QString::fromUtf8(e.what()));   // the core refuses the document
+        }
         const int selected = run.impacts.empty() ? -1 : page.selectedImpact();
         return describeSelectedImpact(
             run, compareLawsOnScene(scene, run, selected, readComparedLaws(doc), false, options));

@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "charts/AxisTicks.h"
 #include "mechanics/Types.h"
 
 class QAbstractSeries;
@@ -151,26 +152,6 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs);
 // normalised to a unit square: every dropped point lies within `share` of
 // the thinned line; the first and last points are kept.
 std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& box, double share);
-
-// A step of 1, 2 or 5 times a power of ten, at least `raw`.
-double calcNiceStep(double raw);
-// calcNiceStep, made finer until a range of `span` holds kMinTicksPerAxis
-// steps (a short chart's axis would otherwise label only its zero).
-inline constexpr double kMinTicksPerAxis = 3.0;
-inline constexpr int kMaxStepRefinements = 8;   // a bound on the loop; each refinement is a 1-2-5 step down
-double calcNiceStepWithin(double raw, double span);
-
-// Tick labels (fitAxes): fixed decimals, as many as the step has, so a tick
-// prints its round number and never the round-off of Qt's summing of steps
-// ("0.30000000000000004" as "0.3", "2.78e-17" as "0.0").
-int calcTickDecimals(double step);
-QString makeTickLabelFormat(double step);
-// Qt places dynamic ticks by adding the step to the first one, so the tick
-// at 0 comes out as a round-off of either sign, and "%f" prints a negative
-// one as "-0.0". fitAxes anchors the ticks this share of a step above the
-// multiples of the step: far above the round-off (about 1e-14 of a step for
-// twenty ticks), far below a pixel and below any printed decimal.
-inline constexpr double kZeroTickLift = 1e-6;
 
 // Hides every legend marker without a name (a marker series, a cursor, a
 // polygon's fill): a legend swatch must say what it stands for. Exports and

@@ -42,6 +42,11 @@ constexpr double kArrowHalfWidthShare = 0.45;  // of the arrow's length
 // beyond the data, where no point label competes with them.
 constexpr double kRayLabelShare = 0.93;
 constexpr double kRayLabelOffsetShare = 0.025;  // of the box's larger span
+// A point's label sits this share of the box's larger span up and right of
+// its marker (the marker is 11 px on plots a few hundred px wide: 2-3 %), and
+// labels that would meet are this share apart (a line of text).
+constexpr double kPointLabelOffsetShare = 0.035;
+constexpr double kPointLabelSpacingShare = 0.05;
 // A box narrower than this share of its larger extent (or of 1 m/s when
 // everything is at the origin) still gets that extent, so a straight hodograph
 // along an axis is drawn in a visible box.
@@ -84,6 +89,8 @@ SeriesSpec makeLabelledPoint(const Vec2& at, const QString& label, const QColor&
 
 QString makePointLabel(const std::string& label) {
     if (label == "g_0") return QStringLiteral("γ⁻");
+    // The paper's γ_c, γ_r, γ_l: a Greek gamma, not "g".
+    if (label.size() > 2 && label.compare(0, 2, "g_") == 0) return QStringLiteral("γ_") + QString::fromStdString(label.substr(2));
     return QString::fromStdString(label);
 }
 
@@ -152,12 +159,39 @@ void addRays(std::vector<SeriesSpec>& specs, const std::vector<InvariantRay>& ra
     }
 }
 
-void addPoints(std::vector<SeriesSpec>& specs, const std::vector<HodographPoint>& points, const std::vector<Vec2>& path) {
+// A point's label beside its marker, up and to the right, never on it; labels
+// of points that coincide (the contact sticking where the slide ends) stack.
+void addPointLabel(std::vector<SeriesSpec>& specs, std::vector<Vec2>& placed, const Vec2& at, const QString& text,
+                   const QRectF& box, const QColor& color) {
+    const double span = std::max(box.width(), box.height());
+    Vec2 where = at + kPointLabelOffsetShare * span * Vec2(1.0, 1.0);
+    for (bool moved = true; moved;) {
+        moved = false;
+        for (const Vec2& other : placed)
+            if ((other - where).norm() < kPointLabelSpacingShare * span) {
+                where.y() -= kPointLabelSpacingShare * span;
+                moved = true;
+            }
+    }
+    placed.push_back(where);
+    SeriesSpec label = makeLabelledPoint(where, text, Qt::transparent, Qt::transparent, 1.0, color);
+    label.pen = QPen(Qt::NoPen);
+    specs.push_back(std::move(label));
+}
+
+void addPoints(std::vector<SeriesSpec>& specs, const std::vector<HodographPoint>& points, const std::vector<Vec2>& path,
+               const QRectF& box) {
     bool hasStart = false;
     for (const HodographPoint& p : points) hasStart = hasStart || p.label == "g_0";
     const QColor dark(45, 45, 45);
-    if (!hasStart && !path.empty())
-        specs.push_back(makeLabelledPoint(path.front(), makePointLabel("g_0"), dark, Qt::white, kPointMarkerSize, dark));
+    std::vector<Vec2> placed;
+    auto addMarker = [&](const Vec2& at, const std::string& label, const QColor& edge, const QColor& fill) {
+        SeriesSpec marker = makeLabelledPoint(at, makePointLabel(label), edge, fill, kPointMarkerSize, dark);
+        marker.pointLabel.clear();   // written beside it (addPointLabel)
+        specs.push_back(std::move(marker));
+        addPointLabel(specs, placed, at, makePointLabel(label), box, dark);
+    };
+    if (!hasStart && !path.empty()) addMarker(path.front(), "g_0", dark, Qt::white);
     for (const HodographPoint& p : points) {
         QColor fill = Qt::white, edge = dark;
         if (p.label == "g_r") fill = dark;
@@ -166,7 +200,7 @@ void addPoints(std::vector<SeriesSpec>& specs, const std::vector<HodographPoint>
             fill = QColor(230, 159, 0);  // orange: the contact sticks here
         }
         if (p.label == "g_l") fill = QColor(160, 160, 160);
-        specs.push_back(makeLabelledPoint(p.gamma, makePointLabel(p.label), edge, fill, kPointMarkerSize, dark));
+        addMarker(p.gamma, p.label, edge, fill);
     }
 }
 
@@ -209,7 +243,7 @@ void fillChart(QChart* chart, const Content& c) {
         pen.setCapStyle(Qt::RoundCap);
         pen.setJoinStyle(Qt::RoundJoin);
         specs.push_back(makeLine(d.path, QStringLiteral("hodograph γ"), pen, kHodographTrajectoryRole, true));
-        addPoints(specs, d.points, d.path);
+        addPoints(specs, d.points, d.path, box);
         title = c.title.isEmpty() ? QStringLiteral("Hodograph") : c.title;
         if (!d.sequence.empty()) title += QStringLiteral("  —  sequence: ") + QString::fromStdString(d.sequence);
         if (d.everyDirectionInvariant) title += QStringLiteral("  —  every direction is invariant");

@@ -33,6 +33,8 @@
 namespace impactlab::ui {
 
 namespace {
+// What the 3D view's arrows are.
+const char* const kArrowLegend = "red arrows: the impulse on body 1 at each contact, to scale";
 
 // The longest impulse arrow, in multiples of the scene's characteristic length
 // (the brick's longest half edge, a ball's radius, a link's half length).
@@ -362,6 +364,7 @@ void PlusScenePage::showBodies() {
         arrows.push_back({run_.contactPoints[k], v, kImpulseColor});
     }
     meshes_->setArrows(arrows);
+    meshes_->setLegend(arrows.empty() ? std::string() : kArrowLegend);
 }
 
 }  // namespace impactlab::ui

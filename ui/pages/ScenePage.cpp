@@ -1,6 +1,9 @@
 #include "pages/ScenePage.h"
 
 #include <QDir>
+#include <QEvent>
+#include <QFontMetrics>
+#include <QTabBar>
 #include <QGroupBox>
 #include <QLabel>
 #include <QScrollArea>
@@ -9,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "common/RichTextLabel.h"
+#include "common/SideTabStyle.h"
 #include "panel/ParameterPanel.h"
 #include "render/VtkView.h"
 #include "scene/ParameterConditions.h"
@@ -21,16 +25,45 @@ namespace {
 constexpr int kSidePanelWidth = 450;
 // Splitter sizes in proportion: equal shares give equal halves.
 constexpr int kEqualShare = 1000;
+// Pixels a tab above the views adds to its title (frame and padding of the
+// Fusion style at the default font, measured: 24-26), with a margin; and the
+// bar's own slack beyond its tabs.
+constexpr int kTabPaddingPx = 28;
+constexpr int kTabBarSlackPx = 8;
 }  // namespace
 
 ScenePage::ScenePage(QWidget* parent) : QWidget(parent) {
     side_ = makeSceneSidePanel(kSidePanelWidth);
     tabs_ = new QTabWidget;
     tabs_->setObjectName("viewTabs");
-    // Short titles, never elided: tabs that do not fit scroll (the arrows at
-    // the bar's end), and each title's tooltip says what the view shows.
+    // Titles never elided: when they do not fit in a row above the views the
+    // bar moves to the side, written across (placeTabBar); each title's
+    // tooltip says what the view shows.
     tabs_->setUsesScrollButtons(true);
     tabs_->setElideMode(Qt::ElideNone);
+    auto* style = new SideTabStyle;
+    style->setParent(tabs_->tabBar());
+    tabs_->tabBar()->setStyle(style);
+    tabs_->installEventFilter(this);
+}
+
+bool ScenePage::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == tabs_ && (event->type() == QEvent::Resize || event->type() == QEvent::Show)) placeTabBar();
+    return QWidget::eventFilter(watched, event);
+}
+
+int ScenePage::calcTabRowWidth() const {
+    // A tab above the views is its title plus the style's frame and padding.
+    const QFontMetrics fm(tabs_->tabBar()->font());
+    int width = kTabBarSlackPx;
+    for (int i = 0; i < tabs_->count(); ++i)
+        if (tabs_->isTabVisible(i)) width += fm.horizontalAdvance(tabs_->tabText(i)) + kTabPaddingPx;
+    return width;
+}
+
+void ScenePage::placeTabBar() {
+    const QTabWidget::TabPosition wanted = calcTabRowWidth() > tabs_->width() ? QTabWidget::West : QTabWidget::North;
+    if (tabs_->tabPosition() != wanted) tabs_->setTabPosition(wanted);
 }
 
 ScenePage::~ScenePage() = default;
@@ -83,6 +116,7 @@ void ScenePage::showSceneHeader(const std::string& name, const std::string& desc
     side_.panel->setParameters(parameters, QString::fromStdString(reference));
     side_.panel->setLaw(QString::fromStdString(law));
     updateParameterModes();
+    placeTabBar();   // a scene may show other tabs than the last
 }
 
 void ScenePage::updateParameterModes() {

@@ -100,6 +100,10 @@ public:
     // runs end within a moment ignore it.
     virtual void holdRunsUntilAsked() {}
 
+    // Whether the view tabs stand above the views (North) or, when their
+    // titles do not fit in a row, beside them (West).
+    QTabWidget* viewTabs() const { return tabs_; }
+
     // Answers every edit made so far now: a page that coalesces edits runs
     // and draws them before returning (tests, batch exports).
     virtual void flushPendingEdits() {}
@@ -160,7 +164,14 @@ protected:
     double lastComputeMs_ = 0.0;
     int updateCount_ = 0;
 
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
+    // Pixels the visible tabs' titles need in a row above the views.
+    int calcTabRowWidth() const;
+    // Puts the tab bar above the views when the titles fit there, else beside them.
+    void placeTabBar();
+
     SceneSidePanel side_;
     VtkView* view3d_ = nullptr;
     QTabWidget* tabs_ = nullptr;

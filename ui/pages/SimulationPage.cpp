@@ -424,12 +424,10 @@ void SimulationPage::onRunFinished(const std::shared_ptr<SimulationJob>& job) {
     job->handled = true;
     progressTimer_->stop();
     progressRow_->hide();
-    if (!job->error.isEmpty()) {
-        editStartedNs_ = 0;
-        showError(QString::fromStdString(scene_.name) + ": " + job->error);
-        return;
-    }
-    run_ = std::move(job->run);
+    // A document the core refuses to run (a law option out of its range)
+    // shows no run: the views of the previous document would be stale.
+    runError_ = job->error;
+    run_ = runError_.isEmpty() ? std::move(job->run) : SimulationRun{};
     lastComputeMs_ = job->computeMs;
     drawRun();
 }
@@ -540,7 +538,9 @@ void SimulationPage::updateDiagram() {
 
 // The side panel's numbers describe the run and the selected impact whatever
 // tab is on screen: they are rebuilt with every comparison, never by a view.
-void SimulationPage::updateSummary() { setSummary(describeSelectedImpact(run_, comparison_)); }
+void SimulationPage::updateSummary() {
+    setSummary(runError_.isEmpty() ? describeSelectedImpact(run_, comparison_) : describeRunError(runError_));
+}
 
 void SimulationPage::updateTable() {
     tableStale_ = false;
@@ -595,6 +595,10 @@ void SimulationPage::updateTimePlots() {
 }
 
 void SimulationPage::updateStatus() {
+    if (!runError_.isEmpty()) {
+        emit errorOccurred(QString::fromStdString(scene_.name) + ": " + runError_);
+        return;
+    }
     QString msg = QString("%1: %2, %3, simulated in %4 ms")
                       .arg(QString::fromStdString(scene_.name))
                       .arg(countOf(static_cast<long long>(run_.impacts.size()), tr("impact"), tr("impacts")))

@@ -103,6 +103,7 @@ private:
     std::vector<std::string> comparedLawIds() const;
 
     int selectedImpact_ = -1;
+    QString runError_;   // why the core refused to run the document (then run_ is empty)
     SceneLawComparison comparison_;
     // Which views still show an older run or comparison (redrawn when shown).
     bool diagramStale_ = true, plotsStale_ = true, tableStale_ = true;

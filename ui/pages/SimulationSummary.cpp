@@ -24,4 +24,11 @@ QString describeSelectedImpact(const SimulationRun& run, const SceneLawCompariso
     return text;
 }
 
+QString describeRunError(const QString& what) {
+    // Without the JSON library's "[json.exception...]" prefix, if any.
+    QString text = what;
+    if (text.startsWith('[')) text = text.mid(text.indexOf(']') + 1).trimmed();
+    return QString("<font color='#b00'><b>No run</b>: %1</font>").arg(text.toHtmlEscaped());
+}
+
 }  // namespace impactlab::ui

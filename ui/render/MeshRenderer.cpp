@@ -23,6 +23,8 @@
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
 #include <vtkSphereSource.h>
+#include <vtkTextActor.h>
+#include <vtkTextProperty.h>
 
 #include <algorithm>
 
@@ -37,6 +39,12 @@ const Eigen::Vector3d kBackgroundTop{0.78, 0.82, 0.88};
 const Eigen::Vector3d kBackgroundBottom{0.98, 0.98, 0.99};
 const Eigen::Vector3d kMarkerColor{1.0, 0.85, 0.0};
 const Eigen::Vector3d kArrowColor{0.85, 0.1, 0.1};
+// The legend: as the vehicle view's caption (14 px text on a light box, 8 px
+// from the corner), so the 3D views read alike.
+constexpr int kLegendFontSize = 14;
+constexpr int kLegendMarginPx = 8;
+constexpr double kLegendBackgroundOpacity = 0.7;
+const Eigen::Vector3d kLegendTextColor{0.1, 0.1, 0.1};
 // Faces meeting at more than this keep separate normals (and get an outline):
 // the truncated icosahedron's faces meet at 138-142 degrees (38-42 off flat),
 // a 64-gon's neighbouring facets at under 6 degrees.
@@ -202,6 +210,7 @@ struct MeshRenderer::Impl {
     vtkSmartPointer<vtkActor> marker;
     vtkSmartPointer<vtkSphereSource> markerSource;
     vtkSmartPointer<vtkActor> arrow;
+    vtkSmartPointer<vtkTextActor> caption;           // the legend (setLegend)
     vtkSmartPointer<vtkMatrix4x4> arrowMatrix;
     vtkSmartPointer<vtkPolyDataMapper> arrowMapper;   // shared by the extra arrows
     std::vector<vtkSmartPointer<vtkActor>> extraArrows;
@@ -274,6 +283,17 @@ MeshRenderer::MeshRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     styleArrow(d_->arrow->GetProperty(), kArrowColor);
     d_->arrow->VisibilityOff();
     d_->overlay->AddActor(d_->arrow);
+
+    // The legend of the marker and the arrows, in the view's lower left corner.
+    d_->caption = vtkSmartPointer<vtkTextActor>::New();
+    vtkTextProperty* tp = d_->caption->GetTextProperty();
+    tp->SetFontSize(kLegendFontSize);
+    tp->SetColor(kLegendTextColor.x(), kLegendTextColor.y(), kLegendTextColor.z());
+    tp->SetBackgroundColor(1.0, 1.0, 1.0);
+    tp->SetBackgroundOpacity(kLegendBackgroundOpacity);
+    d_->caption->SetDisplayPosition(kLegendMarginPx, kLegendMarginPx);
+    d_->caption->VisibilityOff();
+    d_->overlay->AddViewProp(d_->caption);
 
     view.setFramingAngles(render::kDefaultAzimuthDegrees, render::kDefaultElevationDegrees);
     view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));
@@ -433,6 +453,14 @@ void MeshRenderer::setArrows(const std::vector<ArrowVisual>& arrows) {
     d_->changed();
 }
 
+void MeshRenderer::setLegend(const std::string& text) {
+    const char* shown = d_->caption->GetInput();
+    if (shown && text == shown && d_->caption->GetVisibility() == !text.empty()) return;
+    d_->caption->SetInput(text.c_str());
+    d_->caption->SetVisibility(!text.empty());
+    d_->changed();
+}
+
 void MeshRenderer::clearContact() {
     d_->marker->VisibilityOff();
     d_->arrow->VisibilityOff();
@@ -460,6 +488,10 @@ std::vector<MeshVisual> makeMeshVisuals(const ImpactScene& scene) {
     return out;
 }
 
+// What the single-impact view's marker and arrow are (the contact frame's
+// convention: n points from body 2 into body 1).
+const char* const kImpactSceneLegend = "yellow dot: contact point\nred arrow: contact normal n, into body 1";
+
 void showImpactScene(MeshRenderer& renderer, const ImpactScene& scene) {
     updateImpactScene(renderer, scene);
     renderer.resetCamera();
@@ -468,6 +500,7 @@ void showImpactScene(MeshRenderer& renderer, const ImpactScene& scene) {
 void updateImpactScene(MeshRenderer& renderer, const ImpactScene& scene) {
     renderer.setMeshes(makeMeshVisuals(scene));
     renderer.setContact(scene.contact.point, scene.contact.frame.n());
+    renderer.setLegend(kImpactSceneLegend);
 }
 
 }  // namespace impactlab::ui

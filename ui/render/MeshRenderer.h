@@ -62,6 +62,9 @@ public:
     /// into body 1). Their size follows the bodies', so call after setMeshes.
     void setContact(const Eigen::Vector3d& point, const Eigen::Vector3d& normal);
     void clearContact();
+    /// A legend in the view's lower left corner saying what the marker and
+    /// the arrows are; empty hides it.
+    void setLegend(const std::string& text);
     /// Replaces the extra arrows (impulses at several contacts), drawn over
     /// the bodies like the normal arrow.
     void setArrows(const std::vector<ArrowVisual>& arrows);
