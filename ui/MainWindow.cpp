@@ -184,7 +184,7 @@ void MainWindow::buildMenus() {
     builtIn->setObjectName("builtInScenes");
     QMenu* group = nullptr;
     for (const BuiltInScene& entry : listBuiltInSceneEntries()) {
-        if (!group || group->title() != entry.group) {
+        if (!group || group->title() != escapeMnemonic(entry.group)) {
             group = builtIn->addMenu(escapeMnemonic(entry.group));
             group->setToolTipsVisible(true);
         }

@@ -172,12 +172,15 @@ TEST_F(FirstUseTest, SceneMenusShowTheirTextsAndFileScenesByTheirPaper) {
     const QMenu* builtIn = w.menuBar()->findChild<QMenu*>("builtInScenes");
     ASSERT_NE(builtIn, nullptr);
     const QStringList groups = listBuiltInSceneGroups();
+    QStringList shownGroups;
     int scenes = 0;
     for (QAction* groupAction : builtIn->actions()) {
         const QMenu* group = groupAction->menu();
         ASSERT_NE(group, nullptr);
         const QString title = visibleMenuText(group->title());
         EXPECT_TRUE(groups.contains(title)) << "shown as: " << title.toStdString();
+        EXPECT_FALSE(shownGroups.contains(title)) << "one submenu per paper: " << title.toStdString();
+        shownGroups << title;
         // A paper's group names its first author; each scene in it cites them.
         const int paren = title.indexOf('(');
         const QString firstAuthor =
