@@ -235,6 +235,41 @@ TEST(TimePlotsView, ExportLaysChartsOutReadablyWhateverTheWidgetSize) {
     EXPECT_EQ(view.size(), kSmallWindow);
 }
 
+// A chart on screen whose data jumps from a small range to a huge one (a
+// compared law's run that diverges) or to a constant far from zero (an energy
+// kept to round-off): every axis keeps a bounded number of ticks. Qt makes a
+// label per tick; the monkey once saw a chart grow to 13 GB of them.
+TEST(TimePlotsView, AxesKeepABoundedNumberOfTicksWhenTheDataJumps) {
+    // Ticks a chart of any size on screen shows, with a wide margin.
+    constexpr double kMaxTicks = 200.0;
+    TimePlotsView view;
+    view.resize(900, 700);
+    view.show();
+    auto ticksOf = [](QChart* chart) {
+        double most = 0.0;
+        for (QAbstractAxis* axis : chart->axes())
+            if (auto* value = qobject_cast<QValueAxis*>(axis); value && value->tickType() == QValueAxis::TicksDynamic)
+                most = std::max(most, (value->max() - value->min()) / value->tickInterval());
+        return most;
+    };
+    auto panelOf = [](double offset, double scale, double noise) {
+        PlotPanel panel{"Energy", "[J]", {}};
+        PlotCurve curve{"Stronge", Qt::blue, Qt::SolidLine, {}};
+        for (int i = 0; i <= 100; ++i)
+            curve.points.emplace_back(0.01 * i, offset + scale * (0.01 * i + noise * std::sin(i)));
+        panel.curves.push_back(curve);
+        return panel;
+    };
+    const std::vector<PlotPanel> sequence = {panelOf(0.0, 1.0, 0.0), panelOf(0.0, 1e12, 0.0), panelOf(0.0, 1.0, 0.0),
+                                             panelOf(1e10, 1e-5, 0.0), panelOf(0.0, 1e-9, 0.0)};
+    for (std::size_t k = 0; k < sequence.size(); ++k) {
+        view.setPanels({sequence[k]}, 1);
+        for (int pass = 0; pass < 3; ++pass) QApplication::processEvents();
+        ASSERT_EQ(view.panelCount(), 1);
+        EXPECT_LE(ticksOf(view.chart(0)), kMaxTicks) << "step " << k;
+    }
+}
+
 // A short chart asks for a step as wide as half its range (seen on the
 // superball's vertical velocity: -4.3 to 4.3 m/s labelled only "0"): the step
 // is refined until the range holds at least three.

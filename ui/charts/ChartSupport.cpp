@@ -39,6 +39,9 @@ constexpr int kLayoutPasses = 3;
 // Most ticks an axis may be given while its range changes (a chart a
 // thousand pixels tall at the closest tick spacing shows a few dozen).
 constexpr double kMaxDynamicTicks = 100.0;
+// Least span of an axis as a share of its values' magnitude: 1e-6 keeps a
+// hundred ticks nine orders of magnitude above double round-off (2e-16).
+constexpr double kMinRelativeSpan = 1e-6;
 constexpr const char* kBoxProperty = "impactlabViewBox";
 constexpr const char* kEqualProperty = "impactlabEqualScales";
 constexpr const char* kStretchProperty = "impactlabMaxStretch";
@@ -52,8 +55,11 @@ void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
     // before its step (a chart not laid out yet, a new scene's far wider
     // data) would make millions of them. The step is coarsened first; the
     // fit sets the right one once the chart has its size.
-    if (axis->tickType() == QValueAxis::TicksDynamic && (hi - lo) / axis->tickInterval() > kMaxDynamicTicks)
-        axis->setTickInterval(calcNiceStep((hi - lo) / kMaxDynamicTicks));
+    if (axis->tickType() == QValueAxis::TicksDynamic &&
+        ((hi - lo) / axis->tickInterval() > kMaxDynamicTicks ||
+         axis->tickInterval() < kMinRelativeSpan * std::max(std::abs(lo), std::abs(hi))))
+        axis->setTickInterval(calcNiceStep(std::max((hi - lo) / kMaxDynamicTicks,
+                                                    kMinRelativeSpan * std::max(std::abs(lo), std::abs(hi)))));
     axis->setRange(lo, hi);
 }
 
@@ -159,6 +165,9 @@ void fitAxesOnce(QChart* chart) {
     const QRectF plot = chart->plotArea();
     const QRectF box = getViewBox(chart);
     if (!ax || !ay || !(box.width() > 0.0) || !(box.height() > 0.0)) return;
+    if (!std::isfinite(box.left()) || !std::isfinite(box.right()) || !std::isfinite(box.top()) ||
+        !std::isfinite(box.bottom()))
+        return;   // nothing finite to show (a run that diverged): the axes keep what they had
     if (plot.width() < 1.0 || plot.height() < 1.0) {
         // Not laid out yet: show the box; the layout's plotAreaChanged fits it.
         setRangeIfMoved(ax, box.left(), box.right());
@@ -194,6 +203,11 @@ void fitAxesOnce(QChart* chart) {
         spanX *= kStickyHeadroom;
         spanY *= kStickyHeadroom;
     }
+    // A span that is round-off of its values (a constant channel far from
+    // zero) is widened to a share of their magnitude: ticks closer than the
+    // values' own precision would never advance as Qt adds them up.
+    spanX = std::max(spanX, kMinRelativeSpan * std::abs(c.x()));
+    spanY = std::max(spanY, kMinRelativeSpan * std::abs(c.y()));
     const double tickSpacingPx = chart->property(kTickProperty).toDouble();
     const double stepX = calcNiceStepWithin(spanX * tickSpacingPx / plot.width(), spanX);
     const double stepY = calcNiceStepWithin(spanY * tickSpacingPx / plot.height(), spanY);
