@@ -43,8 +43,11 @@ constexpr int kMaxPaintPasses = 20;
 int measureSlider(MainWindow& w, int count) {
     impactlab::ui::ScenePage* page = w.currentPage();
     const auto& params = w.currentParameters();
-    auto it = std::find_if(params.begin(), params.end(),
-                           [](const auto& p) { return p.kind == impactlab::SceneParameter::Kind::Number && p.live; });
+    // A row disabled in the scene's current mode (applies_when) changes nothing: not a user's move.
+    auto it = std::find_if(params.begin(), params.end(), [page](const auto& p) {
+        return p.kind == impactlab::SceneParameter::Kind::Number && p.live && page &&
+               page->parameterPanel()->inapplicableReason(QString::fromStdString(p.id)).isEmpty();
+    });
     if (!page || it == params.end()) {
         std::fprintf(stderr, "impactlab: the scene has no numeric parameter to move\n");
         return 1;

@@ -58,12 +58,7 @@ class DocumentTest : public ::testing::Test {
 protected:
     void SetUp() override {
         ASSERT_TRUE(dir.isValid());
-        w.resize(1280, 800);
-        w.show();
-        // Window shortcuts (Ctrl+Z) fire only in the active window.
-        w.activateWindow();
-        ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
-        QApplication::processEvents();
+        ASSERT_TRUE(showActive(w));
     }
     QTemporaryDir dir;
     MainWindow w;
@@ -200,9 +195,13 @@ TEST_F(DocumentTest, PlaybackShortcutsStepThroughImpactsOnSimulations) {
 namespace {
 
 // The first numeric parameter of the open scene (every built-in scene has one).
+// The first slider a user can move: a row that does nothing in the scene's
+// current mode is disabled (applies_when).
 QString firstNumberId(MainWindow& w) {
     for (const SceneParameter& p : w.currentParameters())
-        if (p.kind == SceneParameter::Kind::Number) return QString::fromStdString(p.id);
+        if (p.kind == SceneParameter::Kind::Number &&
+            w.currentPage()->parameterPanel()->inapplicableReason(QString::fromStdString(p.id)).isEmpty())
+            return QString::fromStdString(p.id);
     return {};
 }
 

@@ -36,12 +36,7 @@ class FirstUseTest : public ::testing::Test {
 protected:
     void SetUp() override {
         ASSERT_TRUE(dir.isValid());
-        w.resize(1280, 800);
-        w.show();
-        // Window shortcuts fire only in the active window.
-        w.activateWindow();
-        ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
-        QApplication::processEvents();
+        ASSERT_TRUE(showActive(w));
     }
     bool open(const QString& path) {
         QString error;

@@ -326,10 +326,7 @@ TEST(Monkey, WhatTheWindowShowsIsWhatTheCoreComputesAfterEveryRandomAction) {
     const unsigned seed = static_cast<unsigned>(readEnvInt("IMPACTLAB_MONKEY_SEED", kDefaultSeed));
     const bool verbose = qEnvironmentVariableIsSet("IMPACTLAB_MONKEY_VERBOSE");   // each action on stderr
     MainWindow w;
-    w.resize(1280, 800);
-    w.show();
-    w.activateWindow();
-    ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
+    ASSERT_TRUE(showActive(w));
     QString error;
     ASSERT_TRUE(w.openScene(defaultScenePath(), &error)) << error.toStdString();
     Monkey monkey(w, seed);
