@@ -11,6 +11,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -22,6 +23,7 @@
 #include "SceneLibrary.h"
 #include "WindowTestSupport.h"
 #include "document/DocumentStore.h"
+#include "pages/GranularPage.h"
 #include "pages/SimulationSummary.h"
 #include "panel/ParameterPanel.h"
 #include "sim/SceneComparison.h"
@@ -261,4 +263,33 @@ TEST_F(FirstUseTest, RowsThatChangeNothingInThisModeAreDisabledWithTheReason) {
         EXPECT_TRUE(impulse() == before) << dead.front().toStdString() << " changed the solution in pose " << pose.toStdString();
         w.undoStack()->clear();
     }
+}
+
+// Item 11: the last session's granular scene comes back at launch without a
+// run filling the cores; Run starts it, and a scene opened later runs at once.
+TEST_F(FirstUseTest, ARestoredGranularSceneWaitsForRun) {
+    w.holdRunsOnNextOpen();
+    ASSERT_TRUE(w.openScene(":/scenes/settling-box.json"));
+    auto* g = w.page<GranularPage>();
+    ASSERT_NE(g, nullptr);
+    EXPECT_FALSE(g->isRunning()) << "nothing runs before the user asks";
+    ASSERT_FALSE(g->runs().empty());
+    for (const auto& run : g->runs()) {
+        EXPECT_EQ(run.steps.size(), 0u);
+        EXPECT_EQ(run.frames.size(), 1u) << "the initial state is shown";
+    }
+    EXPECT_TRUE(g->summaryHtml().contains("press Run"));
+    auto* run = g->findChild<QPushButton*>("rerun");
+    ASSERT_NE(run, nullptr);
+    EXPECT_EQ(run->text(), "Run");
+    run->click();
+    EXPECT_TRUE(g->isRunning());
+    EXPECT_EQ(run->text(), "Run again");
+    g->cancelRuns();
+    g->waitForRuns();
+    // The hold was for one open only.
+    ASSERT_TRUE(w.openScene(":/scenes/settling-box.json"));
+    EXPECT_TRUE(w.page<GranularPage>()->isRunning());
+    w.page<GranularPage>()->cancelRuns();
+    w.page<GranularPage>()->waitForRuns();
 }
