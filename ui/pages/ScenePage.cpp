@@ -29,6 +29,10 @@ constexpr int kEqualShare = 1000;
 // Fusion style at the default font, measured: 24-26), with a margin; and the
 // bar's own slack beyond its tabs.
 constexpr int kTabPaddingPx = 28;
+// The split between the 3D view and the views when the tabs stand beside the
+// views: 40 % and 60 % (the vehicle caption still fits a 1280 px window's 3D view).
+constexpr int kSideTabsViewShare = 800;
+constexpr int kSideTabsPaneShare = 1200;
 constexpr int kTabBarSlackPx = 8;
 }  // namespace
 
@@ -62,8 +66,20 @@ int ScenePage::calcTabRowWidth() const {
 }
 
 void ScenePage::placeTabBar() {
-    const QTabWidget::TabPosition wanted = calcTabRowWidth() > tabs_->width() ? QTabWidget::West : QTabWidget::North;
-    if (tabs_->tabPosition() != wanted) tabs_->setTabPosition(wanted);
+    // Judged on the width the pane has in an even split (until the user sets
+    // the split): the side position widens the pane, and judging on that
+    // width would move the bar back above, and so on for ever.
+    const int available = viewsSplitter_ && !splitSetByUser_
+                              ? (viewsSplitter_->width() - viewsSplitter_->handleWidth()) / 2
+                              : tabs_->width();
+    const QTabWidget::TabPosition wanted = calcTabRowWidth() > available ? QTabWidget::West : QTabWidget::North;
+    if (tabs_->tabPosition() == wanted) return;
+    tabs_->setTabPosition(wanted);
+    // Tabs beside the views take some of the pane's width: the pane gets a
+    // larger share of the split, unless the user has set the split.
+    if (viewsSplitter_ && !splitSetByUser_)
+        viewsSplitter_->setSizes(wanted == QTabWidget::West ? QList<int>{kSideTabsViewShare, kSideTabsPaneShare}
+                                                            : QList<int>{kEqualShare, kEqualShare});
 }
 
 ScenePage::~ScenePage() = default;
@@ -80,6 +96,9 @@ void ScenePage::buildLayout(VtkView* view3d, QWidget* below, QWidget* extraSide)
     views->setChildrenCollapsible(false);
     // Half and half at first, whatever the tabs' titles would ask for.
     views->setSizes({kEqualShare, kEqualShare});
+    viewsSplitter_ = views;
+    // Only a user's drag of the handle emits this: from then on the split is theirs.
+    connect(views, &QSplitter::splitterMoved, this, [this] { splitSetByUser_ = true; });
     QWidget* centre = views;
     if (below) {
         centre = new QWidget;

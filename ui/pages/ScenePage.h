@@ -22,6 +22,7 @@
 #include "scene/Scene.h"
 
 class QAction;
+class QSplitter;
 class QTabWidget;
 
 namespace impactlab::ui {
@@ -173,6 +174,8 @@ private:
     void placeTabBar();
 
     SceneSidePanel side_;
+    QSplitter* viewsSplitter_ = nullptr;   // the 3D view | the views
+    bool splitSetByUser_ = false;
     VtkView* view3d_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     std::vector<PageView> views_;

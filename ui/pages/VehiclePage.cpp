@@ -3,7 +3,7 @@
 #include <QAction>
 #include <QComboBox>
 #include <QFileDialog>
-#include <QHBoxLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QTabWidget>
@@ -37,7 +37,7 @@ VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
     // Sensitivity: what to vary (one or two inputs) and what to map.
     sweepPage_ = new QWidget;
     auto* sweepLayout = new QVBoxLayout(sweepPage_);
-    auto* controls = new QHBoxLayout;
+    auto* controls = new QGridLayout;
     sweepInput1_ = new QComboBox;
     sweepInput2_ = new QComboBox;
     sweepOutput_ = new QComboBox;
@@ -58,12 +58,16 @@ VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
         box->setMinimumContentsLength(kSweepBoxChars);
         box->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     }
-    controls->addWidget(new QLabel(tr("Vary")));
-    controls->addWidget(sweepInput1_, 1);
-    controls->addWidget(new QLabel(tr("and")));
-    controls->addWidget(sweepInput2_, 1);
-    controls->addWidget(new QLabel(tr("map")));
-    controls->addWidget(sweepOutput_, 1);
+    // Two rows, so the pane needs no more width than a chart does (with the
+    // view tabs beside it, one row of three boxes pressed the 3D view thin).
+    controls->addWidget(new QLabel(tr("Vary")), 0, 0);
+    controls->addWidget(sweepInput1_, 0, 1);
+    controls->addWidget(new QLabel(tr("and")), 0, 2);
+    controls->addWidget(sweepInput2_, 0, 3);
+    controls->addWidget(new QLabel(tr("map")), 1, 0);
+    controls->addWidget(sweepOutput_, 1, 1, 1, 3);
+    controls->setColumnStretch(1, 1);
+    controls->setColumnStretch(3, 1);
     sweepLayout->addLayout(controls);
     sweepLayout->addWidget(sweep_, 1);
     for (QComboBox* box : {sweepInput1_, sweepInput2_, sweepOutput_})
