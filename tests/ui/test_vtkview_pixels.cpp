@@ -249,6 +249,9 @@ TEST_F(VtkViewPixels, MouseMovesCameraAndDoubleClickRestoresIt) {
 // the changes stop it is drawn again at full resolution.
 TEST_F(VtkViewPixels, BurstFramesShowTheSceneThenRefine) {
     view.show();
+    // repaint() draws only on a window the X server has mapped: on a loaded
+    // machine that takes longer than one turn of the event loop.
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
     QApplication::processEvents();
     // Where the sphere projects in the full-resolution frame (VTK's display
     // coordinates follow the size of the last frame drawn).
@@ -348,6 +351,9 @@ TEST(VtkViewDetail, CoarseMapperOnlyInReducedFrames) {
     view.renderer()->AddActor(actor);
     view.setInteractiveMapper(actor, coarse);
     view.show();
+    // repaint() draws only on a window the X server has mapped: on a loaded
+    // machine that takes longer than one turn of the event loop.
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
     QApplication::processEvents();
     EXPECT_EQ(actor->GetMapper(), full.Get());
 
@@ -388,6 +394,9 @@ TEST(VtkViewDetail, PixelSizesShrinkOnlyInReducedFrames) {
     caption->SetDisplayPosition(kCaptionX, kCaptionY);
     view.renderer()->AddViewProp(caption);
     view.show();
+    // repaint() draws only on a window the X server has mapped: on a loaded
+    // machine that takes longer than one turn of the event loop.
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
     QApplication::processEvents();
 
     view.requestRender();
