@@ -1,5 +1,7 @@
 #include "charts/AxisTicks.h"
 
+#include <QValueAxis>
+
 #include <algorithm>
 #include <cmath>
 
@@ -35,5 +37,18 @@ int calcTickDecimals(double step) {
 }
 
 QString makeTickLabelFormat(double step) { return QStringLiteral("%.%1f").arg(calcTickDecimals(step)); }
+
+void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
+    const double tol = kRangeChangeRelTol * (hi - lo);
+    if (!(std::abs(axis->min() - lo) > tol || std::abs(axis->max() - hi) > tol)) return;
+    // Qt makes a label for every dynamic tick in the range: a range set
+    // before its step (a chart not laid out yet, a new scene's far wider
+    // data) would make millions of them. The step is coarsened first; the
+    // fit sets the right one once the chart has its size.
+    const double leastStep = std::max((hi - lo) / kMaxDynamicTicks, kMinRelativeSpan * std::max(std::abs(lo), std::abs(hi)));
+    if (axis->tickType() == QValueAxis::TicksDynamic && axis->tickInterval() < leastStep)
+        axis->setTickInterval(calcNiceStep(leastStep));
+    axis->setRange(lo, hi);
+}
 
 }  // namespace impactlab::ui::chart

@@ -4,6 +4,8 @@
 // ChartSupport uses them).
 #include <QString>
 
+class QValueAxis;
+
 namespace impactlab::ui::chart {
 
 // A step of 1, 2 or 5 times a power of ten, at least `raw`.
@@ -25,5 +27,21 @@ QString makeTickLabelFormat(double step);
 // multiples of the step: far above the round-off (about 1e-14 of a step for
 // twenty ticks), far below a pixel and below any printed decimal.
 inline constexpr double kZeroTickLift = 1e-6;
+
+// Axis ranges are rewritten only when they move by more than this share of
+// their span: smaller moves are invisible, and rewriting them can make the fit
+// chase the width of the axis labels forever.
+inline constexpr double kRangeChangeRelTol = 1e-3;
+// Most ticks an axis may be given while its range changes (a chart a
+// thousand pixels tall at the closest tick spacing shows a few dozen).
+inline constexpr double kMaxDynamicTicks = 100.0;
+// Least span of an axis as a share of its values' magnitude: 1e-6 keeps a
+// hundred ticks nine orders of magnitude above double round-off (2e-16).
+inline constexpr double kMinRelativeSpan = 1e-6;
+
+// Sets the range unless it moved by less than kRangeChangeRelTol, first
+// coarsening a dynamic step that would give the new range more than
+// kMaxDynamicTicks ticks or ticks closer than its values' precision.
+void setRangeIfMoved(QValueAxis* axis, double lo, double hi);
 
 }  // namespace impactlab::ui::chart

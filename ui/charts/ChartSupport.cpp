@@ -26,42 +26,17 @@ namespace {
 // Layout passes allowed for the axes to settle after a range change.
 constexpr int kMaxFitPasses = 4;
 
-// Axis ranges are rewritten only when they move by more than this share of
-// their span: smaller moves are invisible, and rewriting them can make the fit
-// chase the width of the axis labels forever.
-constexpr double kRangeChangeRelTol = 1e-3;
 // Equal scales kept during a burst may differ by this share before a refit
 // (a tick label's width in a plot a few hundred pixels wide).
 constexpr double kStickySquareTolerance = 0.15;
 // Layout passes for an exported chart: lay out, fit the axes, lay out again
 // for the new tick labels; the third pass is a no-op unless labels changed width.
 constexpr int kLayoutPasses = 3;
-// Most ticks an axis may be given while its range changes (a chart a
-// thousand pixels tall at the closest tick spacing shows a few dozen).
-constexpr double kMaxDynamicTicks = 100.0;
-// Least span of an axis as a share of its values' magnitude: 1e-6 keeps a
-// hundred ticks nine orders of magnitude above double round-off (2e-16).
-constexpr double kMinRelativeSpan = 1e-6;
 constexpr const char* kBoxProperty = "impactlabViewBox";
 constexpr const char* kEqualProperty = "impactlabEqualScales";
 constexpr const char* kStretchProperty = "impactlabMaxStretch";
 constexpr const char* kTickProperty = "impactlabTickSpacing";
 constexpr const char* kStickyProperty = "impactlabStickyAxes";
-
-void setRangeIfMoved(QValueAxis* axis, double lo, double hi) {
-    const double tol = kRangeChangeRelTol * (hi - lo);
-    if (!(std::abs(axis->min() - lo) > tol || std::abs(axis->max() - hi) > tol)) return;
-    // Qt makes a label for every dynamic tick in the range: a range set
-    // before its step (a chart not laid out yet, a new scene's far wider
-    // data) would make millions of them. The step is coarsened first; the
-    // fit sets the right one once the chart has its size.
-    if (axis->tickType() == QValueAxis::TicksDynamic &&
-        ((hi - lo) / axis->tickInterval() > kMaxDynamicTicks ||
-         axis->tickInterval() < kMinRelativeSpan * std::max(std::abs(lo), std::abs(hi))))
-        axis->setTickInterval(calcNiceStep(std::max((hi - lo) / kMaxDynamicTicks,
-                                                    kMinRelativeSpan * std::max(std::abs(lo), std::abs(hi)))));
-    axis->setRange(lo, hi);
-}
 
 // A chart of a given size living in its own scene.
 struct OffscreenChart {
