@@ -119,9 +119,7 @@ nlohmann::json readSceneDocument(const QString& path) {
     ensureResources();
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly)) throw InputError(path.toStdString(), "cannot be opened");
-    if (f.size() > static_cast<qint64>(limits::kMaxInputBytes))
-        throw InputError(path.toStdString(), "is " + std::to_string(f.size()) + " bytes, more than the limit of " +
-                                                 std::to_string(limits::kMaxInputBytes) + " bytes");
+    requireInputSize(static_cast<std::uintmax_t>(f.size()), path.toStdString());   // before reading
     const QByteArray bytes = f.readAll();
     // The core's reader: line and column of a syntax error, the field of a
     // number out of range, without the JSON library's exception prefixes.

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/Cli.h"
+#include "io/JsonInput.h"
 #include "io/ResultJson.h"
 
 namespace impactlab::cli {
@@ -14,19 +15,21 @@ namespace impactlab::cli {
 std::string getSourceName(const std::string& path) { return path == "-" ? "stdin" : path; }
 
 std::string readInputText(const std::string& path, std::istream& in) {
-    std::ostringstream text;
+    // Over the size limit, input is refused from its size (a file) or as soon
+    // as the limit is passed (a stream), never after reading it in full.
+    std::string text;
     if (path == "-") {
-        text << in.rdbuf();
-        if (in.bad()) throw IoError("stdin: read failed");
-        return text.str();
+        if (!readStreamWithinLimit(in, "stdin", text)) throw IoError("stdin: read failed");
+        return text;
     }
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) throw IoError(path + ": is a directory, not a file");
     std::ifstream file(path, std::ios::binary);
     if (!file) throw IoError(path + ": cannot open (" + std::strerror(errno) + ")");
-    text << file.rdbuf();
-    if (file.bad()) throw IoError(path + ": read failed");
-    return text.str();
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec) requireInputSize(size, path);
+    if (!readStreamWithinLimit(file, path, text)) throw IoError(path + ": read failed");
+    return text;
 }
 
 void writeJson(const nlohmann::ordered_json& document, std::ostream& out) {

@@ -128,10 +128,27 @@ std::string formatNumber(double x) {
 
 }  // namespace
 
-json parseJsonText(const std::string& text, const std::string& sourceName) {
-    if (text.size() > limits::kMaxInputBytes)
-        throw InputError(sourceName, "is " + std::to_string(text.size()) + " bytes, more than the limit of " +
+void requireInputSize(std::uintmax_t bytes, const std::string& sourceName) {
+    if (bytes > limits::kMaxInputBytes)
+        throw InputError(sourceName, "is " + std::to_string(bytes) + " bytes, more than the limit of " +
                                          std::to_string(limits::kMaxInputBytes) + " bytes");
+}
+
+bool readStreamWithinLimit(std::istream& in, const std::string& sourceName, std::string& text) {
+    constexpr std::size_t kBlockBytes = 64 * 1024;   // one read; the limit is checked after each
+    text.clear();
+    char block[kBlockBytes];
+    while (in.read(block, kBlockBytes) || in.gcount() > 0) {
+        text.append(block, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > limits::kMaxInputBytes)
+            throw InputError(sourceName, "is more than the limit of " + std::to_string(limits::kMaxInputBytes) +
+                                             " bytes");
+    }
+    return !in.bad();
+}
+
+json parseJsonText(const std::string& text, const std::string& sourceName) {
+    requireInputSize(text.size(), sourceName);
     DocumentChecker checker;
     if (!json::sax_parse(text, &checker)) {
         if (!checker.errorReason.empty())
@@ -152,12 +169,10 @@ json readJsonFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(path, "cannot be opened");
     const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > limits::kMaxInputBytes)
-        throw InputError(path, "is " + std::to_string(size) + " bytes, more than the limit of " +
-                                   std::to_string(limits::kMaxInputBytes) + " bytes");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseJsonText(text.str(), path);
+    if (!ec) requireInputSize(size, path);
+    std::string text;
+    if (!readStreamWithinLimit(in, path, text)) throw InputError(path, "read failed");
+    return parseJsonText(text, path);
 }
 
 std::string joinField(const std::string& parent, const std::string& key) {

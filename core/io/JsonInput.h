@@ -3,6 +3,8 @@
 // it: "contact_level.W[1][2]", "bodies[0].mass". Every reader here throws
 // InputError(field, reason) at the boundary (style.md, practice 5); numbers
 // must be finite, so nothing downstream ever sees NaN or infinity from input.
+#include <cstdint>
+#include <istream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -22,8 +24,18 @@ namespace impactlab {
 // wins is otherwise a guess).
 nlohmann::json parseJsonText(const std::string& text, const std::string& sourceName);
 // The file at `path`, through parseJsonText; InputError(path, ...) when it
-// cannot be read or is larger than the limit.
+// cannot be read or is larger than the limit (judged from its size, before
+// a byte is read).
 nlohmann::json readJsonFile(const std::string& path);
+
+// Throws InputError(sourceName, "is N bytes, more than the limit of ...")
+// when `bytes` exceeds limits::kMaxInputBytes: the one wording of the size
+// limit, for files (from their size) and for text already in memory.
+void requireInputSize(std::uintmax_t bytes, const std::string& sourceName);
+// A stream (standard input) read in blocks, refused as soon as it passes
+// limits::kMaxInputBytes: an endless or huge stream is never held in full.
+// Returns false (with `text` partial) when the stream failed to read.
+bool readStreamWithinLimit(std::istream& in, const std::string& sourceName, std::string& text);
 
 // Field names as the user writes them: joinField("bodies[0]", "mass") is
 // "bodies[0].mass", joinField("", "friction") is "friction";

@@ -5,6 +5,7 @@
 // is solved with finite numbers.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -158,6 +159,34 @@ TEST(CliLimits, VehicleRunStopsAtTheEndTime) {
     const json summary = run.json();
     EXPECT_LE(summary["end_time"].get<double>(), 2.0 + 1e-12);
     EXPECT_EQ(summary["end_reason"], "end time");
+}
+
+// Issue 24, item 9: input over the size limit is refused from its size, before
+// it is read. A sparse file of many gigabytes costs no disk; read in full it
+// would exhaust memory (or take minutes), so only a refusal from the size
+// passes. An endless standard input (/dev/zero) is refused once it passes the
+// limit instead of being read forever.
+TEST(CliLimits, OversizedInputIsRefusedBeforeItIsRead) {
+    constexpr std::uintmax_t kSparseBytes = 64ull * 1024 * 1024 * 1024;   // 64 GiB, far beyond any memory here
+    const std::string path = makeTempPath(".json");
+    { std::ofstream(path) << "{}"; }
+    std::filesystem::resize_file(path, kSparseBytes);
+    for (const char* command : {"solve", "simulate", "sweep"}) {
+        SCOPED_TRACE(command);
+        const CliRun run = runCli({command, path});
+        EXPECT_EQ(run.exitCode, 1) << run.err;
+        EXPECT_NE(run.err.find(path + ": is " + std::to_string(kSparseBytes) + " bytes, more than the limit of " +
+                               std::to_string(limits::kMaxInputBytes) + " bytes"),
+                  std::string::npos)
+            << run.err;
+    }
+    std::filesystem::remove(path);
+
+    const CliRun endless = runCli({"simulate", "-"}, "/dev/zero");
+    EXPECT_EQ(endless.exitCode, 1) << endless.err;
+    EXPECT_NE(endless.err.find("stdin: is more than the limit of " + std::to_string(limits::kMaxInputBytes)),
+              std::string::npos)
+        << endless.err;
 }
 
 }  // namespace

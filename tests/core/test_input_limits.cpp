@@ -1,7 +1,9 @@
 // The readers enforce docs/input-limits.md (issue 8, item 1): each limit is
 // refused with InputError naming the field, and input just inside it is read.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -138,6 +140,30 @@ TEST(InputLimits, VehicleRunEndsAtTheEndTime) {
     EXPECT_LE(run.samples.back().time, 2.0 + 1e-12);
     EXPECT_EQ(run.endReason, "end time");
     EXPECT_EQ(run.impacts.size(), 1u);
+}
+
+// Issue 24, item 9: a file over the size limit is refused from its size. The
+// sparse file is far larger than memory: reading it first could not pass.
+TEST(InputLimits, OversizedFileIsRefusedFromItsSize) {
+    constexpr std::uintmax_t kSparseBytes = 64ull * 1024 * 1024 * 1024;
+    const std::string path =
+        (std::filesystem::temp_directory_path() / ("impactlab-oversized-" + std::to_string(::getpid()) + ".json")).string();
+    { std::ofstream(path) << "{}"; }
+    std::filesystem::resize_file(path, kSparseBytes);
+    try {
+        readJsonFile(path);
+        ADD_FAILURE() << "accepted a file of " << kSparseBytes << " bytes";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), path);
+        EXPECT_NE(std::string(e.what()).find(std::to_string(kSparseBytes) + " bytes, more than the limit"),
+                  std::string::npos)
+            << e.what();
+    }
+    std::filesystem::remove(path);
+    // A stream is cut at the limit, not read to its end.
+    std::istringstream endless(std::string(limits::kMaxInputBytes + 1, ' '));
+    std::string text;
+    EXPECT_EQ(refusedField([&] { readStreamWithinLimit(endless, "stdin", text); }), "stdin");
 }
 
 }  // namespace
