@@ -6,7 +6,7 @@
 //
 // Bullet runs in centimetres (and seconds, kilograms): its broad phase pads
 // every moving body by a fixed 0.05 length units, which in metres would make
-// every pair of centimetre spheres overlap (shared platform notes). Its
+// every pair of centimetre spheres overlap (docs/design.md, "Platform"). Its
 // bodies are kept awake (DISABLE_DEACTIVATION): a sleeping pile costs
 // nothing and would compare sleeping, not solving. Both engines first take
 // kWarmupSteps steps (0.05 s), then kTimedSteps are timed on one thread.

@@ -1,6 +1,6 @@
 #pragma once
 // What every fuzz harness asserts of one run of impactlab-cli (in-process):
-// the contract's exit codes (problem-format.md) with exit 4 reserved for our
+// the contract's exit codes (docs/problem-format.md) with exit 4 reserved for our
 // own bugs, one line on stderr naming the field on bad input, and no
 // non-finite number in what is printed. A violation aborts, which libFuzzer
 // records as a crash with the input that caused it.

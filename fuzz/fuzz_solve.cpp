@@ -1,4 +1,4 @@
-// libFuzzer harness: a problem document (problem-format.md) solved by
+// libFuzzer harness: a problem document (docs/problem-format.md) solved by
 // `impactlab-cli solve -`, then again with --model set to one registered law
 // picked by the input's last byte, so every law sees mutated problems.
 #include <cstddef>

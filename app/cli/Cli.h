@@ -1,10 +1,10 @@
 #pragma once
 // impactlab-cli: the headless front end of the impulse-space contract
-// (problem-format.md). A command is one entry of a table (Commands.cpp): its
+// (docs/problem-format.md). A command is one entry of a table (Commands.cpp): its
 // name, synopsis, help and a function from arguments to an exit code. Adding a
 // command is one more make*Command() function and one line in that table.
 //
-// Failure channels (style.md, practice 5) map to exit codes in one place,
+// Failure channels (docs/design.md, "Errors") map to exit codes in one place,
 // runGuarded(): every failure prints exactly one line "impactlab-cli: ..." on
 // stderr, and nothing is written to stdout unless the command succeeded.
 #include <functional>

@@ -8,7 +8,7 @@
 //   x* = argmin 1/2 x^T A x - x^T b,  ||x_to|| <= mu x_n,  a_n^T x - b_n >= 0 _|_ x_n >= 0,  a_n^T x >= 0,
 // with x the impulse, A the Delassus block and A x - b the post-impact
 // relative contact velocity. The project's contract orders (t1, t2, n) with
-// dv = W I (problem-format.md). THE conversion, done here and only here:
+// dv = W I (docs/problem-format.md). THE conversion, done here and only here:
 //   t = t1, o = t2 (so (n, t, o) is right handed like (t1, t2, n)),
 //   A = P W P^T, b = -P v-, x = P I,  with P picking rows (n, t1, t2).
 // So b_n = -v_n-: b_n > 0 colliding, b_n = 0 grazing, b_n < 0 separating.

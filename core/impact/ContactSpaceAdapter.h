@@ -1,5 +1,5 @@
 #pragma once
-// One contact is the nc = 1 case of several (design.md): conversions between
+// One contact is the nc = 1 case of several (docs/design.md): conversions between
 // the single-contact types (ImpactProblem, ImpactResult, ImpactTrace) and the
 // contact-space ones, and the registry entry point that runs any law on a
 // contact-space problem.

@@ -1,5 +1,5 @@
 #pragma once
-// The several-contact impact problem (design.md, "Several contacts"): nc
+// The several-contact impact problem (docs/design.md, "Several contacts"): nc
 // contacts, each with its friction and restitution, the Delassus operator A
 // (3nc x 3nc) and the pre-impact contact velocity v- (3nc), both stacked per
 // contact in that contact's frame (t1, t2, n). dv = A pi for the stacked

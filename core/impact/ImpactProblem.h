@@ -1,5 +1,5 @@
 #pragma once
-// The single-contact impact problem shared by every law (design.md, "The
+// The single-contact impact problem shared by every law (docs/design.md, "The
 // impulse-space contract").
 //
 // Contact frame (t1, t2, n), n from body 2 into body 1; the impulse I acts on
@@ -11,7 +11,7 @@
 
 namespace impactlab {
 
-// Which pre-impact normal velocities a law defines (problem-format.md, "Errors").
+// Which pre-impact normal velocities a law defines (docs/problem-format.md, "Errors").
 enum class ApproachRequirement {
     Approaching,   // v_n- < 0 only: laws with a compression phase to restore
     Any,           // also grazing (v_n- = 0) and separating (v_n- > 0): the inelastic

@@ -1,6 +1,6 @@
 #pragma once
 // What a law returns: impulses, velocities, energies, events, warnings and the
-// solver's status (design.md). Numerical trouble is reported here, never thrown.
+// solver's status (docs/design.md). Numerical trouble is reported here, never thrown.
 #include <optional>
 #include <string>
 #include <vector>

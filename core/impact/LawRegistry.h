@@ -1,6 +1,6 @@
 #pragma once
 // The catalogue of impact laws by model id, as the CLI, the scenes and the UI
-// name them (problem-format.md, "Model ids"). Each entry wraps one law's solve
+// name them (docs/problem-format.md, "Model ids"). Each entry wraps one law's solve
 // function and reads its options from a JSON object, rejecting unknown keys.
 #include <functional>
 #include <nlohmann/json_fwd.hpp>

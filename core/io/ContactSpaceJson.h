@@ -1,5 +1,5 @@
 #pragma once
-// Several contacts in the CLI contract (problem-format.md, "Several
+// Several contacts in the CLI contract (docs/problem-format.md, "Several
 // contacts"): reading a contact-space problem and writing its result.
 //
 // Contact level: "contacts": [{"name"?, "friction", "restitution" |

@@ -1,7 +1,7 @@
 #pragma once
 // Reading user-written JSON with errors that name the field as the user wrote
 // it: "contact_level.W[1][2]", "bodies[0].mass". Every reader here throws
-// InputError(field, reason) at the boundary (style.md, practice 5); numbers
+// InputError(field, reason) at the boundary (docs/design.md, "Errors"); numbers
 // must be finite, so nothing downstream ever sees NaN or infinity from input.
 #include <cstdint>
 #include <istream>

@@ -1,6 +1,6 @@
 #pragma once
 // Reading an impact problem written in the CLI contract's format
-// (problem-format.md, "impactlab.problem/1").
+// (docs/problem-format.md, "impactlab.problem/1").
 //
 // A problem is one contact between two bodies, given either
 //   at contact level: "contact_level": {"W": 3x3, "v_minus": [t1, t2, n]}, or

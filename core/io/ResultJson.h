@@ -1,6 +1,6 @@
 #pragma once
 // Writing an impact result in the CLI contract's format
-// (problem-format.md, "Result"; "impactlab.result/1").
+// (docs/problem-format.md, "Result"; "impactlab.result/1").
 //
 //   format, model, status ("converged" | "iteration-limit" | "no-solution"), steps,
 //   impulse, impulse_world, v_plus, v_plus_world,

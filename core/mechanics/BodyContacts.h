@@ -1,6 +1,6 @@
 #pragma once
 // Free rigid bodies touching at several points: the body-level input of a
-// several-contact impact (problem-format.md, "Several contacts").
+// several-contact impact (docs/problem-format.md, "Several contacts").
 //
 // Each contact names two bodies of the list; the normal points from body2
 // into body1 and the impulse acts on body1 (its opposite on body2). A body may

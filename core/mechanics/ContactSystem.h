@@ -8,7 +8,7 @@
 // rank-deficient (four contacts on one rigid body give rank 6).
 //
 // Rows of G come in threes per contact, in that contact's frame (t1, t2, n),
-// n from body 2 into body 1; pi acts on body 1 (design.md). w is the part of
+// n from body 2 into body 1; pi acts on body 1 (docs/design.md). w is the part of
 // the contact velocity not carried by u (a moving body of infinite mass).
 #include <Eigen/Dense>
 

@@ -8,7 +8,7 @@
 // Geometry. Each body is a uniform solid from a builder of core/geometry (or a
 // fixed half-space) of a given mass. The contact point c and the normal n are
 // given in the world frame; n points from body 2 into body 1 (the contract of
-// design.md), so body 1 lies on the +n side. Each body names a contact feature,
+// docs/design.md), so body 1 lies on the +n side. Each body names a contact feature,
 // a surface point p with outward normal m in its mesh frame; the body is posed
 // so that p lands on c with m along -n (body 1) or +n (body 2):
 //   R = Rot(n, turn) * (shortest rotation taking m onto -+n),  t = c - R p,

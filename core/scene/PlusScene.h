@@ -22,7 +22,7 @@
 //              [release_theta] (pi/4, 3pi/4, 5pi/6), [release_rates] 0,
 //              [theta1] pi/6, [theta2] pi/4, [rates] (-3, -3, 0.5) rad/s,
 //              [friction] 0.1, [restitution] 1}
-//   [plus]      PLUS options as in problem-format.md (theta_max, alpha_min,
+//   [plus]      PLUS options as in docs/problem-format.md (theta_max, alpha_min,
 //               v_transition, v_capture, v_plastic, impact_model, ...)
 //   [compliant] {[stiffness] 10e9 Pa, [dissipation] per example (s/m),
 //               [enabled] true}

@@ -1,5 +1,5 @@
 #pragma once
-// Event-driven simulation of rigid bodies over a ground plane (design.md,
+// Event-driven simulation of rigid bodies over a ground plane (docs/design.md,
 // core/sim): ballistic flight under gravity, contact detection (sphere bottom
 // or box vertices against the plane z = groundHeight), impact resolution by the
 // scene's law, repeated bounces until rest or the end time.

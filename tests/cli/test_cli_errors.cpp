@@ -1,4 +1,4 @@
-// Failure channels of impactlab-cli (problem-format.md, "Errors"): bad input
+// Failure channels of impactlab-cli (docs/problem-format.md, "Errors"): bad input
 // exits 1 with exactly one line on stderr naming the field and nothing on
 // stdout; I/O errors exit 3; usage errors exit 2.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// `impactlab-cli solve` with several contacts (problem-format.md, "Several
+// `impactlab-cli solve` with several contacts (docs/problem-format.md, "Several
 // contacts"): PLUS at contact and body level, and the refusal of
 // single-contact laws.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // `impactlab-cli solve` on the example problems (tests/data/problems): closed
 // forms and published numbers, invariants (momentum, frame independence), and
-// the result's shape as problem-format.md promises it.
+// the result's shape as docs/problem-format.md promises it.
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>

@@ -49,7 +49,7 @@ TEST(ContactSpace, FourVertexBrickOperatorHasRankSix) {
     Eigen::SelfAdjointEigenSolver<MatrixXd> eig(p.A);
     int positive = 0;
     for (int i = 0; i < 12; ++i) positive += eig.eigenvalues()(i) > 1e-9 * eig.eigenvalues().maxCoeff() ? 1 : 0;
-    EXPECT_EQ(positive, 6);   // B.1.6 / problem-format.md: four points on one body
+    EXPECT_EQ(positive, 6);   // B.1.6 / docs/problem-format.md: four points on one body
     EXPECT_GT(eig.eigenvalues().minCoeff(), -1e-12);
 }
 

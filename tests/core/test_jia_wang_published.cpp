@@ -1,5 +1,5 @@
 // jia-wang against the paper's numbers and the reference notes' oracles
-// (/work/shared/reference/jia-wang-and-planar.md, part A): eq. 15, the
+// (part A; docs/design.md, "Sources"): eq. 15, the
 // frictionless 0.058, the pin-ball truth, the modified instances of Figs. 4, 7
 // and 10, and the ball on a half-space of A2.1.
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
-// Practice 1 of style.md: core/ depends on Eigen (and JSON) only. A core file
+// docs/design.md, "Layers": core/ depends on Eigen (and JSON) only. A core file
 // that includes a Qt or VTK header fails this test, and so does an include
-// against the direction of flow between core folders (design.md, "Layers").
+// against the direction of flow between core folders (the floors of core).
 #include <gtest/gtest.h>
 
 #include <filesystem>

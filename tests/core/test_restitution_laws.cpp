@@ -42,7 +42,7 @@ std::string sequence(const ImpactResult& r) {
 }
 
 Mat3 jiaWangW13() {
-    Mat3 W;  // Jia & Wang eq. 13, symmetrised as printed in problem-format.md
+    Mat3 W;  // Jia & Wang eq. 13, symmetrised as printed in docs/problem-format.md
     W << 11.5984, -0.910367, 2.44236, -0.910367, 9.90134, 1.95747, 2.44236, 1.95747, 2.59042;
     return W;
 }

@@ -6,7 +6,7 @@
 #   set(IMPACTLAB_UI_TARGET impactlab_ui)       # a STATIC/SHARED/OBJECT library
 #   include(${CMAKE_SOURCE_DIR}/ui/render/render.cmake)
 #
-# Required top-level set-up (Debian 12, VTK 9.1; see shared platform notes):
+# Required top-level set-up (Debian 12, VTK 9.1; see docs/design.md, "Platform"):
 #
 #   project(ImpactLab C CXX)          # C is required: VTK::mpi links MPI::MPI_C
 #   set(CMAKE_CXX_STANDARD 17)

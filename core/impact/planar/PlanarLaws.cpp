@@ -1,5 +1,5 @@
 // Registration of the planar laws of Cataldo & Sampaio (2002) with their JSON
-// options (problem-format.md, "Law options"). Readers check types and unknown
+// options (docs/problem-format.md, "Law options"). Readers check types and unknown
 // keys; the laws check ranges (both as InputError("<id>.<key>")).
 #include <nlohmann/json.hpp>
 

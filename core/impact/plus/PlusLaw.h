@@ -1,6 +1,6 @@
 #pragma once
 // The registry entries of PLUS: options read from the "plus" JSON object
-// (problem-format.md, "Law options"), the single-contact LawInfo (nc = 1
+// (docs/problem-format.md, "Law options"), the single-contact LawInfo (nc = 1
 // through ContactSpaceAdapter) and the native contact-space solver.
 #include <nlohmann/json_fwd.hpp>
 #include <vector>

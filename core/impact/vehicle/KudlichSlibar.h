@@ -2,7 +2,7 @@
 // The Kudlich-Slibar impulse-momentum vehicle collision model.
 //
 // Paper: "Appendix 1 | Kudlich-Slibar" (Virtual CRASH), after Slibar (1966)
-// and Kudlich (1966); reference notes kudlich-slibar-plus-mdp.md, part A.
+// and Kudlich (1966); reference notes, part A (docs/design.md, "Sources").
 //
 // Equations (paper numbering):
 //   t^ = ((v^ x n^) x n^) / |.| = -v_t / |v_t|, v_t = v - (v.n) n      (eq. 35)

@@ -1,5 +1,5 @@
 // Registration of the vehicle collision laws with their JSON options
-// (problem-format.md, "Law options").
+// (docs/problem-format.md, "Law options").
 #include <nlohmann/json.hpp>
 
 #include "impact/LawRegistry.h"

@@ -4,7 +4,7 @@
 // to any law is built in impact/planar/PlanarContactProblem.h: mechanics/ does
 // not depend on impact/).
 //
-// Convention (design.md; Cataldo & Sampaio sec. 2.6.1): the unit normal n
+// Convention (docs/design.md; Cataldo & Sampaio sec. 2.6.1): the unit normal n
 // points from body 2 (another body, a wall, the moving surface) into body 1;
 // the tangent is t = (n_y, -n_x), so (t, n) is oriented like (x, y). The
 // relative contact velocity is v = v1(P) - v2(P) = G qdot + w~ with
