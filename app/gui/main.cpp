@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QIcon>
 #include <QSlider>
 #include <QTimer>
 #include <algorithm>
@@ -34,6 +36,9 @@ constexpr int kMeasureTimeoutMs = 30000;
 // then the window's backing store sync): the loop is drained until a turn
 // finds nothing to do.
 constexpr int kMaxPaintPasses = 20;
+// The PNG renderings of the icon in resources/impactlab.qrc (the sizes
+// resources/make-icons.sh makes).
+constexpr int kIconSizes[] = {16, 32, 48, 64, 128, 256};
 
 // Moves the first live numeric parameter's slider (one that applies while it
 // is dragged; see SceneParameter::live) across its range `count` times,
@@ -147,6 +152,15 @@ void setApplicationNames() {
     QCoreApplication::setApplicationVersion(IMPACTLAB_VERSION);
 }
 
+// The app's icon (resources/impactlab.qrc, compiled in): the SVG for any size,
+// and its PNG renderings for the sizes a window manager asks for (and in case
+// Qt's SVG icon engine plugin is missing).
+QIcon makeAppIcon() {
+    QIcon icon(":/icons/impactlab.svg");
+    for (const int size : kIconSizes) icon.addFile(QString(":/icons/impactlab-%1.png").arg(size), QSize(size, size));
+    return icon;
+}
+
 // --help and --version print and quit before any window exists.
 bool asksForHelpOrVersion(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
@@ -168,6 +182,9 @@ int main(int argc, char** argv) {
     }
     QApplication app(argc, argv);
     setApplicationNames();
+    QApplication::setWindowIcon(makeAppIcon());
+    // Wayland's app id and the name desktops match windows to the entry with.
+    QGuiApplication::setDesktopFileName("impactlab");
     CommandLine cl;
     QCommandLineParser& parser = cl.parser;
     parser.process(app);
