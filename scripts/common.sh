@@ -15,6 +15,7 @@ PACKAGES=(
   clang libfuzzer-14-dev libclang-rt-14-dev   # sanitized build and fuzzing (run-sanitized-tests.sh)
   libopenmpi-dev openmpi-bin                  # granular runs over MPI processes (IMPACTLAB_MPI, label mpi)
   libbullet-dev                               # the granular benchmark against Bullet (optional)
+  dpkg-dev file                               # cpack -G DEB: dpkg-shlibdeps finds the package's dependencies
   librsvg2-bin                                # resources/make-icons.sh: the icon's PNG sizes from its SVG
 )
 
