@@ -32,7 +32,7 @@ deb=${debs[0]}
 depends=$(dpkg-deb -f "$deb" Depends)
 [ -n "$depends" ] || fail "the package declares no Depends"
 # The package names of "a (>= 1), b | c, ...", one a line, without versions.
-names=$(tr ',|' '\n\n' <<<"$depends" | sed -E 's/\(.*\)//; s/^ +//; s/ +$//')
+names=$(sed -E 's/[,|]/\n/g' <<<"$depends" | sed -E 's/\(.*\)//; s/^ +//; s/ +$//')
 for p in "$@"; do
   grep -qxF "$p" <<<"$names" || fail "Depends lacks $p: $depends"
 done

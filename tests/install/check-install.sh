@@ -80,7 +80,7 @@ grep -qx 'Icon=impactlab' "$prefix/share/applications/impactlab.desktop" || fail
 
 # --- The app, on a built-in scene by name -------------------------------------
 cd "$work"
-[ ! -e "$APP_SCENE" ] && [ ! -e "$APP_SCENE.json" ] || fail "$work holds a file named like the scene"
+if [ -e "$APP_SCENE" ] || [ -e "$APP_SCENE.json" ]; then fail "$work holds a file named like the scene"; fi
 [ -n "${DISPLAY:-}" ] || fail "no X display (run through tests/ui/with-display.sh)"
 QT_QPA_PLATFORM=xcb "$prefix/bin/impactlab" "$APP_SCENE" --tab "$APP_TAB" --size "${SHOT_WIDTH}x${SHOT_HEIGHT}" \
   --screenshot shot.png --export-view view.png >"$scratch/app.log" 2>&1 ||
