@@ -15,6 +15,9 @@ PACKAGES=(
   clang libfuzzer-14-dev libclang-rt-14-dev   # sanitized build and fuzzing (run-sanitized-tests.sh)
   libopenmpi-dev openmpi-bin                  # granular runs over MPI processes (IMPACTLAB_MPI, label mpi)
   libbullet-dev                               # the granular benchmark against Bullet (optional)
+  dpkg-dev file                               # cpack -G DEB: dpkg-shlibdeps finds the package's dependencies
+  jq desktop-file-utils                       # the install tests (tests/install): the CLI's JSON, the desktop entry
+  librsvg2-bin                                # resources/make-icons.sh: the icon's PNG sizes from its SVG
 )
 
 install_missing_packages() {

@@ -111,6 +111,13 @@ std::vector<BuiltInScene> listBuiltInSceneEntries() {
     return out;
 }
 
+QString findBuiltInScenePath(const QString& name) {
+    if (name.isEmpty() || name.contains('/')) return {};
+    const QString file = name.endsWith(".json") ? name : name + ".json";
+    const QString path = ":/scenes/" + file;
+    return listBuiltInScenes().contains(path) ? path : QString();
+}
+
 QString defaultScenePath() { return ":/scenes/superball.json"; }
 
 Scene readScene(const QString& path) { return parseScene(readSceneDocument(path)); }

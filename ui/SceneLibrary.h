@@ -28,6 +28,10 @@ QString findBuiltInSceneGroup(const QString& stem);
 // The group titles in menu order.
 QStringList listBuiltInSceneGroups();
 
+// The resource path of the built-in scene called `name`, its file name with
+// or without ".json" ("superball", "superball.json"); empty when there is none.
+QString findBuiltInScenePath(const QString& name);
+
 // The scene the app opens by default.
 QString defaultScenePath();
 // Reads a scene document (JSON) from a file or a resource path. Throws InputError.

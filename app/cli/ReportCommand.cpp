@@ -21,19 +21,21 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Where impactlab-report is: $IMPACTLAB_REPORT, the build tree's, or beside
-// this program (an installation).
+// Where impactlab-report is: $IMPACTLAB_REPORT, beside this program (an
+// installation: both in bin/), or the build tree's (the CLI is built in
+// app/cli/, the report in bin/). Beside comes first, so an installed CLI runs
+// its own installation's report even while the build tree it came from exists.
 std::string findReportProgram() {
     if (const char* env = std::getenv("IMPACTLAB_REPORT"); env && *env) return env;
-#ifdef IMPACTLAB_REPORT_PATH
-    if (fs::exists(IMPACTLAB_REPORT_PATH)) return IMPACTLAB_REPORT_PATH;
-#endif
     std::error_code ec;
     const fs::path self = fs::read_symlink("/proc/self/exe", ec);
     if (!ec) {
         const fs::path beside = self.parent_path() / "impactlab-report";
         if (fs::exists(beside)) return beside.string();
     }
+#ifdef IMPACTLAB_REPORT_PATH
+    if (fs::exists(IMPACTLAB_REPORT_PATH)) return IMPACTLAB_REPORT_PATH;
+#endif
     return {};
 }
 

@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QIcon>
 #include <QSlider>
 #include <QTimer>
 #include <algorithm>
@@ -34,6 +36,9 @@ constexpr int kMeasureTimeoutMs = 30000;
 // then the window's backing store sync): the loop is drained until a turn
 // finds nothing to do.
 constexpr int kMaxPaintPasses = 20;
+// The PNG renderings of the icon in resources/impactlab.qrc (the sizes
+// resources/make-icons.sh makes).
+constexpr int kIconSizes[] = {16, 32, 48, 64, 128, 256};
 
 // Moves the first live numeric parameter's slider (one that applies while it
 // is dragged; see SceneParameter::live) across its range `count` times,
@@ -136,7 +141,10 @@ struct CommandLine {
         parser.setApplicationDescription("ImpactLab: a laboratory for rigid-body impact mechanics.");
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addPositionalArgument("scene", "Scene file to open (default: the last one opened, else the built-in superball).", "[scene]");
+        parser.addPositionalArgument("scene",
+                                     "Scene file to open, or a built-in scene by name, e.g. superball or plus-newtons-cradle "
+                                     "(default: the last one opened, else the built-in superball).",
+                                     "[scene]");
         parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab, waitRuns});
     }
 };
@@ -145,6 +153,32 @@ void setApplicationNames() {
     QCoreApplication::setOrganizationName("ImpactLab");
     QCoreApplication::setApplicationName("ImpactLab");
     QCoreApplication::setApplicationVersion(IMPACTLAB_VERSION);
+}
+
+// The app's icon (resources/impactlab.qrc, compiled in): the SVG for any size,
+// and its PNG renderings for the sizes a window manager asks for (and in case
+// Qt's SVG icon engine plugin is missing).
+QIcon makeAppIcon() {
+    QIcon icon(":/icons/impactlab.svg");
+    for (const int size : kIconSizes) icon.addFile(QString(":/icons/impactlab-%1.png").arg(size), QSize(size, size));
+    return icon;
+}
+
+// A scene named on the command line: a file when there is one, else a
+// built-in scene by name, which the app has compiled in (so an installed app
+// needs no scene files on disk). Anything else is returned as given, for
+// opening to report.
+QString resolveSceneArgument(const QString& arg) {
+    if (arg.startsWith(':') || QFileInfo::exists(arg)) return arg;
+    const QString builtIn = impactlab::ui::findBuiltInScenePath(arg);
+    return builtIn.isEmpty() ? arg : builtIn;
+}
+
+// The names resolveSceneArgument accepts, for an error message.
+QString listBuiltInSceneNames() {
+    QStringList names;
+    for (const QString& path : impactlab::ui::listBuiltInScenes()) names << QFileInfo(path).completeBaseName();
+    return names.join(", ");
 }
 
 // --help and --version print and quit before any window exists.
@@ -168,6 +202,9 @@ int main(int argc, char** argv) {
     }
     QApplication app(argc, argv);
     setApplicationNames();
+    QApplication::setWindowIcon(makeAppIcon());
+    // Wayland's app id and the name desktops match windows to the entry with.
+    QGuiApplication::setDesktopFileName("impactlab");
     CommandLine cl;
     QCommandLineParser& parser = cl.parser;
     parser.process(app);
@@ -186,7 +223,9 @@ int main(int argc, char** argv) {
     if (!batch) lastScene = w.restoreSettings(!parser.isSet(cl.size));
     if (lastScene.isEmpty() || (!lastScene.startsWith(":") && !QFileInfo::exists(lastScene)))
         lastScene = impactlab::ui::defaultScenePath();
-    const QString scenePath = parser.positionalArguments().value(0, lastScene);
+    const QString scenePath = parser.positionalArguments().isEmpty()
+                                  ? lastScene
+                                  : resolveSceneArgument(parser.positionalArguments().front());
     // The last session's scene comes back without starting a long run; a
     // scene named on the command line runs as it opens.
     if (!batch && parser.positionalArguments().isEmpty()) w.holdRunsOnNextOpen();
@@ -194,6 +233,9 @@ int main(int argc, char** argv) {
         QString error;
         if (!w.openScene(scenePath, &error)) {
             std::fprintf(stderr, "impactlab: %s\n", qPrintable(error));
+            if (!scenePath.startsWith(':') && !QFileInfo::exists(scenePath))
+                std::fprintf(stderr, "impactlab: not a file nor a built-in scene; the built-in scenes are: %s\n",
+                             qPrintable(listBuiltInSceneNames()));
             return 1;
         }
     } else if (!w.openSceneOrDefault(scenePath)) {

@@ -141,6 +141,24 @@ TEST_F(DocumentTest, BuiltInMenuListsSceneNamesGroupedByPaper) {
     EXPECT_EQ(scenes, static_cast<int>(listBuiltInScenes().size()));
 }
 
+// Issue 24, item 10: `impactlab NAME` opens a built-in scene by its file
+// name, with or without ".json", from the compiled-in resources (an installed
+// app has no scene folder to look in); anything else is not a built-in.
+TEST_F(DocumentTest, BuiltInScenesAreFoundByName) {
+    for (const QString& path : listBuiltInScenes()) {
+        const QString stem = QFileInfo(path).completeBaseName();
+        EXPECT_EQ(findBuiltInScenePath(stem), path);
+        EXPECT_EQ(findBuiltInScenePath(stem + ".json"), path);
+    }
+    EXPECT_EQ(findBuiltInScenePath("superball"), defaultScenePath());
+    EXPECT_TRUE(findBuiltInScenePath("no-such-scene").isEmpty());
+    EXPECT_TRUE(findBuiltInScenePath("").isEmpty());
+    EXPECT_TRUE(findBuiltInScenePath("scenes/superball.json").isEmpty()) << "a path is a file, not a name";
+    EXPECT_TRUE(findBuiltInScenePath("Superball").isEmpty()) << "names are the files', which are lower case";
+    EXPECT_TRUE(w.openScene(findBuiltInScenePath("plus-newtons-cradle")));
+    EXPECT_EQ(w.documentPath(), ":/scenes/plus-newtons-cradle.json");
+}
+
 // Issue 10, item 4: menus show only what applies. The File menu holds the
 // vehicle exports exactly while a vehicle collision is open.
 TEST_F(DocumentTest, VehicleExportsShowOnlyOnVehicleScenes) {
