@@ -12,7 +12,7 @@
 #include "mechanics/InputLimits.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -160,5 +160,5 @@ TEST(CliLimits, VehicleRunStopsAtTheEndTime) {
     EXPECT_EQ(summary["end_reason"], "end time");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

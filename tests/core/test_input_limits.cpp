@@ -14,7 +14,7 @@
 #include "sim/Simulation.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -140,5 +140,5 @@ TEST(InputLimits, VehicleRunEndsAtTheEndTime) {
     EXPECT_EQ(run.impacts.size(), 1u);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab
