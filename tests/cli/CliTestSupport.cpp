@@ -13,7 +13,7 @@ namespace impactlab::test {
 
 namespace fs = std::filesystem;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 std::string quote(const std::string& arg) {
     std::string q = "'";
@@ -28,7 +28,8 @@ std::string readFile(const std::string& path) {
     return s.str();
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 int CliRun::errLines() const {
     int n = 0;

@@ -30,7 +30,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 using nlohmann::ordered_json;
@@ -239,5 +239,5 @@ TEST(BuiltInScenePinFiles, EachPinHasItsScene) {
             << e.path() << " pins no scene of scenes/";
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

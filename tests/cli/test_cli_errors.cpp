@@ -10,7 +10,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -157,5 +157,5 @@ TEST(CliErrors, BadCommandLinesAreUsageErrors) {
     expectOneLineError(runCli({}), 2, "missing command");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

@@ -12,7 +12,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 
@@ -203,5 +203,5 @@ TEST_F(CliGranular, UnwritableOutputIsAnIoError) {
     EXPECT_TRUE(r.out.empty());
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

@@ -9,7 +9,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -124,5 +124,5 @@ TEST(CliKudlichSlibar, UnknownOptionIsOneLineNamingTheField) {
     EXPECT_EQ(run.out, "");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

@@ -13,7 +13,7 @@
 #include "mechanics/InputLimits.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -189,5 +189,5 @@ TEST(CliLimits, OversizedInputIsRefusedBeforeItIsRead) {
         << endless.err;
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

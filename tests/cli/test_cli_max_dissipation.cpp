@@ -8,7 +8,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -38,7 +38,8 @@ bool hasWarning(const json& r, const std::string& text) {
 
 double painleveMuStar(double theta) { return (std::cos(theta) + 1.0 / (3.0 * std::cos(theta))) / std::sin(theta); }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CliMaxDissipation, Table1ThroughSolve) {
     const json out = solveOk({"solve", getProblemPath("max-dissipation-academic.json")});

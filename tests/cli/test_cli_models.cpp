@@ -8,7 +8,7 @@
 #include "impact/LawRegistry.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 std::vector<std::string> splitLines(const std::string& text) {
     std::vector<std::string> lines;
@@ -57,5 +57,5 @@ TEST(CliModels, HelpAndVersion) {
     EXPECT_NE(version.out.find("impactlab.problem/1"), std::string::npos);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

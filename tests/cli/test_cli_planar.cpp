@@ -8,7 +8,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -200,5 +200,5 @@ TEST(CliPlanar, ModelsListsThePlanarLaws) {
     EXPECT_NE(run.out.find("termination [\"poisson\"]"), std::string::npos);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

@@ -8,7 +8,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -133,5 +133,5 @@ TEST(CliPlus, BadSeveralContactInputNamesTheField) {
     EXPECT_EQ(run.err.rfind("impactlab-cli: A:", 0), 0u) << run.err;
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

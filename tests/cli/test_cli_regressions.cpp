@@ -13,7 +13,7 @@
 using namespace impactlab::test;
 namespace fs = std::filesystem;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The only null the contract prints: a ground contact's other body.
 bool hasNonFinite(const nlohmann::json& j, const std::string& key = {}) {
@@ -72,4 +72,4 @@ TEST(CliRegressions, MaxRunSecondsIsBoundedAndEndsARunOnTime) {
     EXPECT_EQ(zero.exitCode, 2) << zero.err;
 }
 
-}  // namespace
+}}  // namespace

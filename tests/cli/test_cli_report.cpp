@@ -10,7 +10,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 
@@ -69,5 +69,5 @@ TEST(CliReport, SaysItNeedsTheDesktopBuild) {
 
 #endif
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

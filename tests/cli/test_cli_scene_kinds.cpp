@@ -16,7 +16,7 @@
 #include "impact/LawRegistry.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -132,5 +132,5 @@ TEST(CliSceneKinds, WrongKindsAreRefusedByField) {
     EXPECT_NE(run.err.find("kind"), std::string::npos) << run.err;
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

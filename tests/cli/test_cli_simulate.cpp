@@ -12,7 +12,7 @@
 #include "impact/LawRegistry.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // B2.8's first impact time (printed to 6 digits).
 constexpr double kPrintedTol = 5e-6;
@@ -146,5 +146,5 @@ TEST_F(CliSimulate, BadInputNamesTheFieldOnOneLine) {
     expectError({"simulate", bad.path()}, 1, "system.body.shape.length: must be > 0");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

@@ -11,7 +11,7 @@
 #include "io/ResultJson.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -391,5 +391,5 @@ TEST(CliSolve, JiaWangTraceCarriesStrongesContactEnergy) {
     EXPECT_NEAR(r.at("trace").back().at("contact_energy").get<double>(), 0.0, kEnergyTol);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

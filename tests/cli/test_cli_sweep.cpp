@@ -13,7 +13,7 @@
 #include "CliTestSupport.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -171,5 +171,5 @@ TEST(CliSweep, CommandLineAndIoErrors) {
     EXPECT_EQ(unwritable.out, "");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

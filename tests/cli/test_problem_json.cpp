@@ -15,7 +15,7 @@
 #include "io/ResultJson.h"
 
 namespace impactlab::test {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 using nlohmann::ordered_json;
@@ -134,5 +134,5 @@ TEST(CliPlumbing, EachFailureChannelHasItsExitCode) {
     EXPECT_EQ(std::count(messages.begin(), messages.end(), '\n'), 6) << messages;
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::test

@@ -8,7 +8,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 // Columns of makeComparisonTable's header.
 constexpr int kLawColumn = 0, kEnergyBeforeColumn = 5, kEnergyChangeColumn = 7, kVt1Column = 9, kVnColumn = 11;
 
@@ -23,7 +23,8 @@ ComparedLaw makeAccepted(const std::string& id, const Vec3& vPlus, double before
     c.result.energyAfter = after;
     return c;
 }
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(ComparisonTable, RoundOffComponentPrintsZero) {
     // The icosahedron scene's v+: its tangential component is -4.441e-16 of a

@@ -9,7 +9,7 @@
 #include "sim/CompliantChain.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Example 4's chain posed with its sphere touching the ground:
 // theta1 = 0.3, theta2 = 0.5 rad, theta3 from the pivot height, rates as the
@@ -43,7 +43,8 @@ Eigen::VectorXd calcRigidRates(const CompliantChainSystem& s) {
 constexpr double kEnergyRelTol = 2e-6;
 constexpr double kRigidRelTol = 0.01;
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantChain, FrictionlessUndampedImpactKeepsTheEnergyAndApproachesTheRigidImpact) {
     const CompliantChainSystem s = makeTouchingChain(0.0, 0.0, 1e10);

@@ -9,7 +9,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Tight integration for the closed-form comparisons: the integrator's own
 // error is then far below the tolerances the tests state.
@@ -62,7 +62,8 @@ double calcHuntCrossleyReboundSpeed(double vIn, double c) {
     return 0.5 * (lo + hi) / a;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantCollision, ElasticSphereDropMatchesHertzPeakPenetrationAndContactTime) {
     const double v = 3.0;
@@ -110,7 +111,7 @@ TEST(CompliantCollision, FrictionlessDropReboundsWithTheHuntCrossleyRestitution)
     }
 }
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Two free balls of different size and mass meeting obliquely with spin and
 // friction: no external force, so momentum is conserved.
@@ -159,7 +160,8 @@ Vec3 calcTotalAngularMomentum(const std::vector<RigidBody>& bodies) {
     return l;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantCollision, FreeBodiesConserveLinearAndAngularMomentum) {
     const CompliantSystem sys = makeTwoBallCollision(0.4, 0.3);

@@ -9,10 +9,11 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 // Closed forms evaluated in double precision: only round-off separates them.
 constexpr double kRoundOffRelTol = 1e-12;
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantContact, HertzForceHasTheThreeHalvesExponentAndThePapersPrefactor) {
     const double R = 0.1, E = 5e9;

@@ -11,7 +11,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // PLUS's closed-form total impulse for mu = 0.325 (reference B.2.5, exact to
 // 1e-6) and its post-impact contact-point velocity.
@@ -48,7 +48,8 @@ bool hasEvent(const CompliantResult& r, CompliantEventKind kind, double* time = 
     return false;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantExamples, BrickOnVertexIsASingleContactAtTheLowestVertex) {
     const CompliantSystem sys = makeCompliantBrick(makeBrickOnVertexSetup(0.325));

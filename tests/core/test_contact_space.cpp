@@ -12,7 +12,7 @@
 #include "mechanics/PendulumChain.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using Eigen::MatrixXd;
 using Eigen::VectorXd;
@@ -174,5 +174,5 @@ TEST(PendulumChain, PlusOnTheTriplePendulumTipKeepsConeEnergyAndMomentum) {
     }
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab

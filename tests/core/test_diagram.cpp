@@ -8,7 +8,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 constexpr double kGeomTol = 1e-9;   // lines and points are closed forms of the inputs
 
 const DiagramPolyline* findLine(const ImpulseDiagram& d, const std::string& id) {
@@ -24,7 +24,8 @@ ImpulseDiagram ballDiagram(double mu, LawOutcome* out = nullptr) {
     if (out) *out = o;
     return makeImpulseDiagram(p, {o});
 }
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(ImpulseDiagram, BallOnHalfSpaceLinesAndPoints) {
     LawOutcome o;

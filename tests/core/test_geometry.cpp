@@ -12,7 +12,7 @@
 #include "geometry/Sphere.h"
 
 namespace impactlab::geometry {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Polyhedra and revolved profiles are integrated exactly: only round-off
 // remains, ~1e-16 per term over a few hundred terms, so 1e-12 relative.
@@ -278,5 +278,5 @@ TEST(Geometry, DefectsAreFound) {
     EXPECT_NE(findMeshDefect(insideOut)->find("inside out"), std::string::npos);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::geometry

@@ -12,7 +12,7 @@
 #include "sim/granular/SettlingBox.h"
 
 namespace impactlab::granular {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kRadius = 0.005;        // m, the settling box's spheres (d = 0.01 m)
 constexpr double kDensity = 2650.0;      // kg/m^3
@@ -419,6 +419,6 @@ TEST(GranularBoundaries, SphereOnATurnedBoxSticksOrSlides) {
     EXPECT_NEAR(n.dot(frictionless.position) - 0.01, kRadius, kSurfaceTol);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::granular
 

@@ -15,7 +15,7 @@
 #include "sim/granular/GranularExport.h"
 
 namespace impactlab::granular {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kRadius = 0.005;   // m
 
@@ -287,5 +287,5 @@ TEST(GranularExport, CsvAndCollection) {
     EXPECT_NE(pvd.str().find("<DataSet timestep=\"0.01\" group=\"\" part=\"0\" file=\"a&amp;b.vtp\"/>"), std::string::npos);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::granular

@@ -13,7 +13,7 @@
 #include "sim/granular/SettlingBox.h"
 
 namespace impactlab::granular {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 using test::loadSceneDocument;
@@ -146,5 +146,5 @@ TEST(GranularScenesRun, SettlingBoxSettles) {
     EXPECT_LT(calcPileHeight(last, 1.0), 4 * 2 * kRadius);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::granular

@@ -14,7 +14,7 @@
 #include "sim/granular/SettlingBox.h"
 
 namespace impactlab::granular {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 using test::getFieldOf;
@@ -199,5 +199,5 @@ TEST(GranularScene, BadInputNamesTheField) {
               "parameters[0].target");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::granular

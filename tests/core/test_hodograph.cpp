@@ -12,7 +12,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 // Geometry computed from the same numbers: round-off of O(1) sums only.
@@ -42,7 +42,8 @@ Solved solve(const ImpactProblem& p) {
 
 double angleDeg(const Vec2& v) { return std::atan2(v.y(), v.x()) * 180.0 / kPi; }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Hodograph, DiagramOfTheIcosahedronImpact) {
     // Fig. 4(a): csr; two centripetal rays; the path from gamma^- to the origin.

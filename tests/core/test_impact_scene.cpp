@@ -16,7 +16,7 @@
 #include "scene/ImpactScene.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 using test::getFieldOf;
@@ -295,5 +295,5 @@ TEST(ImpactScene, ErrorsNameTheField) {
     EXPECT_EQ(getFieldOf([] { loadImpactScene("/nonexistent/scene.json"); }), "/nonexistent/scene.json");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab

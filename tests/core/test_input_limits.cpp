@@ -16,7 +16,7 @@
 #include "sim/Simulation.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -166,5 +166,5 @@ TEST(InputLimits, OversizedFileIsRefusedFromItsSize) {
     EXPECT_EQ(refusedField([&] { readStreamWithinLimit(endless, "stdin", text); }), "stdin");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab

@@ -9,7 +9,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kDeg = 180.0 / kPi;
@@ -63,7 +63,8 @@ void expectRaysValid(const Mat2& B, const Vec2& d, double mu, const InvariantDir
     }
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(InvariantDirections, ReferenceTableA23) {
     const Mat2 B = paperB();

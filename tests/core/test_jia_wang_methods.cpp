@@ -13,7 +13,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 ImpactProblem loadProblem(const std::string& name) {
     std::ifstream in(std::string(IMPACTLAB_SOURCE_DIR) + "/tests/data/problems/" + name);
@@ -42,7 +42,8 @@ std::string getField(const std::function<void()>& fn) {
     return "no error";
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(JiaWangMethods, PaperSchemesAreFirstOrder) {
     // Explicit Euler (sec. 6.1): the error of FS falls with h, that of VS with

@@ -12,7 +12,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The brief's accuracy bound at default settings, relative to |I|.
 constexpr double kDefaultRelTol = 1e-6;
@@ -51,7 +51,8 @@ std::string withoutL(std::string sequence) {
     return sequence;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(JiaWangProperties, DefaultIsWithinOneMillionthOfAConvergedRun) {
     test::RandomBodies rnd(61);

@@ -12,7 +12,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The paper prints eq. 15 and the pin-ball truth to six or seven significant
 // digits (5e-7 at most for half a unit), and the inputs are rounded as well
@@ -62,7 +62,8 @@ ImpactProblem makeVariant(double mu, const Vec3& V1) {
     return ImpactProblem::makeContactLevel(base.W, base.vMinus + (V1 - Vec3(-0.1, 0.5, 0.95)), mu, 0.95);
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(JiaWangPublished, NormOfBInverseD) {
     // Sec. 4: ||B^-1 d|| = 0.3157 from eq. 23 (B from eq. 13 gives the same to 2e-6).

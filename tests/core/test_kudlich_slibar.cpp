@@ -12,7 +12,7 @@
 using namespace impactlab;
 using namespace impactlab::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Closed forms of O(1000) kg bodies: a few products and one division; relative
 // round-off ~1e-15, so 1e-9 relative leaves a wide margin and catches any
@@ -75,7 +75,8 @@ Vec3 calcPaperGeneralWorld(const TwoBodyContact& c, double eps) {
     return -(1.0 + eps) * Vec3(bracket.inverse() * c.calcWorldRelativeVelocity());
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(KudlichSlibar, CentralHeadOnImpactOfEqualMassesGivesOnePlusEpsTimesReducedMassTimesSpeed) {
     // Lever arms along n: Ktt = 1/m_bar, Knt = 0 (eq. 52). With and without a

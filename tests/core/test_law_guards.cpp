@@ -27,7 +27,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -291,9 +291,10 @@ INSTANTIATE_TEST_SUITE_P(EveryLaw, LawGuards, ::testing::ValuesIn(getLawIds()),
                              return name;
                          });
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Options under which a law can gain energy: the gain must be flagged.
 struct OptionCase {
@@ -408,9 +409,10 @@ TEST(LawGuards, StiffCasesAreSolvedNotAbandoned) {
     EXPECT_LT((s.impulse - j.impulse).norm(), kPathAgreementRelTol * j.impulse.norm());
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 TEST(LawGuards, NonFiniteSeveralContactResultsBecomeNoSolution) {
     ContactParameters c;
@@ -431,4 +433,4 @@ TEST(LawGuards, NonFiniteSeveralContactResultsBecomeNoSolution) {
     EXPECT_TRUE(g.vPlus.isApprox(v));
 }
 
-}  // namespace
+}}  // namespace

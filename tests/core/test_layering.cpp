@@ -43,7 +43,7 @@ TEST(Layering, DetectorCatchesQtAndVtkIncludes) {
     EXPECT_FALSE(std::regex_search(std::string("#include \"impact/Newton.h\""), forbidden));
 }
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The folders of core/ and the folders each may include from. Data flows one
 // way: mechanics at the bottom, then geometry, the impact laws, what derives
@@ -79,7 +79,8 @@ bool isAllowedInclude(const std::string& from, const std::string& line) {
     return it != allowedCoreDependencies().end() && it->second.count(*folder) > 0;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Layering, CoreFoldersIncludeOnlyTheLayersBelow) {
     const fs::path core = fs::path(IMPACTLAB_SOURCE_DIR) / "core";

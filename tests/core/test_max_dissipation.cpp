@@ -13,7 +13,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The reference's derived columns carry ten significant digits (half a unit
 // in the last is <= 5e-11); the bound is 1e-8.
@@ -49,7 +49,8 @@ std::vector<Vec3> coulombPaper(const PaperFrameProblem& p, CoulombSolutionSet* o
     return xs;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(MaxDissipationTable1, AcademicProblemIsBuiltAsPrinted) {
     const PaperFrameProblem p = test::makeAcademicTable1();
@@ -185,7 +186,7 @@ TEST(MaxDissipationBranches, PainleveBelowMuStarGrazesTheApex) {
     EXPECT_EQ(s.conic, ConicType::Ellipse);
 }
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 // b_n = 0, a hyperbola (A_nn = 1 < mu ||a|| = 1.6), and b_to chosen so that x0 is outside the wedge.
 PaperFrameProblem makeGrazingHyperbola(const Vec3& b) {
     PaperFrameProblem p;
@@ -194,7 +195,8 @@ PaperFrameProblem makeGrazingHyperbola(const Vec3& b) {
     p.mu = 2.0;
     return p;
 }
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(MaxDissipationBranches, GrazingHyperbolaTakesTheBetterRay) {
     // Brute force over the wedge must not beat the law (relative 1e-9), on

@@ -12,7 +12,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Polylines sample the conic at 720 points: the chord of an arc of 2 pi / 720
 // rad sags by r dalpha^2 / 8 ~ 1e-5 of the radius; 1e-3 of the view is ample
@@ -51,7 +51,8 @@ std::vector<std::string> ids(const MdpDecisionPath& path) {
     return out;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(MaxDissipationDiagram, AcademicPlaneOfMaximumCompression) {
     const PaperFrameProblem p = test::makeAcademicTable1();

@@ -13,7 +13,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The bound for the brute-force comparison.
 constexpr double kBruteForceRelTol = 1e-9;
@@ -151,7 +151,8 @@ void checkProblem(const PaperFrameProblem& p, const std::string& where, Stats& s
     ++stats.cases;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(MaxDissipationProperties, RandomProblemsInEveryBranch) {
     std::mt19937 rng(2024);

@@ -7,7 +7,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 // Closed-form entries are ratios of small integers: agreement to round-off.
 constexpr double kClosedFormTol = 1e-12;
 // Momentum sums over bodies with masses up to 20 kg and speeds of a few m/s:
@@ -21,7 +21,8 @@ RigidBody makeSphere(double m, double r, const Vec3& centre) {
     b.position = centre;
     return b;
 }
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(InverseInertia, BallOnHalfSpaceIsDiag7_7_2Over2m) {
     for (double m : {0.5, 1.0, 3.7}) {

@@ -14,7 +14,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 nlohmann::json readScene(const std::string& file) {
     std::ifstream in(std::string(IMPACTLAB_SCENES_DIR) + "/" + file);
@@ -37,7 +37,8 @@ nlohmann::json& findEntry(nlohmann::json& doc, const std::string& id) {
     throw std::runtime_error("no parameter " + id);
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(ParameterConditions, TheTriplePendulumsRowsFollowItsPose) {
     nlohmann::json doc = readScene("plus-triple-pendulum.json");

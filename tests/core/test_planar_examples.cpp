@@ -17,7 +17,7 @@
 using namespace impactlab;
 using namespace impactlab::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The reference prints six decimals: half a unit in the last place is 5e-7.
 constexpr double kPrintedTol = 1e-6;
@@ -40,7 +40,8 @@ WangMasonOptions withTermination(WangMasonTermination t) {
     return o;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 // --- Rigid pendulum on a moving floor (sec. 2.9, Table 2.1) ----------------------
 
@@ -141,7 +142,7 @@ TEST(PlanarPendulum, NewtonGivesMinusEThetadotOrNoSolution) {
 
 // --- First impact of the bar drops (sec. 3, Figs. 3.2-3.20) ------------------------
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The bar of B2.8 at its first impact: left end, D_NA = -v0, D_TA = 0, thetadot = 0.
 ImpactProblem makeBarDrop(double v0, double mu, double e) {
@@ -164,7 +165,8 @@ void expectBarAfter(const ImpactResult& r, const BarAfter& expected, double scal
     EXPECT_NEAR(r.energyAfter / r.energyBefore, expected.energyRatio, kPrintedTol);
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarBarDrop, FirstImpactInUnitsOfV0) {
     // B2.8 table (units of v0; identical for all models where the rows say so).
@@ -226,7 +228,7 @@ TEST(PlanarBarDrop, FirstImpactAbsoluteNumbers) {
 
 // --- Ball between two walls (sec. 4) ---------------------------------------------
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Body level: m = 1, r = 0.1, J = 2/5 m r^2 = 0.004 (assumed, B2.9); the lower
 // wall touches at the bottom (normal +y), the upper one at the top (normal -y).
@@ -259,7 +261,8 @@ std::vector<BallImpact> runBall(const std::function<ImpactResult(const ImpactPro
     return out;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarBall, WangMasonEqualsGlockerPfeifferWithoutTangentialRestitution) {
     // B2.9: "in both cases the plots are equal"; the ball is a central impact

@@ -26,7 +26,7 @@
 using namespace impactlab;
 using namespace impactlab::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -83,7 +83,8 @@ std::vector<NamedLaw> makeLaws(double et, double nu) {
 
 bool warnsOfGain(const ImpactResult& r) { return hasWarning(r, "energy gained"); }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarInvariants, ConeEnergyAndWarningsOnRandomProblems) {
     RandomBodies rnd(301);

@@ -18,7 +18,7 @@
 using namespace impactlab;
 using namespace impactlab::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Closed-form laws evaluate a few products and one 2x2 solve of O(1) numbers;
 // W from the body-level bar is exact to ~1e-15 (the tiny axial inertia enters
@@ -55,7 +55,8 @@ std::string field(const std::function<void()>& fn) {
     return "no error";
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarBar, BodyLevelBarAtQuarterPiHasThePapersLocalMassMatrix) {
     // B1.7: A = (1 + 3 cos^2)/m = 2.5, B = 3 sin cos / m = 1.5, C = 2.5, the same

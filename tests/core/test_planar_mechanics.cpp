@@ -16,7 +16,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 // Closed forms and the generalized-coordinate products are a handful of
@@ -44,7 +44,8 @@ PlanarContact makeEndContact(const PlanarSystem& s, const PlanarState& st, int e
     return c;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarMechanics, BarLocalMassMatrixAtQuarterPi) {
     // Reference note B1.7: m = L = 1, theta = pi/4 gives A = 2.5, B = 1.5, C = 2.5 at either end.

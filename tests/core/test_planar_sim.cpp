@@ -14,7 +14,7 @@
 using namespace impactlab;
 using nlohmann::json;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr double kG = 9.81;
@@ -82,7 +82,8 @@ double valueAt(const SimulationRun& run, const std::string& name, double t) {
     return NAN;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarSimulation, BarFirstImpactMatchesTheReference) {
     // B2.8: the left end hits at t1 = sqrt(2 * 0.8464466 / g) with v0 = sqrt(2 g 0.8464466).

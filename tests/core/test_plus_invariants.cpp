@@ -11,7 +11,7 @@
 #include "impact/plus/Plus.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using Eigen::VectorXd;
 
@@ -199,5 +199,5 @@ TEST(PlusInvariants, ContactLevelRankDeficientOperator) {
     EXPECT_LT(unresolved, trials / 20);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab

@@ -10,7 +10,7 @@
 #include "mechanics/ImpactExamples.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using Eigen::VectorXd;
 
@@ -219,5 +219,5 @@ TEST(PlusPublished, NewtonsCradleRoundsOfTable2) {
     EXPECT_NEAR(c.energyAfter, c.energyBefore, 1e-12);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab

@@ -12,7 +12,7 @@
 #include "sim/PlusSceneRun.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
@@ -294,5 +294,5 @@ TEST(PlusScene, BadInputNamesTheField) {
     expectField(d, "compliant.stiffness");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab

@@ -5,7 +5,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // End points are produced equal to round-off; 1e-9 of a unit square is far
 // above that and far below any segment length here.
@@ -37,4 +37,4 @@ TEST(Polylines, AnOpenChainIsJoinedFromEndToEndAndDisjointPiecesStayApart) {
 
 TEST(Polylines, NoSegmentsNoLines) { EXPECT_TRUE(joinSegments({}, kJoinTol).empty()); }
 
-}  // namespace
+}}  // namespace

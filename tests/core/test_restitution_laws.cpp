@@ -12,7 +12,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The path integrator locates events to 1e-13 of the impulse scale and
 // self-converges to ~1e-9 relative on curved hodographs (checked against a
@@ -61,7 +61,8 @@ ImpactProblem randomProblem(test::RandomBodies& rnd, bool central, double mu) {
     return ImpactProblem::makeContactLevel(randomSpd(rnd, central), v, mu, rnd.uniform(0.0, 1.0));
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(RestitutionLaws, FrictionlessClosedFormAndAllThreeAgree) {
     // I = -(1 + e) v_n- / W_nn along n, whatever the coupling (Jia & Wang sec. 2.4).

@@ -10,7 +10,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using Vector = Eigen::VectorXd;
 
@@ -43,7 +43,8 @@ double integrateFixed(int steps, int coupled) {
     return (y - exactOscillator(T)).lpNorm<Eigen::Infinity>();
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Rodas4, GlobalErrorFallsWithTheFourthPowerOfTheStep) {
     // Halving h divides a fourth-order method's error by 16 (15 to 17 here).

@@ -14,7 +14,7 @@
 using namespace impactlab;
 using nlohmann::json;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 
 json superballDoc() {
@@ -30,7 +30,8 @@ std::string errorField(const json& doc) {
     }
     return "no error";
 }
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Scene, BuiltInScenesLoad) {
     int count = 0;

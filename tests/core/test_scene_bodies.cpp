@@ -9,7 +9,7 @@
 #include "sim/Simulation.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 using test::getFieldOf;
@@ -103,5 +103,5 @@ TEST(SceneBodies, NamesOfTheBodies) {
     EXPECT_EQ(names[1], "body 1");
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab

@@ -15,7 +15,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // m/s: a slip speed the laws leave at rest is zero to the solvers' round-off
 // (velocities of a few m/s, solved to ~1e-12 relative); a reversed slip is of
@@ -35,7 +35,8 @@ const ComparedLaw& find(const SceneLawComparison& c, const std::string& id) {
     throw std::runtime_error("law not compared: " + id);
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(SceneGuides, TheSuperballsGlockerPfeifferReversesTheSlipStrongeStops) {
     const Scene scene = readScene("superball.json");

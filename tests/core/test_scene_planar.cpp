@@ -12,7 +12,7 @@
 using namespace impactlab;
 using nlohmann::json;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 // Values the reader computes in one or two flops (L cos(theta0), 2/5 m r^2).
@@ -33,7 +33,8 @@ std::string errorField(const json& doc) {
     return "no error";
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(ScenePlanar, BuiltInPlanarScenesLoadWithTheirLaws) {
     for (const char* name :

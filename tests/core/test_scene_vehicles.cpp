@@ -9,11 +9,12 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 // Momentum sums of ~1e4 kg m/s: relative round-off.
 constexpr double kMomentumRelTol = 1e-9;
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(VehicleScene, IntersectionCollisionRunsToRest) {
     const Scene s = loadScene(scenePath("vehicles.json"));

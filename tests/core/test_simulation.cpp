@@ -8,7 +8,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 
 // Flight is exact for a sphere (parabola, constant spin), and impact times are
@@ -23,7 +23,8 @@ Scene ball(double height, double e, double mu, double spin, const std::string& l
     s = withParameter(s, "spin", spin);
     return withChoice(s, "law", law);
 }
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Simulation, FirstImpactTimeAndSpeedOfADroppedBall) {
     const Scene s = ball(1.0, 0.8, 0.5, 0.0);
@@ -118,7 +119,7 @@ TEST(Simulation, BodyStartingBelowGroundIsRejected) {
     EXPECT_THROW(simulate(s), InputError);
 }
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The brick of brick-drop.json released level, so its four bottom corners
 // reach the ground at the same instant, with the given law.
@@ -135,7 +136,8 @@ Scene makeLevelBrick(const std::string& law) {
 constexpr double kSymmetryAbsTol = 1e-9;     // rad/s, m/s
 constexpr double kMomentumRelTol = 1e-12;
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(SimultaneousImpacts, LevelBrickLandsOnFourCornersAtOnceWithPlus) {
     const Scene s = makeLevelBrick("plus");
@@ -185,7 +187,7 @@ TEST(SimultaneousImpacts, SingleContactLawSaysHowItOrdersThem) {
 // Body-body contacts: spheres meet spheres, and a striker meeting a row of
 // touching balls (ball-row.json, Newton's cradle on a table) is resolved by
 // plus as one impact of every touching contact (issue 9, item 4).
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 Scene makeBallRow(const std::string& law, const std::string& model = "sequential") {
     return withChoice(withChoice(loadScene(scenePath("ball-row.json")), "law", law), "model", model);
@@ -202,7 +204,8 @@ Vec3 calcMomentum(const Scene& s, const std::vector<BodyState>& states) {
     return p;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(BodyBodyContacts, StrikerAndTouchingRowAreOneImpactWithPlus) {
     const Scene s = makeBallRow("plus");

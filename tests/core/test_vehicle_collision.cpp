@@ -12,7 +12,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 // Momenta of O(1e4..1e5) kg m/s after a closed-form impulse (a few products
@@ -62,7 +62,8 @@ double calcAngularMomentum(const Vehicle& v, const Vec2& about) {
     return r.x() * p.y() - r.y() * p.x() + v.yawInertia * v.yawRate;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(VehicleCollision, ConservesLinearAndAngularMomentumAboutTheImpactPoint) {
     for (double mu : {0.0, 0.2, 0.8}) {

@@ -9,7 +9,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 // Constant decelerations are integrated exactly and steps end at the stop
@@ -21,7 +21,8 @@ Vehicle makeSlidingCar(double speed, double heading, double yawRate) {
     return Vehicle::makeWithSpeed(1500.0, 2500.0, Vec2(3.0, -1.0), heading, speed, yawRate, 4.5, 1.8);
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(VehicleRunOut, PureSlideStopsAfterVSquaredOverTwoFGAtTimeVOverFG) {
     RunOutOptions o;

@@ -8,7 +8,7 @@
 
 using namespace impactlab;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 // The same closed form as the collision tests: 1e-10 relative.
@@ -24,7 +24,8 @@ VehicleCollisionInput makeHeadOn() {
     return in;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(VehicleSweep, TwoAxesGiveACountOneByCountTwoGrid) {
     const SweepGrid g = sweep(makeHeadOn(), {"epsilon", 0.0, 0.8, 5}, SweepAxis{"impact_offset", -0.5, 0.5, 3},

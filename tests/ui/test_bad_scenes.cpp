@@ -24,7 +24,7 @@ using namespace impactlab;
 using namespace impactlab::ui;
 using namespace impactlab::ui::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 std::string readText(const std::string& path) {
     std::ifstream in(path);
@@ -167,4 +167,4 @@ TEST_F(BadSceneTest, CommandLineSceneThatFailsOpensTheDefaultWithADialog) {
     EXPECT_EQ(w.lastError(), dialogText);
 }
 
-}  // namespace
+}}  // namespace

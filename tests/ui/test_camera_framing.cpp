@@ -30,7 +30,7 @@ using namespace impactlab;
 using namespace impactlab::ui;
 using namespace impactlab::ui::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A point counts as inside the view when its normalised device coordinates
 // are within this of the border (of the [-1, 1] range): 2 % of the half view,
@@ -145,7 +145,8 @@ protected:
     MainWindow w;
 };
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST_F(CameraFramingTest, VehicleBarrierShowsTheBarrierAndTheCar) {
     open(":/scenes/vehicle-barrier.json");

@@ -20,7 +20,7 @@
 #include "diagram/ImpulseDiagramView.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A pixel "has" a colour when every channel is within this many levels of it:
 // the core of a 3 px line is painted opaque, so only premultiplied-ARGB
@@ -238,5 +238,5 @@ TEST_F(DiagramExportTest, ClearedViewStillExports) {
     EXPECT_EQ(countPixels(image.convertToFormat(QImage::Format_RGB32), ImpulseDiagramView::pathColor(0)), 0);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

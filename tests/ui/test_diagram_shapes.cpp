@@ -8,7 +8,7 @@
 #include "diagram/DiagramShapes.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 // Clipped vertices lie on the clipping lines up to round-off of a few
@@ -83,5 +83,5 @@ TEST(DiagramShapes, HalfPlaneClipOfASquare) {
     EXPECT_NEAR(std::abs(area), 0.5, kGeometryTol);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

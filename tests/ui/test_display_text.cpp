@@ -17,7 +17,7 @@
 #include "vehicle/VehicleResultsTable.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 TEST(LawComparisonBox, EveryLawShowsItsDisplayNameWithItsIdInTheTooltip) {
     LawComparisonBox box;
@@ -91,5 +91,5 @@ TEST(VehicleResultsTable, EachUnitInOneFormatAndNoNegativeZero) {
     EXPECT_EQ(formatOfUnit.count("J"), 1u);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

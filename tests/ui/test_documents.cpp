@@ -33,7 +33,7 @@ using namespace impactlab;
 using namespace impactlab::ui;
 using namespace impactlab::ui::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Slider ticks are 1/1000 of a range; the value a reopened panel shows is the
 // saved number itself, so it matches to round-off.
@@ -64,7 +64,8 @@ protected:
     MainWindow w;
 };
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST_F(DocumentTest, EveryBuiltInSceneSavesAndReopensIdentically) {
     const std::vector<BuiltInScene> scenes = listBuiltInSceneEntries();
@@ -210,7 +211,7 @@ TEST_F(DocumentTest, PlaybackShortcutsStepThroughImpactsOnSimulations) {
     EXPECT_FALSE(next->isEnabled());
 }
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The first numeric parameter of the open scene (every built-in scene has one).
 // The first slider a user can move: a row that does nothing in the scene's
@@ -239,7 +240,8 @@ void answerNextMessageBox(QMessageBox::StandardButton button) {
     });
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 // Issue 10, item 7: a slider moved with the keyboard, then Ctrl+Z and
 // Ctrl+Shift+Z, on a page of each kind: the document, the panel and the

@@ -32,7 +32,7 @@ using namespace impactlab;
 using namespace impactlab::ui;
 using namespace impactlab::ui::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 class FirstUseTest : public ::testing::Test {
 protected:
@@ -81,7 +81,8 @@ QAction* findAction(const QMenuBar* bar, const QString& objectName) {
     return nullptr;
 }
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 // Item 1: the intersection collision on its Results tab, then the barrier:
 // the summary is the barrier's, not the intersection's, before any other tab

@@ -30,7 +30,7 @@
 using namespace impactlab;
 using namespace impactlab::ui;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A settling box small and short enough for a test: 125 spheres, 0.03 s
 // (300 steps of 1e-4 s), a frame every 0.005 s.
@@ -69,7 +69,8 @@ protected:
     GranularPage* page = nullptr;
 };
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST_F(GranularPageTest, RunsOffTheGuiThreadWithProgressAndFramesThatScrub) {
     // The first frame shows at once, before the run has gone far.

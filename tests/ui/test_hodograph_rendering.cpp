@@ -19,7 +19,7 @@
 #include "scene/ImpactScene.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr int kWidth = 480;
 constexpr int kHeight = 400;
@@ -167,5 +167,5 @@ TEST(MeshRenderer, ShowsTheBowlingScene) {
     EXPECT_GT(share(image, isArrowRed), kMinMarkerShare);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

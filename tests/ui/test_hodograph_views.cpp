@@ -27,7 +27,7 @@
 #include "hodograph/HodographView.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A pixel "has" a named colour when every channel is within this many levels
 // of it: antialiasing blends only the outer pixels of a 2 px line, and the
@@ -348,5 +348,5 @@ TEST(EnergyView, DrawsKineticAndPotentialWhenPresent) {
     EXPECT_FALSE(view.hasCurve());
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

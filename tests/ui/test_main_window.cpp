@@ -28,7 +28,7 @@ using namespace impactlab;
 using namespace impactlab::ui;
 using namespace impactlab::ui::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The superball is (0.85, 0.2, 0.15); shaded, its lit half stays strongly red.
 // Its trail is drawn at 70% of that colour (red channel ~152), so the red
@@ -91,7 +91,8 @@ protected:
     MainWindow w;
 };
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST_F(MainWindowTest, OpensTheSuperballByDefaultWithImpacts) {
     EXPECT_EQ(sim(w).scene().name, "Superball");

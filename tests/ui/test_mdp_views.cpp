@@ -20,7 +20,7 @@
 #include "impact/SixPointMassBody.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A pixel "has" a colour when every channel is within this many levels: the
 // red of the markers differs from the blue conic and grey contours by far more.
@@ -167,5 +167,5 @@ TEST(MdpViews, ExportPngSvgAndCsv) {
     EXPECT_TRUE(text.contains("max_dissipation,0,-1.08186"));
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

@@ -49,7 +49,7 @@ using namespace impactlab;
 using namespace impactlab::ui;
 using namespace impactlab::ui::test;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // CI's run: every kind of action many times over, past action 205 of seed 23
 // (a chart that grew to 13 GB of tick labels), in well under a minute.
@@ -319,7 +319,8 @@ private:
     QStringList scenes_;
 };
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Monkey, WhatTheWindowShowsIsWhatTheCoreComputesAfterEveryRandomAction) {
     const int actions = readEnvInt("IMPACTLAB_MONKEY_ACTIONS", kDefaultActions);

@@ -13,7 +13,7 @@
 #include "panel/ParameterPanel.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kPi = 3.14159265358979323846;
 // Values that land exactly on a slider tick are computed as min + span * i / n:
@@ -192,5 +192,5 @@ TEST(ParameterPanel, RebuildReplacesRows) {
     EXPECT_EQ(panel.findChildren<QSlider*>().size(), 1);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

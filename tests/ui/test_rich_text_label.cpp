@@ -17,7 +17,7 @@
 
 using impactlab::ui::RichTextLabel;
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Counts the layout requests a widget receives.
 struct LayoutRequests : QObject {
@@ -31,7 +31,8 @@ struct LayoutRequests : QObject {
 const QString kLongLine = "impulse [t1, t2, n] = (3551, 0, 10842) N s, energy 2.369e+05 J -> 1.5134e+05 J, "
                           "events: end-of-compression end-of-impact";
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 TEST(RichTextLabel, WrapsToMoreLinesWhenNarrower) {
     RichTextLabel label;
@@ -73,7 +74,7 @@ TEST(RichTextLabel, RelaysOutOnlyWhenItsHeightChanges) {
     EXPECT_EQ(label->height(), label->heightForWidth(label->width()));
 }
 
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A figure of `count` lines with long names: its legend wraps over lines.
 impactlab::Figure makeFigure(int count) {
@@ -94,7 +95,8 @@ impactlab::Figure makeFigure(int count) {
 // Time allowed beyond the refine delay for the settled frame, ms.
 constexpr int kRefineSlackMs = 300;
 
-}  // namespace
+}}  // namespace
+using namespace IMPACTLAB_UNITY_ID;
 
 // A chart's legend that loses lines in a burst of changes keeps its height
 // (the chart is not resized and laid out again at every move), and fits its

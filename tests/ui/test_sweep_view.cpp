@@ -19,7 +19,7 @@
 #include "vehicle/SweepView.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A pixel "has" a colour when every channel is within this many levels: the
 // 2.6 px curve is solid in its core, antialiasing blends only its edges; the
@@ -197,5 +197,5 @@ TEST(SweepView, LabelsCarryUnits) {
     EXPECT_FALSE(empty.renderImage(QSize(400, 300)).isNull());
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

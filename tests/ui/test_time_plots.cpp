@@ -26,7 +26,7 @@
 #include "plots/TimePlotsView.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A readable plot: at the view's 60 px tick spacing, at least two ticks up
 // and three across, with room for the curves between them. The old grid gave
@@ -284,5 +284,5 @@ TEST(ChartSupport, AShortAxisStillHoldsSeveralTicks) {
         for (double raw : {span, span / 2, span / 7}) EXPECT_GE(span / calcNiceStepWithin(raw, span), kMinTicksPerAxis);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

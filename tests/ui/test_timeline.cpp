@@ -10,7 +10,7 @@
 #include "timeline/TimelineWidget.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Times are stored as given: exact comparisons up to double round-off.
 constexpr double kTimeTol = 1e-12;
@@ -86,5 +86,5 @@ TEST(Timeline, PlaybackAdvancesAndStopsAtTheEnd) {
     EXPECT_FALSE(timeline.isPlaying());
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

@@ -25,7 +25,7 @@
 #include "vehicle/VehicleResultsTable.h"
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Colour match per channel: antialiasing blends only the edge pixels of a
 // 2.5 px line; the palette's colours differ by more than 50 levels in some channel.
@@ -247,5 +247,5 @@ TEST(VehicleOverlay, DrawsArrowsAndConesOnTheGround) {
 }
 #endif
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui

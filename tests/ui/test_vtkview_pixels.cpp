@@ -35,7 +35,7 @@
 #include <utility>
 
 namespace impactlab::ui {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr int kWidth = 400;
 constexpr int kHeight = 300;
@@ -442,5 +442,5 @@ private:
 [[maybe_unused]] const auto* const kQtEnvironment =
     ::testing::AddGlobalTestEnvironment(new QtEnvironment);
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::ui
