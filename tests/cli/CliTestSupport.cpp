@@ -13,7 +13,7 @@ namespace impactlab::test {
 
 namespace fs = std::filesystem;
 
-namespace { namespace IMPACTLAB_UNITY_ID {
+namespace {
 
 std::string quote(const std::string& arg) {
     std::string q = "'";
@@ -28,8 +28,7 @@ std::string readFile(const std::string& path) {
     return s.str();
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
+}  // namespace
 
 int CliRun::errLines() const {
     int n = 0;

@@ -38,8 +38,6 @@ bool hasWarning(const json& r, const std::string& text) {
 
 double painleveMuStar(double theta) { return (std::cos(theta) + 1.0 / (3.0 * std::cos(theta))) / std::sin(theta); }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CliMaxDissipation, Table1ThroughSolve) {
     const json out = solveOk({"solve", getProblemPath("max-dissipation-academic.json")});
@@ -168,4 +166,5 @@ TEST(CliMaxDissipation, ModelsVerboseListsBothLaws) {
     EXPECT_NE(run.out.find("accepts grazing"), std::string::npos);
 }
 
+}}  // namespace
 }  // namespace impactlab::test

@@ -23,8 +23,6 @@ ComparedLaw makeAccepted(const std::string& id, const Vec3& vPlus, double before
     c.result.energyAfter = after;
     return c;
 }
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(ComparisonTable, RoundOffComponentPrintsZero) {
     // The icosahedron scene's v+: its tangential component is -4.441e-16 of a
@@ -61,3 +59,4 @@ TEST(ComparisonTable, EveryLawByItsDisplayName) {
         EXPECT_NE(t.rows[i][kLawColumn], getLaws()[i].id);
     }
 }
+}}  // namespace

@@ -43,8 +43,6 @@ Eigen::VectorXd calcRigidRates(const CompliantChainSystem& s) {
 constexpr double kEnergyRelTol = 2e-6;
 constexpr double kRigidRelTol = 0.01;
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantChain, FrictionlessUndampedImpactKeepsTheEnergyAndApproachesTheRigidImpact) {
     const CompliantChainSystem s = makeTouchingChain(0.0, 0.0, 1e10);
@@ -105,9 +103,11 @@ TEST(CompliantChain, BadInputIsRefusedByName) {
     EXPECT_THROW(simulateCompliantChainImpact(s), InputError);
 }
 
+}}  // namespace
 }  // namespace impactlab
 
 namespace impactlab {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The touching pose of a chain with unequal links: the end sphere's lowest
 // point sits on z = 0 to round-off; a pose the last link cannot bring down
@@ -126,4 +126,5 @@ TEST(PendulumChain, TouchingPosePutsTheSphereOnTheGround) {
     EXPECT_FALSE(chain.calcTouchingPose(Eigen::Vector3d(0.1, 0.2, 0.3)).has_value());
 }
 
+}}  // namespace
 }  // namespace impactlab

@@ -62,8 +62,6 @@ double calcHuntCrossleyReboundSpeed(double vIn, double c) {
     return 0.5 * (lo + hi) / a;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantCollision, ElasticSphereDropMatchesHertzPeakPenetrationAndContactTime) {
     const double v = 3.0;
@@ -111,7 +109,6 @@ TEST(CompliantCollision, FrictionlessDropReboundsWithTheHuntCrossleyRestitution)
     }
 }
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Two free balls of different size and mass meeting obliquely with spin and
 // friction: no external force, so momentum is conserved.
@@ -160,8 +157,6 @@ Vec3 calcTotalAngularMomentum(const std::vector<RigidBody>& bodies) {
     return l;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantCollision, FreeBodiesConserveLinearAndAngularMomentum) {
     const CompliantSystem sys = makeTwoBallCollision(0.4, 0.3);
@@ -362,3 +357,4 @@ TEST(CompliantCollision, TumblingBodyKeepsItsAngularMomentumThroughFlightAndBoun
     EXPECT_NEAR(e1, e0, 1e-7 * e0);
     EXPECT_GT((r.bodies[0].orientation.coeffs() - body.orientation.coeffs()).norm(), 0.1);  // it did tumble
 }
+}}  // namespace

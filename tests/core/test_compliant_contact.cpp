@@ -12,8 +12,6 @@ using namespace impactlab;
 namespace { namespace IMPACTLAB_UNITY_ID {
 // Closed forms evaluated in double precision: only round-off separates them.
 constexpr double kRoundOffRelTol = 1e-12;
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantContact, HertzForceHasTheThreeHalvesExponentAndThePapersPrefactor) {
     const double R = 0.1, E = 5e9;
@@ -120,3 +118,4 @@ TEST(CompliantContact, BadMaterialAndFrictionAreRefusedByName) {
         EXPECT_EQ(e.field(), "contacts[0].friction.transition_speed");
     }
 }
+}}  // namespace

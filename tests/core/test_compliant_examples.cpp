@@ -48,8 +48,6 @@ bool hasEvent(const CompliantResult& r, CompliantEventKind kind, double* time = 
     return false;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(CompliantExamples, BrickOnVertexIsASingleContactAtTheLowestVertex) {
     const CompliantSystem sys = makeCompliantBrick(makeBrickOnVertexSetup(0.325));
@@ -270,3 +268,4 @@ TEST(CompliantExamples, FourPointBrickIsTheSameWithEveryIntegrator) {
         }
     }
 }
+}}  // namespace

@@ -24,8 +24,6 @@ ImpulseDiagram ballDiagram(double mu, LawOutcome* out = nullptr) {
     if (out) *out = o;
     return makeImpulseDiagram(p, {o});
 }
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(ImpulseDiagram, BallOnHalfSpaceLinesAndPoints) {
     LawOutcome o;
@@ -101,3 +99,4 @@ TEST(ImpulseDiagram, LegendPrintsRoundOffEnergyChangeAsZero) {
     ASSERT_EQ(d.paths.size(), 1u);
     EXPECT_EQ(d.paths[0].label, "Newton (dE 0 J)");
 }
+}}  // namespace

@@ -42,8 +42,6 @@ Solved solve(const ImpactProblem& p) {
 
 double angleDeg(const Vec2& v) { return std::atan2(v.y(), v.x()) * 180.0 / kPi; }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Hodograph, DiagramOfTheIcosahedronImpact) {
     // Fig. 4(a): csr; two centripetal rays; the path from gamma^- to the origin.
@@ -199,3 +197,4 @@ TEST(Hodograph, EnergyCurves) {
     EXPECT_FALSE(k.kinetic.empty());
     EXPECT_TRUE(k.potential.empty());
 }
+}}  // namespace

@@ -63,8 +63,6 @@ void expectRaysValid(const Mat2& B, const Vec2& d, double mu, const InvariantDir
     }
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(InvariantDirections, ReferenceTableA23) {
     const Mat2 B = paperB();
@@ -251,3 +249,4 @@ TEST(InvariantDirections, StickThresholdOfTheIcosahedron) {
     // A central impact (d = 0) always sticks: the threshold is zero.
     EXPECT_EQ(calcStickThreshold(Vec3(3.5, 3.5, 1.0).asDiagonal()), 0.0);
 }
+}}  // namespace

@@ -42,8 +42,6 @@ std::string getField(const std::function<void()>& fn) {
     return "no error";
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(JiaWangMethods, PaperSchemesAreFirstOrder) {
     // Explicit Euler (sec. 6.1): the error of FS falls with h, that of VS with
@@ -220,3 +218,4 @@ TEST(JiaWangMethods, EventSequenceString) {
     EXPECT_EQ(calcEventSequence(r), "lcsr");
     EXPECT_EQ(calcEventSequence(ImpactResult{}), "");
 }
+}}  // namespace

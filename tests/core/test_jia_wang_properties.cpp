@@ -51,8 +51,6 @@ std::string withoutL(std::string sequence) {
     return sequence;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(JiaWangProperties, DefaultIsWithinOneMillionthOfAConvergedRun) {
     test::RandomBodies rnd(61);
@@ -223,3 +221,4 @@ TEST(JiaWangProperties, ZeroAndFullRestitution) {
         EXPECT_NEAR(r.vPlus.z(), 0.0, kVelocityRelTol * p.vMinus.norm()) << k;
     }
 }
+}}  // namespace

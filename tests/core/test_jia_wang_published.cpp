@@ -62,8 +62,6 @@ ImpactProblem makeVariant(double mu, const Vec3& V1) {
     return ImpactProblem::makeContactLevel(base.W, base.vMinus + (V1 - Vec3(-0.1, 0.5, 0.95)), mu, 0.95);
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(JiaWangPublished, NormOfBInverseD) {
     // Sec. 4: ||B^-1 d|| = 0.3157 from eq. 23 (B from eq. 13 gives the same to 2e-6).
@@ -252,3 +250,4 @@ TEST(JiaWangPublished, BallOnHalfSpaceClosedForms) {
     EXPECT_EQ(calcEventSequence(slide), "lcr");
     EXPECT_LE((slide.impulse - Vec3(-0.15, 0, 1.5)).norm(), kClosedFormTol);
 }
+}}  // namespace

@@ -75,8 +75,6 @@ Vec3 calcPaperGeneralWorld(const TwoBodyContact& c, double eps) {
     return -(1.0 + eps) * Vec3(bracket.inverse() * c.calcWorldRelativeVelocity());
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(KudlichSlibar, CentralHeadOnImpactOfEqualMassesGivesOnePlusEpsTimesReducedMassTimesSpeed) {
     // Lever arms along n: Ktt = 1/m_bar, Knt = 0 (eq. 52). With and without a
@@ -352,3 +350,4 @@ TEST(KudlichSlibar, RandomProblemsKeepTheConeConserveMomentumAndNeverGainEnergy)
     EXPECT_GT(planarCount, 100);
     EXPECT_GT(generalCount, 100);
 }
+}}  // namespace

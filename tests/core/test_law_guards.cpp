@@ -291,10 +291,7 @@ INSTANTIATE_TEST_SUITE_P(EveryLaw, LawGuards, ::testing::ValuesIn(getLawIds()),
                              return name;
                          });
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Options under which a law can gain energy: the gain must be flagged.
 struct OptionCase {
@@ -409,10 +406,7 @@ TEST(LawGuards, StiffCasesAreSolvedNotAbandoned) {
     EXPECT_LT((s.impulse - j.impulse).norm(), kPathAgreementRelTol * j.impulse.norm());
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 TEST(LawGuards, NonFiniteSeveralContactResultsBecomeNoSolution) {
     ContactParameters c;
@@ -432,5 +426,5 @@ TEST(LawGuards, NonFiniteSeveralContactResultsBecomeNoSolution) {
     EXPECT_TRUE(g.impulse.isZero());
     EXPECT_TRUE(g.vPlus.isApprox(v));
 }
-
 }}  // namespace
+

@@ -79,8 +79,6 @@ bool isAllowedInclude(const std::string& from, const std::string& line) {
     return it != allowedCoreDependencies().end() && it->second.count(*folder) > 0;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Layering, CoreFoldersIncludeOnlyTheLayersBelow) {
     const fs::path core = fs::path(IMPACTLAB_SOURCE_DIR) / "core";
@@ -117,3 +115,4 @@ TEST(Layering, DetectorCatchesUpwardIncludes) {
     EXPECT_TRUE(isAllowedInclude("mechanics", "#include \"mechanics/planar/PlanarSystem.h\""));
     EXPECT_TRUE(isAllowedInclude("mechanics", "#include <Eigen/Dense>"));
 }
+}}  // namespace

@@ -49,8 +49,6 @@ std::vector<Vec3> coulombPaper(const PaperFrameProblem& p, CoulombSolutionSet* o
     return xs;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(MaxDissipationTable1, AcademicProblemIsBuiltAsPrinted) {
     const PaperFrameProblem p = test::makeAcademicTable1();
@@ -186,7 +184,6 @@ TEST(MaxDissipationBranches, PainleveBelowMuStarGrazesTheApex) {
     EXPECT_EQ(s.conic, ConicType::Ellipse);
 }
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 // b_n = 0, a hyperbola (A_nn = 1 < mu ||a|| = 1.6), and b_to chosen so that x0 is outside the wedge.
 PaperFrameProblem makeGrazingHyperbola(const Vec3& b) {
     PaperFrameProblem p;
@@ -195,8 +192,6 @@ PaperFrameProblem makeGrazingHyperbola(const Vec3& b) {
     p.mu = 2.0;
     return p;
 }
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(MaxDissipationBranches, GrazingHyperbolaTakesTheBetterRay) {
     // Brute force over the wedge must not beat the law (relative 1e-9), on
@@ -328,3 +323,4 @@ TEST(MaxDissipationPainleve, AtMuStarTheCoulombSolutionsAreASegment) {
         expectVecNear(s.impulse, rod.lambda0, 1e-10, "x*");
     }
 }
+}}  // namespace

@@ -51,8 +51,6 @@ std::vector<std::string> ids(const MdpDecisionPath& path) {
     return out;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(MaxDissipationDiagram, AcademicPlaneOfMaximumCompression) {
     const PaperFrameProblem p = test::makeAcademicTable1();
@@ -265,3 +263,4 @@ TEST(MaxDissipationDiagram, EveryBranchGivesFiniteGeometry) {
         }
     }
 }
+}}  // namespace

@@ -151,8 +151,6 @@ void checkProblem(const PaperFrameProblem& p, const std::string& where, Stats& s
     ++stats.cases;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(MaxDissipationProperties, RandomProblemsInEveryBranch) {
     std::mt19937 rng(2024);
@@ -224,3 +222,4 @@ TEST(MaxDissipationProperties, PrintedSideRuleOfEq9IsNotAlwaysOptimal) {
     EXPECT_GT(worse, 0) << "the erratum shows on some instances";
     EXPECT_LT(worse, total / 5) << "but the printed rule is right on most";
 }
+}}  // namespace

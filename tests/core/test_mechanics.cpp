@@ -21,8 +21,6 @@ RigidBody makeSphere(double m, double r, const Vec3& centre) {
     b.position = centre;
     return b;
 }
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(InverseInertia, BallOnHalfSpaceIsDiag7_7_2Over2m) {
     for (double m : {0.5, 1.0, 3.7}) {
@@ -182,3 +180,4 @@ TEST(RigidBody, BadInputNamesTheField) {
     EXPECT_NE(message([&] { RigidBody::makeFromWorldInertia(1.0, asym, "bodies[0]"); }).find("symmetric"),
               std::string::npos);
 }
+}}  // namespace

@@ -37,8 +37,6 @@ nlohmann::json& findEntry(nlohmann::json& doc, const std::string& id) {
     throw std::runtime_error("no parameter " + id);
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(ParameterConditions, TheTriplePendulumsRowsFollowItsPose) {
     nlohmann::json doc = readScene("plus-triple-pendulum.json");
@@ -126,3 +124,4 @@ TEST(ParameterConditions, DeadRowsOfThePlusScenesChangeNothingAndLiveOnesDo) {
         }
     }
 }
+}}  // namespace

@@ -40,8 +40,6 @@ WangMasonOptions withTermination(WangMasonTermination t) {
     return o;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 // --- Rigid pendulum on a moving floor (sec. 2.9, Table 2.1) ----------------------
 
@@ -142,7 +140,6 @@ TEST(PlanarPendulum, NewtonGivesMinusEThetadotOrNoSolution) {
 
 // --- First impact of the bar drops (sec. 3, Figs. 3.2-3.20) ------------------------
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The bar of B2.8 at its first impact: left end, D_NA = -v0, D_TA = 0, thetadot = 0.
 ImpactProblem makeBarDrop(double v0, double mu, double e) {
@@ -165,8 +162,6 @@ void expectBarAfter(const ImpactResult& r, const BarAfter& expected, double scal
     EXPECT_NEAR(r.energyAfter / r.energyBefore, expected.energyRatio, kPrintedTol);
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarBarDrop, FirstImpactInUnitsOfV0) {
     // B2.8 table (units of v0; identical for all models where the rows say so).
@@ -228,7 +223,6 @@ TEST(PlanarBarDrop, FirstImpactAbsoluteNumbers) {
 
 // --- Ball between two walls (sec. 4) ---------------------------------------------
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 // Body level: m = 1, r = 0.1, J = 2/5 m r^2 = 0.004 (assumed, B2.9); the lower
 // wall touches at the bottom (normal +y), the upper one at the top (normal -y).
@@ -261,8 +255,6 @@ std::vector<BallImpact> runBall(const std::function<ImpactResult(const ImpactPro
     return out;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarBall, WangMasonEqualsGlockerPfeifferWithoutTangentialRestitution) {
     // B2.9: "in both cases the plots are equal"; the ball is a central impact
@@ -309,3 +301,4 @@ TEST(PlanarBall, SuperballReversesTheSlipAndKeepsTheEnergy) {
     const auto cs = runBall([](const ImpactProblem& p) { return solveCataldoSampaio(p, {1.0, 1.0, -1.0, -1.0}); });
     for (int k = 0; k < 4; ++k) EXPECT_NEAR(cs[k].xdot, gp[k].xdot, kClosedFormTol) << k;
 }
+}}  // namespace

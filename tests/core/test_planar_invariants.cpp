@@ -83,8 +83,6 @@ std::vector<NamedLaw> makeLaws(double et, double nu) {
 
 bool warnsOfGain(const ImpactResult& r) { return hasWarning(r, "energy gained"); }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarInvariants, ConeEnergyAndWarningsOnRandomProblems) {
     RandomBodies rnd(301);
@@ -388,3 +386,4 @@ TEST(PlanarInvariants, ImpulseDiagramDrawsEveryPlanarLaw) {
         EXPECT_GE(path.finalPoint.y(), path.compressionPoint.y());
     }
 }
+}}  // namespace

@@ -55,8 +55,6 @@ std::string field(const std::function<void()>& fn) {
     return "no error";
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarBar, BodyLevelBarAtQuarterPiHasThePapersLocalMassMatrix) {
     // B1.7: A = (1 + 3 cos^2)/m = 2.5, B = 3 sin cos / m = 1.5, C = 2.5, the same
@@ -489,3 +487,4 @@ TEST(PlanarProblems, NonPlanarInputIsRejectedNamingTheField) {
         }
     }
 }
+}}  // namespace

@@ -44,8 +44,6 @@ PlanarContact makeEndContact(const PlanarSystem& s, const PlanarState& st, int e
     return c;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarMechanics, BarLocalMassMatrixAtQuarterPi) {
     // Reference note B1.7: m = L = 1, theta = pi/4 gives A = 2.5, B = 1.5, C = 2.5 at either end.
@@ -388,3 +386,4 @@ TEST(PlanarMechanics, PendulumWithPoissonMatchesTable2_1) {
         EXPECT_NEAR(st.qdot(0), row.thetaDotE, kPrintedTol) << row.cell << ", v = " << row.v << ", mu = " << row.mu;
     }
 }
+}}  // namespace

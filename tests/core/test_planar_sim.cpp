@@ -82,8 +82,6 @@ double valueAt(const SimulationRun& run, const std::string& name, double t) {
     return NAN;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(PlanarSimulation, BarFirstImpactMatchesTheReference) {
     // B2.8: the left end hits at t1 = sqrt(2 * 0.8464466 / g) with v0 = sqrt(2 g 0.8464466).
@@ -390,3 +388,4 @@ TEST(PlanarSimulation, TwoFreeBodiesKeepMomentumAndElasticEnergy) {
     // wrong momenta above).
     EXPECT_NE(channel(run, "b.omega").values.back(), 0.0);
 }
+}}  // namespace

@@ -61,8 +61,6 @@ ImpactProblem randomProblem(test::RandomBodies& rnd, bool central, double mu) {
     return ImpactProblem::makeContactLevel(randomSpd(rnd, central), v, mu, rnd.uniform(0.0, 1.0));
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(RestitutionLaws, FrictionlessClosedFormAndAllThreeAgree) {
     // I = -(1 + e) v_n- / W_nn along n, whatever the coupling (Jia & Wang sec. 2.4).
@@ -321,3 +319,4 @@ TEST(RestitutionLaws, PathWithoutTraceEndsWhereTheTracedOneDoes) {
         EXPECT_LE(quick.steps, traced.steps) << k;
     }
 }
+}}  // namespace

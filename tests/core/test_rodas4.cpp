@@ -43,8 +43,6 @@ double integrateFixed(int steps, int coupled) {
     return (y - exactOscillator(T)).lpNorm<Eigen::Infinity>();
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Rodas4, GlobalErrorFallsWithTheFourthPowerOfTheStep) {
     // Halving h divides a fourth-order method's error by 16 (15 to 17 here).
@@ -157,3 +155,4 @@ TEST(DormandPrince45, StiffnessEstimateIsHLambdaOnALinearProblem) {
     stepper.tryStep(0.0, y, dydt, 1e-4, 1e-6, 1e-6);
     EXPECT_NEAR(stepper.estimateStiffness(), 1e-4, 1e-12);
 }
+}}  // namespace

@@ -30,8 +30,6 @@ std::string errorField(const json& doc) {
     }
     return "no error";
 }
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Scene, BuiltInScenesLoad) {
     int count = 0;
@@ -146,3 +144,4 @@ TEST(Scene, UnreadableFilesNameThePath) {
     }
     std::filesystem::remove(tmp);
 }
+}}  // namespace

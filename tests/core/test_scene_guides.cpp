@@ -35,8 +35,6 @@ const ComparedLaw& find(const SceneLawComparison& c, const std::string& id) {
     throw std::runtime_error("law not compared: " + id);
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(SceneGuides, TheSuperballsGlockerPfeifferReversesTheSlipStrongeStops) {
     const Scene scene = readScene("superball.json");
@@ -76,3 +74,4 @@ TEST(SceneGuides, NewtonPoissonAndStrongePartOnTheBrickDrop) {
     EXPECT_NE(impacts[1], impacts[2]);
     EXPECT_NE(impacts[0], impacts[2]);
 }
+}}  // namespace

@@ -33,8 +33,6 @@ std::string errorField(const json& doc) {
     return "no error";
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(ScenePlanar, BuiltInPlanarScenesLoadWithTheirLaws) {
     for (const char* name :
@@ -183,3 +181,4 @@ TEST(ScenePlanar, TheTipStartsOnTheSurfaceAtTheContactAngle) {
     d["system"]["body"]["theta"] = kPi / 6 - 1e-3;
     EXPECT_EQ(errorField(d), "system.body.theta");
 }
+}}  // namespace

@@ -13,8 +13,6 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 // Momentum sums of ~1e4 kg m/s: relative round-off.
 constexpr double kMomentumRelTol = 1e-9;
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(VehicleScene, IntersectionCollisionRunsToRest) {
     const Scene s = loadScene(scenePath("vehicles.json"));
@@ -86,3 +84,4 @@ TEST(VehicleScene, BadFieldsAreNamed) {
     d["run_out"]["drag_factor"] = 0;
     EXPECT_EQ(field(d), "run_out.drag_factor");
 }
+}}  // namespace

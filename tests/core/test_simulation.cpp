@@ -23,8 +23,6 @@ Scene ball(double height, double e, double mu, double spin, const std::string& l
     s = withParameter(s, "spin", spin);
     return withChoice(s, "law", law);
 }
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Simulation, FirstImpactTimeAndSpeedOfADroppedBall) {
     const Scene s = ball(1.0, 0.8, 0.5, 0.0);
@@ -119,7 +117,6 @@ TEST(Simulation, BodyStartingBelowGroundIsRejected) {
     EXPECT_THROW(simulate(s), InputError);
 }
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The brick of brick-drop.json released level, so its four bottom corners
 // reach the ground at the same instant, with the given law.
@@ -136,8 +133,6 @@ Scene makeLevelBrick(const std::string& law) {
 constexpr double kSymmetryAbsTol = 1e-9;     // rad/s, m/s
 constexpr double kMomentumRelTol = 1e-12;
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(SimultaneousImpacts, LevelBrickLandsOnFourCornersAtOnceWithPlus) {
     const Scene s = makeLevelBrick("plus");
@@ -187,7 +182,6 @@ TEST(SimultaneousImpacts, SingleContactLawSaysHowItOrdersThem) {
 // Body-body contacts: spheres meet spheres, and a striker meeting a row of
 // touching balls (ball-row.json, Newton's cradle on a table) is resolved by
 // plus as one impact of every touching contact (issue 9, item 4).
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 Scene makeBallRow(const std::string& law, const std::string& model = "sequential") {
     return withChoice(withChoice(loadScene(scenePath("ball-row.json")), "law", law), "model", model);
@@ -204,8 +198,6 @@ Vec3 calcMomentum(const Scene& s, const std::vector<BodyState>& states) {
     return p;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(BodyBodyContacts, StrikerAndTouchingRowAreOneImpactWithPlus) {
     const Scene s = makeBallRow("plus");
@@ -330,3 +322,4 @@ TEST(Simulation, AnUntracedRunStillGivesTheDiagramTheSceneLawsPath) {
         EXPECT_EQ(withTrace.laws.front().trace.samples.size(), traced.impacts[event].trace.samples.size());
     }
 }
+}}  // namespace

@@ -62,8 +62,6 @@ double calcAngularMomentum(const Vehicle& v, const Vec2& about) {
     return r.x() * p.y() - r.y() * p.x() + v.yawInertia * v.yawRate;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(VehicleCollision, ConservesLinearAndAngularMomentumAboutTheImpactPoint) {
     for (double mu : {0.0, 0.2, 0.8}) {
@@ -272,3 +270,4 @@ TEST(VehicleCollision, ReproducesTheReferenceDerivedExampleA21) {
     EXPECT_NEAR(r.energyBefore, 58000.0, kClosedFormRelTol * 58000.0);
     EXPECT_NEAR(r.energyAfter, 40750.476, 1e-3);   // printed to 1 mJ
 }
+}}  // namespace

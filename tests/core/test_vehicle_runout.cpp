@@ -21,8 +21,6 @@ Vehicle makeSlidingCar(double speed, double heading, double yawRate) {
     return Vehicle::makeWithSpeed(1500.0, 2500.0, Vec2(3.0, -1.0), heading, speed, yawRate, 4.5, 1.8);
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(VehicleRunOut, PureSlideStopsAfterVSquaredOverTwoFGAtTimeVOverFG) {
     RunOutOptions o;
@@ -120,3 +118,4 @@ TEST(VehicleRunOut, RejectsBadOptionsNamingTheField) {
         EXPECT_EQ(e.field(), "vehicles[1].mass");
     }
 }
+}}  // namespace

@@ -24,8 +24,6 @@ VehicleCollisionInput makeHeadOn() {
     return in;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(VehicleSweep, TwoAxesGiveACountOneByCountTwoGrid) {
     const SweepGrid g = sweep(makeHeadOn(), {"epsilon", 0.0, 0.8, 5}, SweepAxis{"impact_offset", -0.5, 0.5, 3},
@@ -86,3 +84,4 @@ TEST(VehicleSweep, UnknownNamesThrow) {
         EXPECT_EQ(e.field(), "sweep.output");
     }
 }
+}}  // namespace

@@ -145,8 +145,6 @@ protected:
     MainWindow w;
 };
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST_F(CameraFramingTest, VehicleBarrierShowsTheBarrierAndTheCar) {
     open(":/scenes/vehicle-barrier.json");
@@ -253,3 +251,4 @@ TEST_F(CameraFramingTest, AMovedCameraStaysUntilAReset) {
     ASSERT_EQ(w.currentPage()->bodiesView(), &view);
     EXPECT_FALSE(view.cameraMovedByUser());
 }
+}}  // namespace

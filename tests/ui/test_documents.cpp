@@ -64,8 +64,6 @@ protected:
     MainWindow w;
 };
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST_F(DocumentTest, EveryBuiltInSceneSavesAndReopensIdentically) {
     const std::vector<BuiltInScene> scenes = listBuiltInSceneEntries();
@@ -211,7 +209,6 @@ TEST_F(DocumentTest, PlaybackShortcutsStepThroughImpactsOnSimulations) {
     EXPECT_FALSE(next->isEnabled());
 }
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The first numeric parameter of the open scene (every built-in scene has one).
 // The first slider a user can move: a row that does nothing in the scene's
@@ -240,8 +237,6 @@ void answerNextMessageBox(QMessageBox::StandardButton button) {
     });
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 // Issue 10, item 7: a slider moved with the keyboard, then Ctrl+Z and
 // Ctrl+Shift+Z, on a page of each kind: the document, the panel and the
@@ -469,3 +464,4 @@ TEST_F(DocumentTest, BodiesAreAddedAndRemovedAsUndoableEdits) {
     EXPECT_FALSE(add->isVisible());
     EXPECT_FALSE(remove->menuAction()->isVisible());
 }
+}}  // namespace

@@ -81,8 +81,6 @@ QAction* findAction(const QMenuBar* bar, const QString& objectName) {
     return nullptr;
 }
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 // Item 1: the intersection collision on its Results tab, then the barrier:
 // the summary is the barrier's, not the intersection's, before any other tab
@@ -294,3 +292,4 @@ TEST_F(FirstUseTest, ARestoredGranularSceneWaitsForRun) {
     w.page<GranularPage>()->cancelRuns();
     w.page<GranularPage>()->waitForRuns();
 }
+}}  // namespace

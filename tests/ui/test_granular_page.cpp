@@ -69,8 +69,6 @@ protected:
     GranularPage* page = nullptr;
 };
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST_F(GranularPageTest, RunsOffTheGuiThreadWithProgressAndFramesThatScrub) {
     // The first frame shows at once, before the run has gone far.
@@ -168,3 +166,4 @@ TEST_F(GranularPageTest, ExportAllWritesViewsDataAndParaViewFrames) {
     EXPECT_TRUE(head.contains("<VTKFile") && head.contains("PolyData")) << head.toStdString();
     EXPECT_TRUE(head.contains(QByteArray("NumberOfPoints=\"") + QByteArray::number(kParticles) + "\""));
 }
+}}  // namespace

@@ -91,8 +91,6 @@ protected:
     MainWindow w;
 };
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST_F(MainWindowTest, OpensTheSuperballByDefaultWithImpacts) {
     EXPECT_EQ(sim(w).scene().name, "Superball");
@@ -354,3 +352,4 @@ TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
     w.setParameter("balls", 3);
     EXPECT_EQ(w.page<PlusScenePage>()->roundsTable()->rowCount(), 2);
 }
+}}  // namespace

@@ -319,8 +319,6 @@ private:
     QStringList scenes_;
 };
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(Monkey, WhatTheWindowShowsIsWhatTheCoreComputesAfterEveryRandomAction) {
     const int actions = readEnvInt("IMPACTLAB_MONKEY_ACTIONS", kDefaultActions);
@@ -354,3 +352,4 @@ TEST(Monkey, WhatTheWindowShowsIsWhatTheCoreComputesAfterEveryRandomAction) {
     for (const char* kind : {"slider", "typed", "undo", "redo", "open", "tab", "compare", "impact"})
         EXPECT_GT(kinds[kind], 0) << kind << " never drawn in " << actions << " actions";
 }
+}}  // namespace

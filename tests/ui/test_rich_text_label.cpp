@@ -31,8 +31,6 @@ struct LayoutRequests : QObject {
 const QString kLongLine = "impulse [t1, t2, n] = (3551, 0, 10842) N s, energy 2.369e+05 J -> 1.5134e+05 J, "
                           "events: end-of-compression end-of-impact";
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 TEST(RichTextLabel, WrapsToMoreLinesWhenNarrower) {
     RichTextLabel label;
@@ -74,7 +72,6 @@ TEST(RichTextLabel, RelaysOutOnlyWhenItsHeightChanges) {
     EXPECT_EQ(label->height(), label->heightForWidth(label->width()));
 }
 
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 // A figure of `count` lines with long names: its legend wraps over lines.
 impactlab::Figure makeFigure(int count) {
@@ -95,8 +92,6 @@ impactlab::Figure makeFigure(int count) {
 // Time allowed beyond the refine delay for the settled frame, ms.
 constexpr int kRefineSlackMs = 300;
 
-}}  // namespace
-using namespace IMPACTLAB_UNITY_ID;
 
 // A chart's legend that loses lines in a burst of changes keeps its height
 // (the chart is not resized and laid out again at every move), and fits its
@@ -124,3 +119,4 @@ TEST(ChartLegend, KeepsItsHeightDuringABurstAndFitsAfter) {
     EXPECT_LT(view.legendLabel()->height(), tall / 2);
     EXPECT_GT(view.legendLabel()->height(), 0);
 }
+}}  // namespace
