@@ -11,7 +11,7 @@ namespace impactlab {
 namespace {
 
 // The parabola is evaluated in closed form: only round-off of a few products.
-constexpr double kClosedFormTol = 1e-12;
+constexpr double kFlightClosedFormTol = 1e-12;
 // RK4 on Euler's equations: the step's O(h^5) error, summed over the steps
 // below (2000 steps of 1 ms with |w| h ~ 0.01), drifts the world angular
 // momentum and the rotational energy by far less than this share.
@@ -24,8 +24,8 @@ TEST(BodyFlight, CentreOfMassFollowsTheParabola) {
     const Vec3 g(0.0, 0.0, -9.81);
     const double h = 0.25;
     const BodyState r = calcFlightState(Vec3(1.0, 2.0, 3.0), s, g, h);
-    EXPECT_LT((r.position - (s.position + s.velocity * h + 0.5 * g * h * h)).norm(), kClosedFormTol);
-    EXPECT_LT((r.velocity - (s.velocity + g * h)).norm(), kClosedFormTol);
+    EXPECT_LT((r.position - (s.position + s.velocity * h + 0.5 * g * h * h)).norm(), kFlightClosedFormTol);
+    EXPECT_LT((r.velocity - (s.velocity + g * h)).norm(), kFlightClosedFormTol);
     EXPECT_TRUE(r.orientation.isApprox(s.orientation));   // no spin: no turn
 }
 
@@ -35,7 +35,7 @@ TEST(BodyFlight, SphericalBodyTurnsAtConstantSpin) {
     const double h = 0.5;
     const BodyState r = calcFlightState(Vec3::Constant(0.4), s, Vec3::Zero(), h);
     EXPECT_EQ(r.angularVelocity, s.angularVelocity);
-    EXPECT_NEAR(r.orientation.angularDistance(s.orientation), 2.0 * h, kClosedFormTol);
+    EXPECT_NEAR(r.orientation.angularDistance(s.orientation), 2.0 * h, kFlightClosedFormTol);
 }
 
 TEST(BodyFlight, TumblingBodyKeepsItsAngularMomentumAndEnergy) {

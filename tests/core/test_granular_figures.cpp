@@ -9,7 +9,7 @@ namespace impactlab::granular {
 namespace {
 
 // r / d is one division: round-off of one ulp or so.
-constexpr double kRatioTol = 1e-12;
+constexpr double kRdfRatioTol = 1e-12;
 
 TEST(GranularFigures, RadialDistributionIsScaledByTheDiameterWithAReferenceLine) {
     RadialDistribution a, b;
@@ -23,13 +23,13 @@ TEST(GranularFigures, RadialDistributionIsScaledByTheDiameterWithAReferenceLine)
     ASSERT_EQ(f.series.size(), 3u);
     EXPECT_EQ(f.series[0].name, "max-dissipation");
     EXPECT_EQ(f.series[1].colorIndex, 1);
-    EXPECT_NEAR(f.series[0].points[1].x(), 1.5, kRatioTol);
+    EXPECT_NEAR(f.series[0].points[1].x(), 1.5, kRdfRatioTol);
     EXPECT_EQ(f.series[0].points[1].y(), 2.5);
     const FigureSeries& one = f.series[2];
     EXPECT_TRUE(one.dashed);
     EXPECT_EQ(one.colorIndex, -2);
     ASSERT_EQ(one.points.size(), 2u);
-    EXPECT_NEAR(one.points[1].x(), 2.5, kRatioTol);   // to the farthest r / d of any curve
+    EXPECT_NEAR(one.points[1].x(), 2.5, kRdfRatioTol);   // to the farthest r / d of any curve
     EXPECT_EQ(one.points[1].y(), 1.0);
     EXPECT_EQ(makeRadialDistributionFigure({}, d).series.size(), 0u);   // no curve: no reference line
 }
