@@ -1,8 +1,8 @@
 #pragma once
 // A two-dimensional figure as data: named series of points with a style, for
-// views that only draw what the core computed (the PLUS figures of
-// sim/PlusSceneRun.h). The ui maps a Figure to a chart; the CSV is the same
-// data, so an exported plot and its numbers never disagree.
+// views that only draw what the core computed (diagram/PlusFigures.h,
+// diagram/GranularFigures.h). The ui maps a Figure to a chart; the CSV is
+// the same data, so an exported plot and its numbers never disagree.
 #include <string>
 #include <vector>
 

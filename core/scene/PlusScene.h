@@ -4,8 +4,8 @@
 // the brick landing on four vertices (Example 2, Fig. 11), Newton's cradle
 // (Example 3, Fig. 14) and the triple pendulum striking the ground (Example 4,
 // Fig. 15a), each at the instant of impact. The scene is data; the run (PLUS
-// beside the compliant reference, and the figures' series) is
-// sim/PlusSceneRun.h.
+// beside the compliant reference) is sim/PlusSceneRun.h, its figures'
+// series diagram/PlusFigures.h.
 //
 // Document (fields in [] are optional; SI units, angles rad):
 //   format    "impactlab.scene/1" with "kind": "plus" (or the legacy

@@ -46,18 +46,20 @@ TEST(Layering, DetectorCatchesQtAndVtkIncludes) {
 namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The folders of core/ and the folders each may include from. Data flows one
-// way: mechanics at the bottom, then geometry, the impact laws, what derives
-// from them (diagrams, vehicles), I/O, the scene model and the simulation.
+// way: mechanics at the bottom, then geometry, the impact laws, vehicles, I/O,
+// the scene model and the simulation; the diagrams (geometry and figures to
+// draw) sit on top and may read every result below them, so sim/ returns runs
+// and results only and never builds a figure (issue 24, item 3).
 const std::map<std::string, std::set<std::string>>& allowedCoreDependencies() {
     static const std::map<std::string, std::set<std::string>> allowed = {
         {"mechanics", {}},
         {"geometry", {"mechanics"}},
         {"impact", {"mechanics", "geometry"}},
-        {"diagram", {"mechanics", "geometry", "impact"}},
         {"vehicle", {"mechanics", "geometry", "impact"}},
-        {"io", {"mechanics", "geometry", "impact", "diagram", "vehicle"}},
-        {"scene", {"mechanics", "geometry", "impact", "diagram", "vehicle", "io"}},
-        {"sim", {"mechanics", "geometry", "impact", "diagram", "vehicle", "io", "scene"}},
+        {"io", {"mechanics", "geometry", "impact", "vehicle"}},
+        {"scene", {"mechanics", "geometry", "impact", "vehicle", "io"}},
+        {"sim", {"mechanics", "geometry", "impact", "vehicle", "io", "scene"}},
+        {"diagram", {"mechanics", "geometry", "impact", "vehicle", "io", "scene", "sim"}},
     };
     return allowed;
 }
@@ -110,6 +112,9 @@ TEST(Layering, DetectorCatchesUpwardIncludes) {
     EXPECT_FALSE(isAllowedInclude("vehicle", "#include \"sim/Simulation.h\""));
     EXPECT_FALSE(isAllowedInclude("impact", "  #  include \"io/ProblemJson.h\""));
     EXPECT_FALSE(isAllowedInclude("geometry", "#include \"impact/Newton.h\""));
+    EXPECT_FALSE(isAllowedInclude("sim", "#include \"diagram/Figure.h\""));
+    EXPECT_FALSE(isAllowedInclude("scene", "#include \"diagram/Figure.h\""));
+    EXPECT_TRUE(isAllowedInclude("diagram", "#include \"sim/PlusSceneRun.h\""));
     EXPECT_TRUE(isAllowedInclude("impact", "#include \"mechanics/RigidBody.h\""));
     EXPECT_TRUE(isAllowedInclude("sim", "#include \"scene/Scene.h\""));
     EXPECT_TRUE(isAllowedInclude("mechanics", "#include \"mechanics/planar/PlanarSystem.h\""));

@@ -20,6 +20,7 @@
 #include "compare/ComparisonTableView.h"
 #include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
+#include "diagram/GranularFigures.h"
 #include "granular/FieldMapView.h"
 #include "impact/LawRegistry.h"
 #include "panel/ParameterPanel.h"
@@ -28,7 +29,6 @@
 #include "render/VtkView.h"
 #include "sim/granular/GranularAnalysis.h"
 #include "sim/granular/GranularExport.h"
-#include "sim/granular/GranularFigures.h"
 #include "timeline/RunControls.h"
 #include "timeline/TimelineWidget.h"
 

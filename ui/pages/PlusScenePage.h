@@ -5,10 +5,11 @@
 // the interval table and the rounds table. Every slider re-runs both models
 // and redraws every view at once; selecting an interval in the table selects
 // it in the trajectory, impulse and interval-geometry figures. No physics
-// here: the core runs the scene and computes every series
-// (sim/PlusSceneRun.h).
+// here: the core runs the scene (sim/PlusSceneRun.h) and computes every
+// series (diagram/PlusFigures.h).
 #include <memory>
 
+#include "diagram/PlusFigures.h"
 #include "pages/ScenePage.h"
 #include "scene/PlusScene.h"
 #include "sim/PlusSceneRun.h"

@@ -1,8 +1,9 @@
 #pragma once
 // The granular views as data (diagram/Figure.h), for the app and the reports:
 // the radial distribution function of each friction model (Preclik, Eibl &
-// Ruede Fig. 12), the statistics of Table 2 per model, and the contacts and
-// residual of every step against time. The ui only draws them.
+// Ruede Fig. 12), the statistics of Table 2 per model, and the contacts of
+// every step against time, made from the runs and analyses of sim/granular/.
+// The ui only draws them.
 #include <string>
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "sim/granular/GranularFigures.h"
+#include "diagram/GranularFigures.h"
 
 #include <sstream>
 
