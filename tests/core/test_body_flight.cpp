@@ -8,7 +8,7 @@
 #include "sim/BodyFlight.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The parabola is evaluated in closed form: only round-off of a few products.
 constexpr double kFlightClosedFormTol = 1e-12;
@@ -59,5 +59,5 @@ TEST(BodyFlight, TumblingBodyKeepsItsAngularMomentumAndEnergy) {
     EXPECT_GT((b.angularVelocity - s.angularVelocity).norm(), 1.0);   // it did tumble
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab

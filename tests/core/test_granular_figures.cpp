@@ -6,7 +6,7 @@
 #include "diagram/GranularFigures.h"
 
 namespace impactlab::granular {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 // r / d is one division: round-off of one ulp or so.
 constexpr double kRdfRatioTol = 1e-12;
@@ -65,5 +65,5 @@ TEST(GranularFigures, ContactHistoryHasOneLinePerModel) {
     EXPECT_EQ(f.series[1].colorIndex, 1);
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab::granular

@@ -11,7 +11,7 @@
 #include "scene/PlusScene.h"
 
 namespace impactlab {
-namespace {
+namespace { namespace IMPACTLAB_UNITY_ID {
 
 using test::getScenePath;
 
@@ -100,5 +100,5 @@ TEST(PlusFigures, IntervalGeometryMatchesItsDefinition) {
     EXPECT_NEAR(std::atan2(p.y(), -p.x()), 0.1, 1e-9);   // turned by theta_max from (-1, 0)
 }
 
-}  // namespace
+}}  // namespace
 }  // namespace impactlab
