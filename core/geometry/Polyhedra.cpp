@@ -6,6 +6,8 @@
 #include <limits>
 #include <sstream>
 
+#include "mechanics/Rotation.h"
+
 namespace impactlab::geometry {
 
 namespace {
@@ -125,7 +127,7 @@ Solid makeTruncatedIcosahedron(double edge) {
 
     // Pose of Fig. 3: one pentagon's normal turned onto -z ...
     const Vec3 np = pentagonNormals.front().normalized();
-    const Mat3 toBottom = Eigen::Quaterniond::FromTwoVectors(np, -Vec3::UnitZ()).toRotationMatrix();
+    const Mat3 toBottom = calcRotationTaking(np, -Vec3::UnitZ());
     double hmax = -std::numeric_limits<double>::infinity();
     double size = 0.0;
     for (const Vec3& v : vertices) {

@@ -1,4 +1,5 @@
 #include "scene/ImpactScene.h"
+#include "mechanics/Rotation.h"
 #include "scene/SceneDocument.h"
 
 #include <Eigen/Geometry>
@@ -259,8 +260,7 @@ ImpactSceneBody readBody(const json& j, const std::string& field, int index, con
     // Pose: the feature onto c, its outward normal against the other body.
     const Vec3 target = index == 0 ? Vec3(-n) : n;
     const double turn = readNumber(j, "turn_about_normal", field, 0.0);
-    b.meshRotation = (Eigen::AngleAxisd(turn, n) * Eigen::Quaterniond::FromTwoVectors(b.feature.normal, target))
-                         .toRotationMatrix();
+    b.meshRotation = Eigen::AngleAxisd(turn, n).toRotationMatrix() * calcRotationTaking(b.feature.normal, target);
     b.meshTranslation = c - b.meshRotation * b.feature.point;
 
     if (fixed) {

@@ -1,4 +1,5 @@
 #include "scene/ImpactSystemScene.h"
+#include "mechanics/Rotation.h"
 #include "scene/SceneDocument.h"
 
 #include <Eigen/Geometry>
@@ -128,7 +129,7 @@ void readSixPointMass(const json& sys, double friction, ImpactScene& s) {
     const double longest = Vec3(p.dx, p.dy, p.dz).maxCoeff();
     const Vec3 n = model.Q.col(0);
     s.bodies[1] = makeFixedPlane(kPlanePatchShare * longest,
-                                 Eigen::Quaterniond::FromTwoVectors(Vec3::UnitZ(), n).toRotationMatrix(),
+                                 calcRotationTaking(Vec3::UnitZ(), n),
                                  model.contact.point, model.contact.body2);
     if (p.literalPaperFrame)
         s.notes.push_back("Paper's literal frame: t = n x e_x and o = n x t are not normalised (|t| = " +

@@ -2,8 +2,14 @@
 // frame, and momentum and energy balance of an impulse.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <vector>
+
 #include "TestSupport.h"
 #include "impact/ImpactProblem.h"
+#include "mechanics/Rotation.h"
 
 using namespace impactlab;
 
@@ -180,4 +186,25 @@ TEST(RigidBody, BadInputNamesTheField) {
     EXPECT_NE(message([&] { RigidBody::makeFromWorldInertia(1.0, asym, "bodies[0]"); }).find("symmetric"),
               std::string::npos);
 }
+// The least rotation taking one direction to another: a proper rotation that
+// maps the first onto the second, of angle acos(a . b), also for opposite and
+// equal directions.
+TEST(Rotation, TakesOneDirectionToTheOtherByTheLeastAngle) {
+    // An angle read back through acos keeps about half the digits near 0 and
+    // pi (sqrt of round-off, 1e-8), with margin.
+    constexpr double kAngleFromTraceTol = 1e-6;
+    const std::vector<std::pair<Vec3, Vec3>> cases = {
+        {Vec3(0, 0, 1), Vec3(1, 2, -0.5)}, {Vec3(3, -1, 2), Vec3(-3, 1, -2)},   // opposite
+        {Vec3(0.2, 0.1, 5), Vec3(0.2, 0.1, 5)}, {Vec3(1, 0, 0), Vec3(0, 1e-3, -1)}};
+    for (const auto& [from, to] : cases) {
+        const Mat3 R = calcRotationTaking(from, to);
+        EXPECT_NEAR((R.transpose() * R - Mat3::Identity()).norm(), 0.0, kClosedFormTol);
+        EXPECT_NEAR(R.determinant(), 1.0, kClosedFormTol);
+        EXPECT_NEAR((R * from.normalized() - to.normalized()).norm(), 0.0, kClosedFormTol);
+        const double angle = std::acos(std::clamp((R.trace() - 1.0) / 2.0, -1.0, 1.0));
+        const double least = std::acos(std::clamp(from.normalized().dot(to.normalized()), -1.0, 1.0));
+        EXPECT_NEAR(angle, least, kAngleFromTraceTol);
+    }
+}
+
 }}  // namespace

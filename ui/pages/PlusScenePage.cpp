@@ -21,6 +21,7 @@
 
 #include "geometry/Polyhedra.h"
 #include "geometry/Sphere.h"
+#include "mechanics/Rotation.h"
 #include "panel/ParameterPanel.h"
 #include "panel/SceneSidePanel.h"
 #include "compare/ComparisonTableView.h"
@@ -323,7 +324,7 @@ void PlusScenePage::showBodies() {
         for (std::size_t i = 0; i + 1 < s.chainJoints.size(); ++i) {
             const Vec3 a = s.chainJoints[i], b = s.chainJoints[i + 1];
             const Vec3 axis = b - a;
-            const Mat3 R = Eigen::Quaterniond::FromTwoVectors(Vec3::UnitZ(), axis).toRotationMatrix();
+            const Mat3 R = calcRotationTaking(Vec3::UnitZ(), axis);
             const Vec3 size(2.0 * s.linkRadius, 2.0 * s.linkRadius, s.linkLengths[i]);
             meshes.push_back(makeVisual(geometry::makeBox(size).mesh, R, 0.5 * (a + b), kBrickColor));
         }

@@ -22,6 +22,7 @@
 #include <QVector3D>
 #include <vector>
 
+#include "mechanics/Rotation.h"
 #include "render/CameraFraming.h"
 #include "render/VtkSupport.h"
 #include "render/VtkView.h"
@@ -164,7 +165,7 @@ void ParticleRenderer::setObstacles(const granular::GranularWorld& world, const 
         cylinder->SetHeight(2.0 * c.halfLength);
         cylinder->SetResolution(kCylinderFacets);
         Eigen::Matrix4d pose = Eigen::Matrix4d::Identity();
-        pose.topLeftCorner<3, 3>() = Eigen::Quaterniond::FromTwoVectors(Eigen::Vector3d::UnitY(), c.axis).toRotationMatrix();
+        pose.topLeftCorner<3, 3>() = calcRotationTaking(Eigen::Vector3d::UnitY(), c.axis);
         pose.topRightCorner<3, 1>() = c.centre;
         d_->obstacles.push_back(makeActor(cylinder, pose));
     }
