@@ -171,7 +171,7 @@ TEST(CliLimits, OversizedInputIsRefusedBeforeItIsRead) {
     const std::string path = makeTempPath(".json");
     { std::ofstream(path) << "{}"; }
     std::filesystem::resize_file(path, kSparseBytes);
-    for (const char* command : {"solve", "simulate", "sweep"}) {
+    for (const char* command : {"solve", "simulate"}) {
         SCOPED_TRACE(command);
         const CliRun run = runCli({command, path});
         EXPECT_EQ(run.exitCode, 1) << run.err;
