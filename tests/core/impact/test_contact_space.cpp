@@ -5,11 +5,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "TestSupport.h"
 #include "impact/ContactSpaceAdapter.h"
 #include "impact/plus/Plus.h"
 #include "mechanics/ImpactExamples.h"
 #include "mechanics/PendulumChain.h"
+#include "support/TestSupport.h"
 
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {

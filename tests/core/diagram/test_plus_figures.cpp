@@ -6,9 +6,9 @@
 
 #include <cmath>
 
-#include "SceneTestSupport.h"
 #include "diagram/PlusFigures.h"
 #include "scene/PlusScene.h"
+#include "support/SceneTestSupport.h"
 
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {

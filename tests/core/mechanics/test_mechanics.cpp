@@ -2,8 +2,8 @@
 // frame, and momentum and energy balance of an impulse.
 #include <gtest/gtest.h>
 
-#include "TestSupport.h"
 #include "impact/ImpactProblem.h"
+#include "support/TestSupport.h"
 
 using namespace impactlab;
 

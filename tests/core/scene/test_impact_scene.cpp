@@ -9,11 +9,11 @@
 #include <filesystem>
 #include <functional>
 
-#include "SceneTestSupport.h"
 #include "impact/LawRegistry.h"
 #include "impact/PainleveRod.h"
 #include "impact/SixPointMassBody.h"
 #include "scene/ImpactScene.h"
+#include "support/SceneTestSupport.h"
 
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {

@@ -12,7 +12,7 @@
 #include "impact/planar/Kane.h"
 #include "impact/planar/Smith.h"
 #include "impact/planar/WangMason.h"
-#include "test_planar_support.h"
+#include "support/PlanarTestSupport.h"
 
 using namespace impactlab;
 using namespace impactlab::test;

@@ -4,11 +4,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "TestSupport.h"
 #include "impact/LawRegistry.h"
 #include "impact/Newton.h"
 #include "impact/Poisson.h"
 #include "impact/Stronge.h"
+#include "support/TestSupport.h"
 
 using namespace impactlab;
 

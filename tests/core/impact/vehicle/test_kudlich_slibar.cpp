@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "TestSupport.h"
 #include "impact/LawRegistry.h"
 #include "impact/vehicle/KudlichSlibar.h"
+#include "support/TestSupport.h"
 
 using namespace impactlab;
 using namespace impactlab::test;

@@ -6,11 +6,11 @@
 #include <cmath>
 #include <set>
 
-#include "SceneTestSupport.h"
 #include "scene/GranularScene.h"
 #include "sim/granular/GranularAnalysis.h"
 #include "sim/granular/GranularSetups.h"
 #include "sim/granular/SettlingBox.h"
+#include "support/SceneTestSupport.h"
 
 namespace impactlab::granular {
 namespace { namespace IMPACTLAB_UNITY_ID {

@@ -5,10 +5,10 @@
 #include <random>
 #include <set>
 
-#include "MaxDissipationTestSupport.h"
 #include "diagram/MaxDissipationDiagram.h"
 #include "impact/MaxDissipation.h"
 #include "impact/PainleveRod.h"
+#include "support/MaxDissipationTestSupport.h"
 
 using namespace impactlab;
 

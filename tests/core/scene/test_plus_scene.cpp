@@ -1,7 +1,7 @@
 // The PLUS scenes (scene/PlusScene.h) and their runs (sim/PlusSceneRun.h):
 // each built-in scene poses the paper's example so PLUS reproduces reference
 // note B.2 and the compliant reference runs beside it. Their figures are
-// tested in test_plus_figures.cpp.
+// tested in diagram/test_plus_figures.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>

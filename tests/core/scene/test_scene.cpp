@@ -6,10 +6,10 @@
 #include <fstream>
 #include <limits>
 
-#include "SceneTestSupport.h"
 #include "scene/GranularScene.h"
 #include "scene/Scene.h"
 #include "scene/SceneDocument.h"
+#include "support/SceneTestSupport.h"
 
 using namespace impactlab;
 using nlohmann::json;

@@ -4,8 +4,8 @@
 
 #include <cmath>
 
-#include "TestSupport.h"
 #include "impact/InvariantDirections.h"
+#include "support/TestSupport.h"
 
 using namespace impactlab;
 

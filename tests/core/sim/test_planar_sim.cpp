@@ -6,10 +6,10 @@
 
 #include <cmath>
 
-#include "SceneTestSupport.h"
 #include "mechanics/planar/PlanarContact.h"
 #include "scene/Scene.h"
 #include "sim/Simulation.h"
+#include "support/SceneTestSupport.h"
 
 using namespace impactlab;
 using nlohmann::json;

@@ -6,8 +6,8 @@
 #include <cmath>
 #include <functional>
 
-#include "SceneTestSupport.h"
 #include "scene/Scene.h"
+#include "support/SceneTestSupport.h"
 
 using namespace impactlab;
 using nlohmann::json;

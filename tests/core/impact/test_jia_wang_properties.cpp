@@ -6,9 +6,9 @@
 
 #include <set>
 
-#include "TestSupport.h"
 #include "impact/JiaWang.h"
 #include "impact/Stronge.h"
+#include "support/TestSupport.h"
 
 using namespace impactlab;
 

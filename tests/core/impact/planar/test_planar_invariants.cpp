@@ -8,7 +8,6 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "TestSupport.h"
 #include "diagram/ImpulseDiagram.h"
 #include "impact/LawRegistry.h"
 #include "impact/Newton.h"
@@ -21,7 +20,8 @@
 #include "impact/planar/PlanarProblem.h"
 #include "impact/planar/Smith.h"
 #include "impact/planar/WangMason.h"
-#include "test_planar_support.h"
+#include "support/PlanarTestSupport.h"
+#include "support/TestSupport.h"
 
 using namespace impactlab;
 using namespace impactlab::test;

@@ -8,10 +8,10 @@
 #include <functional>
 #include <set>
 
-#include "SceneTestSupport.h"
 #include "scene/GranularScene.h"
 #include "sim/granular/GranularSetups.h"
 #include "sim/granular/SettlingBox.h"
+#include "support/SceneTestSupport.h"
 
 namespace impactlab::granular {
 namespace { namespace IMPACTLAB_UNITY_ID {

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <numeric>
 
-#include "TestSupport.h"
 #include "impact/ContactSpaceProblem.h"
 #include "impact/plus/Plus.h"
+#include "support/TestSupport.h"
 
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {

@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <random>
 
-#include "MaxDissipationTestSupport.h"
 #include "impact/CoulombInelastic.h"
 #include "impact/MaxDissipation.h"
 #include "impact/PainleveRod.h"
+#include "support/MaxDissipationTestSupport.h"
 
 using namespace impactlab;
 

@@ -13,7 +13,7 @@
 #include "impact/planar/PlanarProblem.h"
 #include "impact/planar/Smith.h"
 #include "impact/planar/WangMason.h"
-#include "test_planar_support.h"
+#include "support/PlanarTestSupport.h"
 
 using namespace impactlab;
 using namespace impactlab::test;

@@ -1,6 +1,6 @@
 #pragma once
 // The planar examples of Cataldo & Sampaio (2002) as problems, shared by the
-// test_planar_*.cpp suites: the bar of sec. 3.1 at body level, the rigid
+// impact/planar/test_planar_*.cpp suites: the bar of sec. 3.1 at body level, the rigid
 // pendulum of sec. 2.9 in generalized coordinates, the ball of sec. 4.
 #include <cmath>
 #include <string>

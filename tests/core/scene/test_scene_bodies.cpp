@@ -3,10 +3,10 @@
 // follow the bodies they move, and an add undone by a remove is the original.
 #include <gtest/gtest.h>
 
-#include "SceneTestSupport.h"
 #include "scene/Scene.h"
 #include "scene/SceneBodies.h"
 #include "sim/Simulation.h"
+#include "support/SceneTestSupport.h"
 
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {

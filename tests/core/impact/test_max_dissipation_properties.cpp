@@ -7,9 +7,9 @@
 
 #include <random>
 
-#include "MaxDissipationTestSupport.h"
 #include "impact/CoulombInelastic.h"
 #include "impact/MaxDissipation.h"
+#include "support/MaxDissipationTestSupport.h"
 
 using namespace impactlab;
 
