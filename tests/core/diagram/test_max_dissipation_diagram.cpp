@@ -21,6 +21,19 @@ constexpr double kOnPolylineRelTol = 1e-3;
 // Values recomputed from the same closed forms: round-off only.
 constexpr double kSameValueRelTol = 1e-12;
 
+// Table 1's and Fig. 7's values carry ten significant digits; the bound is 1e-8.
+constexpr double kTable1Tol = 1e-8;
+// Contour ends are interpolated linearly between grid nodes: within 5 % of the range of levels.
+constexpr double kContourLevelShare = 0.05;
+// The reference prints f_obj,min to seven decimals: half a unit in the last place.
+constexpr double kPrintedObjectiveTol = 5e-8;
+// C.2.1 prints six decimals: half a unit in the last place.
+constexpr double kPrintedSixDecimalsTol = 5e-7;
+// |t| = |o| is printed to nine decimals.
+constexpr double kPrintedNineDecimalsTol = 1e-9;
+// Mu* and W33 / |W13| are the same quotient of O(1) entries: round-off of one division.
+constexpr double kOneDivisionTol = 1e-14;
+
 double distanceToPolyline(const Vec2& q, const std::vector<Vec2>& line) {
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i + 1 < line.size(); ++i) {
@@ -61,8 +74,8 @@ TEST(MaxDissipationDiagram, AcademicPlaneOfMaximumCompression) {
     ASSERT_EQ(v.feasibleBoundary.size(), 1u);
     EXPECT_TRUE(v.infeasibleBranch.empty());
     // The red cross of Fig. 7 at x_to = (-1.0818613, -5.8319649), on the ellipse.
-    EXPECT_NEAR(v.maxDissipation.point.x(), -1.0818613451, 1e-8);
-    EXPECT_NEAR(v.maxDissipation.point.y(), -5.8319648689, 1e-8);
+    EXPECT_NEAR(v.maxDissipation.point.x(), -1.0818613451, kTable1Tol);
+    EXPECT_NEAR(v.maxDissipation.point.y(), -5.8319648689, kTable1Tol);
     EXPECT_LT(distanceToBoundary(v, v.maxDissipation.point), kOnPolylineRelTol * size);
     // The plane's coordinates reproduce the impulse.
     const Vec3 lifted = v.origin + v.maxDissipation.point.x() * v.basisT + v.maxDissipation.point.y() * v.basisO;
@@ -77,8 +90,8 @@ TEST(MaxDissipationDiagram, AcademicPlaneOfMaximumCompression) {
     }
     // The unconstrained minimum (black cross) lies outside the cone.
     EXPECT_FALSE(v.unconstrainedFeasible);
-    EXPECT_NEAR(v.unconstrainedMinimum.point.x(), -1.000548984, 1e-8);
-    EXPECT_NEAR(v.unconstrainedMinimum.point.y(), -13.771061618, 1e-8);
+    EXPECT_NEAR(v.unconstrainedMinimum.point.x(), -1.000548984, kTable1Tol);
+    EXPECT_NEAR(v.unconstrainedMinimum.point.y(), -13.771061618, kTable1Tol);
     // Every marker inside the suggested box; the grid holds the reduced objective.
     for (const Vec2& q : {v.maxDissipation.point, v.unconstrainedMinimum.point}) {
         EXPECT_TRUE((q.array() >= v.min.array()).all() && (q.array() <= v.max.array()).all());
@@ -88,7 +101,7 @@ TEST(MaxDissipationDiagram, AcademicPlaneOfMaximumCompression) {
     const double dx = (v.max.x() - v.min.x()) / (v.gridSize - 1);
     EXPECT_NEAR(v.gridValues[3 * v.gridSize + 5],
                 plane.calcReducedObjective(Vec2(v.min.x() + 3 * dx, v.min.y() + 5 * (v.max.y() - v.min.y()) / (v.gridSize - 1))),
-                1e-12);
+                kSameValueRelTol);
     // Contours: segment ends carry their level.
     bool zero = false;
     for (const MdpContour& c : v.contours) {
@@ -96,7 +109,7 @@ TEST(MaxDissipationDiagram, AcademicPlaneOfMaximumCompression) {
         EXPECT_FALSE(c.segments.empty()) << c.level;
         for (const auto& s : c.segments)
             for (const Vec2& q : s)
-                EXPECT_NEAR(plane.calcReducedObjective(q), c.level, 0.05 * std::abs(v.contours.front().level - v.contours.back().level));
+                EXPECT_NEAR(plane.calcReducedObjective(q), c.level, kContourLevelShare * std::abs(v.contours.front().level - v.contours.back().level));
     }
     EXPECT_TRUE(zero);
 }
@@ -111,8 +124,8 @@ TEST(MaxDissipationDiagram, FobjCurveMinimumIsTheSolversObjective) {
     EXPECT_TRUE(f.infeasibleArcs.empty());
     const double bn = p.b(0), Ann = p.A(0, 0);
     EXPECT_NEAR(f.fobjMin - bn * bn / (2.0 * Ann), d.solution.objective, kSameValueRelTol);   // C.4.7
-    EXPECT_NEAR(f.fobjMin, -0.6319236, 5e-8);
-    EXPECT_NEAR(f.alphaMin, -1.7542167851 + 2.0 * 3.14159265358979323846, 1e-8);
+    EXPECT_NEAR(f.fobjMin, -0.6319236, kPrintedObjectiveTol);
+    EXPECT_NEAR(f.alphaMin, -1.7542167851 + 2.0 * 3.14159265358979323846, kTable1Tol);
     ASSERT_EQ(f.stationary.size(), 4u);
     int minima = 0;
     for (const auto& s : f.stationary) minima += s.minimum;
@@ -141,7 +154,7 @@ TEST(MaxDissipationDiagram, HyperbolaShowsPolesArcsAndBothBranches) {
     double shaded = 0.0;
     for (const auto& arc : d.fobj.infeasibleArcs) shaded += arc[1] - arc[0];
     const CompressionPlane plane = CompressionPlane::make(p);
-    EXPECT_NEAR(shaded, 2.0 * (3.14159265358979323846 - plane.deltaAlpha), 1e-12);
+    EXPECT_NEAR(shaded, 2.0 * (3.14159265358979323846 - plane.deltaAlpha), kSameValueRelTol);
     for (std::size_t i = 0; i < d.fobj.alpha.size(); ++i) {
         bool inArc = false;
         for (const auto& arc : d.fobj.infeasibleArcs) inArc = inArc || (d.fobj.alpha[i] > arc[0] && d.fobj.alpha[i] < arc[1]);
@@ -194,15 +207,15 @@ TEST(SceneBuilders, SixPointMassBodyLevelMatchesItsContactLevel) {
     // The reference's normalised-frame answer (C.2.1): (2.778287, -1.050903, -10.225803), objective -0.748317.
     MaxDissipationSolution m;
     const Vec3 x = calcMaxDissipationPaper(s.paper, &m);
-    EXPECT_NEAR(x(0), 2.778287, 5e-7);
-    EXPECT_NEAR(x(1), -1.050903, 5e-7);
-    EXPECT_NEAR(x(2), -10.225803, 5e-7);
-    EXPECT_NEAR(m.objective, -0.748317, 5e-7);
+    EXPECT_NEAR(x(0), 2.778287, kPrintedSixDecimalsTol);
+    EXPECT_NEAR(x(1), -1.050903, kPrintedSixDecimalsTol);
+    EXPECT_NEAR(x(2), -10.225803, kPrintedSixDecimalsTol);
+    EXPECT_NEAR(m.objective, -0.748317, kPrintedSixDecimalsTol);
     // Literal frame: |t| = |o| = 0.968313469.
     SixPointMassParams literal;
     literal.literalPaperFrame = true;
     const SixPointMassProblem l = makeSixPointMassProblem(literal);
-    EXPECT_NEAR(l.Q.col(1).norm(), 0.968313469, 1e-9);
+    EXPECT_NEAR(l.Q.col(1).norm(), 0.968313469, kPrintedNineDecimalsTol);
     EXPECT_FALSE(l.problem.bodies.has_value());
     EXPECT_THROW(makeSixPointMassProblem([] { SixPointMassParams q; q.normal = Vec3::UnitX(); return q; }()), InputError);
     EXPECT_THROW(makeSixPointMassProblem([] { SixPointMassParams q; q.my = 0.0; return q; }()), InputError);
@@ -217,7 +230,7 @@ TEST(SceneBuilders, PainleveRodMatchesThePapersMatrix) {
         W << 1 + 3 * s * s, 0, -3 * s * c, 0, 4, 0, -3 * s * c, 0, 1 + 3 * c * c;
         EXPECT_LT((rod.problem.W - W / m).cwiseAbs().maxCoeff(), 1e-14) << theta;
         EXPECT_EQ(rod.problem.vMinus, Vec3(-1.0, 0.0, 0.0));
-        EXPECT_NEAR(rod.muStar, rod.problem.W(2, 2) / std::abs(rod.problem.W(0, 2)), 1e-14) << "mu* is the parabola";
+        EXPECT_NEAR(rod.muStar, rod.problem.W(2, 2) / std::abs(rod.problem.W(0, 2)), kOneDivisionTol) << "mu* is the parabola";
     }
     EXPECT_THROW(makePainleveRod({0.0, 1.0, 1.0, 1.0, 1.0}), InputError);
     EXPECT_THROW(makePainleveRod({0.5, -1.0, 1.0, 1.0, 1.0}), InputError);

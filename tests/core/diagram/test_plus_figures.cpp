@@ -17,6 +17,11 @@ using test::getScenePath;
 
 constexpr double kCradleStripTol = 1e-9;   // B.2.8 states 1e-12 for the law; the scene adds round-off of poses
 
+// Geometry from the same numbers (cos, sin and a few products): round-off only.
+constexpr double kExactTol = 1e-12;
+// rad: the turned end point goes through a rotation and atan2; round-off with margin.
+constexpr double kTurnAngleTol = 1e-9;
+
 // Reference B.2.8: Table 2, the phase of each contact in each round.
 TEST(PlusFigures, CradleRoundsTable) {
     const PlusSceneRun run = runPlusScene(loadPlusScene(getScenePath("plus-newtons-cradle.json")));
@@ -61,7 +66,7 @@ TEST(PlusFigures, SeriesCarryTheTraceAndTheMarkers) {
     for (const FigureSeries& s : f.tangentialVelocity.series) {
         if (s.name == "v_transition circle") {
             circle = true;
-            for (const Vec2& p : s.points) EXPECT_NEAR(p.norm(), run.options.vTransition, 1e-12);
+            for (const Vec2& p : s.points) EXPECT_NEAR(p.norm(), run.options.vTransition, kExactTol);
         }
         if (s.name.rfind("PLUS end of compression", 0) == 0 && !s.points.empty()) {
             star = true;
@@ -95,9 +100,9 @@ TEST(PlusFigures, IntervalGeometryMatchesItsDefinition) {
     const IntervalGeometry g = calcIntervalGeometry(a, a + alpha * d, alpha, 0.1);
     EXPECT_LT((g.fullEnd - (a + d)).norm(), 1e-12);
     // Closest point: (a + s d) . d = 0 -> s = -a.d / |d|^2 = 0.8.
-    EXPECT_NEAR(g.alphaCP, 0.8, 1e-12);
+    EXPECT_NEAR(g.alphaCP, 0.8, kExactTol);
     const Vec2 p = a + g.alphaDC * d;
-    EXPECT_NEAR(std::atan2(p.y(), -p.x()), 0.1, 1e-9);   // turned by theta_max from (-1, 0)
+    EXPECT_NEAR(std::atan2(p.y(), -p.x()), 0.1, kTurnAngleTol);   // turned by theta_max from (-1, 0)
 }
 
 }}  // namespace

@@ -11,6 +11,9 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 // above that and far below any segment length here.
 constexpr double kJoinTol = 1e-9;
 
+// Four unit edges summed in double: round-off only.
+constexpr double kLengthTol = 1e-12;
+
 TEST(Polylines, SegmentsOfASquareInAnyOrderAndDirectionMakeOneClosedLoop) {
     const Vec2 a(0, 0), b(1, 0), c(1, 1), d(0, 1);
     const std::vector<std::array<Vec2, 2>> segs{{c, b}, {d, a}, {a, b}, {c, d}};
@@ -20,7 +23,7 @@ TEST(Polylines, SegmentsOfASquareInAnyOrderAndDirectionMakeOneClosedLoop) {
     EXPECT_TRUE(lines[0].front().isApprox(lines[0].back()));
     double length = 0.0;
     for (std::size_t i = 1; i < lines[0].size(); ++i) length += (lines[0][i] - lines[0][i - 1]).norm();
-    EXPECT_NEAR(length, 4.0, 1e-12);
+    EXPECT_NEAR(length, 4.0, kLengthTol);
 }
 
 TEST(Polylines, AnOpenChainIsJoinedFromEndToEndAndDisjointPiecesStayApart) {

@@ -21,6 +21,15 @@ constexpr double kExactRelTol = 1e-12;
 // their last printed place (relative 1e-6 covers both).
 constexpr double kPrintedRelTol = 1e-6;
 
+// Exact constructions of O(1) size (angles in rad, lengths in m): round-off only.
+constexpr double kRoundOffTol = 1e-12;
+// m: the profile's last point is the height converted once from inches.
+constexpr double kProfileEndTol = 1e-15;
+// Jia & Wang's tilt (1 / 3.15435 = 0.317) and the USBC stations' slope (0.308) differ by 0.009.
+constexpr double kSlopeTol = 0.02;
+// m: the paper's tessellated model against our exact cylinders, 1 % of the 0.9 mm shift.
+constexpr double kHoleShiftTol = 1e-5;
+
 double relErr(double a, double b) { return std::abs(a - b) / std::max(std::abs(b), 1e-300); }
 
 std::string getFieldOf(const std::function<void()>& f) {
@@ -117,7 +126,7 @@ TEST(Geometry, TruncatedIcosahedronOfFigure3) {
     Vec3 top = ti.mesh.vertices.front();
     for (const Vec3& v : ti.mesh.vertices)
         if (std::abs(v.z()) < 1e-14 && (std::abs(top.z()) > 1e-14 || v.y() > top.y())) top = v;
-    EXPECT_NEAR(std::atan2(top.y(), top.x()), EIGEN_PI / 2.0 + EIGEN_PI / 10.0, 1e-12);
+    EXPECT_NEAR(std::atan2(top.y(), top.x()), EIGEN_PI / 2.0 + EIGEN_PI / 10.0, kRoundOffTol);
 
     // Icosahedral symmetry makes the inertia isotropic: Q1 = 0.0671673 U3 for
     // m1 = 3 (printed in Fig. 3).
@@ -179,11 +188,11 @@ TEST(Geometry, BowlingPinFollowsTheUsbcOutline) {
     for (const PinStation& st : getBowlingPinStations()) {
         if (st.heightInch == 0.0) continue;  // the base edge is a corner
         const SurfacePoint p = findRevolutionSurfacePoint(profile, st.heightInch * kMetresPerInch, 0.0);
-        EXPECT_NEAR(p.point.x(), st.diameterInch / 2.0 * kMetresPerInch, 1e-12) << st.heightInch;
+        EXPECT_NEAR(p.point.x(), st.diameterInch / 2.0 * kMetresPerInch, kRoundOffTol) << st.heightInch;
     }
     const Solid pin = makeBowlingPin();
     ASSERT_FALSE(findMeshDefect(pin.mesh));
-    EXPECT_NEAR(profile.back().y(), kBowlingPinHeight, 1e-15);
+    EXPECT_NEAR(profile.back().y(), kBowlingPinHeight, kProfileEndTol);
     const MassProperties p = calcMassProperties(pin.integrals, 1.63293);
     // A uniform solid of this outline has its centre of gravity inside USBC's
     // range, 5 40/64 to 5 60/64 in above the base (real pins are hollowed to
@@ -199,7 +208,7 @@ TEST(Geometry, BowlingPinFollowsTheUsbcOutline) {
     // Where Jia & Wang's pin touches the ball, its outline slopes at about
     // 1 / 3.15435 (their tilt); the USBC stations give 0.308.
     const SurfacePoint contact = findRevolutionSurfacePoint(profile, 2.25 * kMetresPerInch, 0.0);
-    EXPECT_NEAR(-contact.normal.z() / contact.normal.x(), 1.0 / 3.15435, 0.02);
+    EXPECT_NEAR(-contact.normal.z() / contact.normal.x(), 1.0 / 3.15435, kSlopeTol);
 }
 
 TEST(Geometry, BowlingBallOfFigure11) {
@@ -214,9 +223,9 @@ TEST(Geometry, BowlingBallOfFigure11) {
     // The holes move the centre of mass to o2 - c2 = (-0.000061, -0.000890, 0)
     // (printed). The paper's numbers come from a tessellated model; ours are
     // exact for the stated cylinders, and agree to 1e-5 m (1 % of the shift).
-    EXPECT_NEAR(p.centerOfMass.x(), -0.000061, 1e-5);
-    EXPECT_NEAR(p.centerOfMass.y(), -0.000890, 1e-5);
-    EXPECT_NEAR(p.centerOfMass.z(), 0.0, 1e-12);
+    EXPECT_NEAR(p.centerOfMass.x(), -0.000061, kHoleShiftTol);
+    EXPECT_NEAR(p.centerOfMass.y(), -0.000890, kHoleShiftTol);
+    EXPECT_NEAR(p.centerOfMass.z(), 0.0, kRoundOffTol);
     // Principal moments within 0.2 % of the printed Q2.
     Eigen::SelfAdjointEigenSolver<Mat3> eig(p.inertia);
     const Vec3 printed(0.0295723, 0.029669, 0.030068);

@@ -33,6 +33,17 @@ constexpr double kClosedFormTol = 1e-12;
 // half a unit in the last digit.
 constexpr double kFourDigitTol = 5e-5;
 
+// Averaging the printed W moves mu_max by 2e-6 (A2.2).
+constexpr double kAveragedWTol = 5e-6;
+// Printed to two significant digits: half a unit in the last place.
+constexpr double kTwoDigitTol = 5e-4;
+// The trace samples the curve at the integrator's steps: a step's curvature above the true minimum.
+constexpr double kSampledMinimumTol = 2e-4;
+// Where the sampled minimum falls: within about one integrator step.
+constexpr double kSampledWhereTol = 5e-3;
+// deg: the paper prints the ray's angle as 42.89 (two decimals).
+constexpr double kRayAngleTolDeg = 0.01;
+
 ImpactProblem loadProblem(const std::string& name) {
     std::ifstream in(std::string(IMPACTLAB_SOURCE_DIR) + "/tests/data/problems/" + name);
     return parseProblem(nlohmann::json::parse(in));
@@ -73,7 +84,7 @@ TEST(JiaWangPublished, NormOfBInverseD) {
     EXPECT_NEAR((B23.inverse() * Vec2(2.44236, 1.95747)).norm(), 0.3157, kFourDigitTol);
     // Condition (18) holds for mu = 0.8: mu_max = W33 / ||(W13, W23)|| = 0.827618
     // (A2.2, from the upper triangle; averaging the printed W moves it by 2e-6).
-    EXPECT_NEAR(p.W(2, 2) / d.norm(), 0.827618, 5e-6);
+    EXPECT_NEAR(p.W(2, 2) / d.norm(), 0.827618, kAveragedWTol);
     EXPECT_GT(calcImpactSolutionMargin(p), 0.0);
 }
 
@@ -121,7 +132,7 @@ TEST(JiaWangPublished, FrictionlessIs0058) {
     EXPECT_EQ(r.impulse.head<2>(), Vec2::Zero());
     EXPECT_NEAR(r.impulse.z(), -(1.0 + p.restitution) * p.vMinus.z() / p.W(2, 2), kClosedFormTol);
     EXPECT_NEAR(r.impulse.z(), 0.0580951, kPrintedTol);
-    EXPECT_NEAR(r.impulse.z(), 0.058, 5e-4);   // printed to two significant digits
+    EXPECT_NEAR(r.impulse.z(), 0.058, kTwoDigitTol);   // printed to two significant digits
     EXPECT_EQ(r.steps, 0) << "frictionless impacts need no integration";
 }
 
@@ -185,10 +196,10 @@ TEST(JiaWangPublished, Figure7PassesNearTheOriginWithoutStopping) {
     }
     // The trace samples the curve at the integrator's steps, so the sampled
     // minimum is at most a step's curvature above the true one.
-    EXPECT_NEAR(closest, 0.00439, 2e-4);
-    EXPECT_NEAR(where, 0.1735, 5e-3);
+    EXPECT_NEAR(closest, 0.00439, kSampledMinimumTol);
+    EXPECT_NEAR(where, 0.1735, kSampledWhereTol);
     const Vec2 g = r.vPlus.head<2>();
-    EXPECT_NEAR(std::atan2(g.y(), g.x()) * 180.0 / 3.14159265358979323846, 42.89, 0.01);
+    EXPECT_NEAR(std::atan2(g.y(), g.x()) * 180.0 / 3.14159265358979323846, 42.89, kRayAngleTolDeg);
     EXPECT_EQ(findEvent(r, ImpactEventKind::Stick), nullptr);
     EXPECT_EQ(findEvent(r, ImpactEventKind::ResumedSlip), nullptr);
 }

@@ -27,6 +27,17 @@ constexpr double kClosedFormRelTol = 1e-12;
 // The paper's A entries are printed with twelve decimals in the reference.
 constexpr double kPrintedMatrixTol = 1e-11;
 
+// Table 1 prints x* to one decimal: half a unit in the last place.
+constexpr double kTable1PrintedTol = 0.05;
+// Table 1 prints the objective to three decimals: half a unit in the last place.
+constexpr double kTable1ObjectiveTol = 5e-4;
+// Printed to seven decimals: half a unit in the last place.
+constexpr double kSevenDecimalsTol = 5e-8;
+// rad: the law keeps the exact rays, ~sqrt(2e-16) = 1.5e-8 rad from alpha0 + pi.
+constexpr double kRayAngleTol = 1e-7;
+// The reference prints mu* to ten significant digits.
+constexpr double kMuStarTol = 1e-10;
+
 void expectVecNear(const Vec3& a, const Vec3& e, double tol, const std::string& what) {
     ASSERT_TRUE(a.allFinite()) << what;
     for (int i = 0; i < 3; ++i) EXPECT_NEAR(a(i), e(i), tol) << what << "[" << i << "]";
@@ -71,8 +82,8 @@ TEST(MaxDissipationTable1, MaximumDissipationImpulse) {
     EXPECT_EQ(s.branch, MaxDissipationBranch::ConicBoundary);
     EXPECT_NEAR(s.alpha, -1.7542167851, kTable1Tol);
     // Printed Table 1: (1.6, -1.1, -5.8), objective -0.634 (half a unit in the last digit).
-    EXPECT_NEAR(x(0), 1.6, 0.05); EXPECT_NEAR(x(1), -1.1, 0.05); EXPECT_NEAR(x(2), -5.8, 0.05);
-    EXPECT_NEAR(s.objective, -0.634, 5e-4);
+    EXPECT_NEAR(x(0), 1.6, kTable1PrintedTol); EXPECT_NEAR(x(1), -1.1, kTable1PrintedTol); EXPECT_NEAR(x(2), -5.8, kTable1PrintedTol);
+    EXPECT_NEAR(s.objective, -0.634, kTable1ObjectiveTol);
 }
 
 TEST(MaxDissipationTable1, ThreeCoulombSolutions) {
@@ -118,7 +129,7 @@ TEST(MaxDissipationTable1, AppendixAConstantsAndQuartic) {
     std::sort(found.begin(), found.end());
     for (int i = 0; i < 4; ++i) {
         EXPECT_NEAR(found[i], expected[i], kTable1Tol);
-        EXPECT_NEAR(plane.calcFobj(found[i]), fobj[i], 5e-8);   // printed to 7 decimals
+        EXPECT_NEAR(plane.calcFobj(found[i]), fobj[i], kSevenDecimalsTol);   // printed to 7 decimals
     }
 }
 
@@ -209,7 +220,7 @@ TEST(MaxDissipationBranches, GrazingHyperbolaTakesTheBetterRay) {
         const double brute = test::findBruteForceMinimum(p);
         EXPECT_LE(s.objective, brute + 1e-9 * std::abs(brute)) << k;
         EXPECT_LE(x.tail<2>().norm(), p.mu * x(0) * (1.0 + 1e-12)) << k;
-        EXPECT_NEAR(p.A.row(0).dot(x), 0.0, 1e-12) << k;
+        EXPECT_NEAR(p.A.row(0).dot(x), 0.0, kClosedFormRelTol) << k;
         const CompressionPlane plane = CompressionPlane::make(p);
         if (s.hasAngle) (std::abs(std::remainder(s.alpha - plane.alpha0 + plane.deltaAlpha, 6.283185307179586)) < 1e-9 ? chosenA : chosenB)++;
     }
@@ -232,7 +243,7 @@ TEST(MaxDissipationBranches, GrazingParabolaUsesTheCorrectedRay) {
     if (x.norm() > 0.0) {
         // mu = A_nn / ||a|| in double misses the parabola by ~1e-16 relative; the
         // law keeps the exact rays, ~sqrt(2e-16) = 1.5e-8 rad from alpha0 + pi.
-        EXPECT_NEAR(std::remainder(s.alpha - plane.alpha0 - 3.14159265358979323846, 6.283185307179586), 0.0, 1e-7);
+        EXPECT_NEAR(std::remainder(s.alpha - plane.alpha0 - 3.14159265358979323846, 6.283185307179586), 0.0, kRayAngleTol);
         EXPECT_GT(x(0), 0.0);
     }
     const double brute = test::findBruteForceMinimum(p);
@@ -258,7 +269,7 @@ TEST(MaxDissipationBranches, HyperbolaWithTwoLocalMinima) {
     EXPECT_EQ(s.conic, ConicType::Hyperbola);
     expectVecNear(x, Vec3(1.8755209867, 0.7875715650, -1.4929735420), kTable1Tol, "x*");
     EXPECT_NEAR(s.objective, -0.8707105330, kTable1Tol);
-    EXPECT_NEAR(s.alpha, -1.085376835, 1e-8);
+    EXPECT_NEAR(s.alpha, -1.085376835, kTable1Tol);
     // The three stationary angles on the arc, with their f_obj.
     const CompressionPlane plane = CompressionPlane::make(p);
     const TrigRoots roots = findTrigPoly2Roots(plane.calcStationarity(), plane.calcPolynomialScale());
@@ -269,7 +280,7 @@ TEST(MaxDissipationBranches, HyperbolaWithTwoLocalMinima) {
             if (std::abs(roots.alpha[i] - e[0]) < 1e-8) {
                 found = true;
                 EXPECT_TRUE(plane.isFeasibleAngle(roots.alpha[i]));
-                EXPECT_NEAR(plane.calcFobj(roots.alpha[i]), e[1], 1e-8);
+                EXPECT_NEAR(plane.calcFobj(roots.alpha[i]), e[1], kTable1Tol);
             }
         EXPECT_TRUE(found) << e[0];
     }
@@ -282,7 +293,7 @@ TEST(MaxDissipationPainleve, MuStarSeparatesZeroFromLambda0) {
     const double muStars[3] = {5.0 / 3.0, 4.0 / 3.0, 2.5018511665};
     const Vec3 lambda0[3] = {{0.625, 0.0, 0.375}, {0.4, 0.0, 0.3}, {0.8125, 0.0, 0.3247595264}};
     for (int k = 0; k < 3; ++k) {
-        EXPECT_NEAR(calcPainleveMuStar(thetas[k]), muStars[k], 1e-10);
+        EXPECT_NEAR(calcPainleveMuStar(thetas[k]), muStars[k], kMuStarTol);
         for (double factor : {0.5, 1.0 - 1e-3, 1.0 + 1e-3, 2.0}) {
             const double mu = factor * calcPainleveMuStar(thetas[k]);
             const PainleveRodProblem rod = makePainleveRod({thetas[k], mu, 1.0, 1.0, 1.0});

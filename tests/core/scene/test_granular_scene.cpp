@@ -16,6 +16,17 @@
 namespace impactlab::granular {
 namespace { namespace IMPACTLAB_UNITY_ID {
 
+// s: a product of the step count and the time step, round-off only.
+constexpr double kTimeTol = 1e-12;
+// 1/s: the paper's "roughly 1.4e6" has two significant digits.
+constexpr double kPaperRateTol = 0.05e6;
+// m: the same closed form of a sub-millimetre diameter, round-off only.
+constexpr double kDiameterTol = 1e-15;
+// m/s: the inflow speed is copied, not computed.
+constexpr double kExactSpeedTol = 0.0;
+// s: 20 * 1e-4 in double, one rounding.
+constexpr double kTwentyStepsTol = 1e-15;
+
 using nlohmann::json;
 using test::getFieldOf;
 using test::loadSceneDocument;
@@ -50,7 +61,7 @@ TEST(GranularScene, BuiltInScenesParseAndBuild) {
         for (const Sphere& sp : w.spheres) ids.insert(sp.id);
         EXPECT_EQ(ids.size(), w.spheres.size()) << file << ": ids are unique";
         EXPECT_GT(s.steps, 0);
-        EXPECT_NEAR(s.endTime, s.steps * s.solver.timeStep, 1e-12) << file;
+        EXPECT_NEAR(s.endTime, s.steps * s.solver.timeStep, kTimeTol) << file;
     }
     EXPECT_FALSE(isGranularSceneDocument(loadSceneDocument("superball.json")));
 }
@@ -90,14 +101,14 @@ TEST(GranularScene, ChannelKeepsThePapersNumbers) {
                          static_cast<int>(kChannelHeight / (kChannelLayerSpacing * d));
     const double rate = perLayer * s.channel.inflowSpeed / d;   // one layer per two radii of travel
     // "roughly 1.4e6 particles per second": the paper's two significant digits.
-    EXPECT_NEAR(rate, 1.4e6, 0.05e6);
+    EXPECT_NEAR(rate, 1.4e6, kPaperRateTol);
 }
 
 TEST(GranularScene, ChannelAtDesktopScale) {
     const GranularScene s = parseGranularScene(loadSceneDocument("channel-flow.json"));
     const GranularWorld w = makeGranularWorld(s);
     const double d = getParticleDiameter(s);
-    EXPECT_NEAR(d, 0.47e-3 * std::cbrt(kChannelPaperSites / s.particles), 1e-15);
+    EXPECT_NEAR(d, 0.47e-3 * std::cbrt(kChannelPaperSites / s.particles), kDiameterTol);
     // The grid has about N sites (each axis's count rounded) and the obstacle
     // takes about 4 % of them.
     EXPECT_GT(w.spheres.size(), 0.85 * s.particles);
@@ -110,13 +121,13 @@ TEST(GranularScene, ChannelAtDesktopScale) {
         // Clear of the cylinder and of the box that replaces its right half.
         ASSERT_GT((x.head<2>() - Vec2(0.04, 0.04)).norm(), 0.01 + sp.radius);
         ASSERT_FALSE(x.x() > 0.04 - sp.radius && x.x() < 0.05 + sp.radius && std::abs(x.y() - 0.04) < 0.01 + sp.radius);
-        EXPECT_NEAR(sp.velocity.x(), 1.0, 0.0);
+        EXPECT_NEAR(sp.velocity.x(), 1.0, kExactSpeedTol);
         ASSERT_LE(std::abs(sp.velocity.y()), 0.5);
         ASSERT_LE(std::abs(sp.velocity.z()), 0.5);
     }
     EXPECT_GT(calcSmallestGap(w), 0.0);
     ASSERT_EQ(w.inflows.size(), 1u);
-    EXPECT_NEAR(w.inflows[0].resetDistance, d, 1e-15);   // two radii
+    EXPECT_NEAR(w.inflows[0].resetDistance, d, kDiameterTol);   // two radii
     EXPECT_EQ(w.planes[w.inflows[0].plane].velocity, Vec3(1.0, 0.0, 0.0));
     ASSERT_EQ(w.cylinders.size(), 1u);
     ASSERT_EQ(w.boxes.size(), 1u);
@@ -155,7 +166,7 @@ TEST(GranularScene, StepsOrEndTime) {
     doc["granular"]["steps"] = 20;
     const GranularScene s = parseGranularScene(doc);
     EXPECT_EQ(s.steps, 20);
-    EXPECT_NEAR(s.endTime, 20 * 1e-4, 1e-15);
+    EXPECT_NEAR(s.endTime, 20 * 1e-4, kTwentyStepsTol);
     doc["granular"]["end_time"] = 1.0;
     EXPECT_EQ(getFieldOf([&] { parseGranularScene(doc); }), "granular.steps");
 }

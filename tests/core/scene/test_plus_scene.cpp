@@ -22,6 +22,25 @@ constexpr double kCradleTol = 1e-9;          // B.2.8 states 1e-12 for the law; 
 // is within 2 % over Fig. 15b's range (README, compliant benchmark).
 constexpr double kCompliantRelTol = 0.02;
 
+// J: B.2.5 prints the energy before to four decimals.
+constexpr double kPrintedEnergyTol = 1e-4;
+// B.2.7 prints the impulses to five decimals.
+constexpr double kPrintedImpulseTol = 1e-5;
+// The total of four impulses each printed to five decimals.
+constexpr double kPrintedTotalTol = 1e-4;
+// Kg m/s: the compliant run conserves momentum to its integrator's tolerance.
+constexpr double kCompliantMomentumTol = 1e-6;
+// J: an elastic compliant chain returns its energy to its integrator's tolerance.
+constexpr double kCompliantEnergyTol = 1e-4;
+// m: the touch is found by bisection, to its round-off.
+constexpr double kBisectionTol = 1e-9;
+// Dormand-Prince to 1e-12 over the swing, with margin.
+constexpr double kReleaseEnergyRelTol = 1e-9;
+// m: the pose is placed at the touch in closed form, round-off only.
+constexpr double kTouchTol = 1e-12;
+// A sliding impulse on the cone's edge, to the law's round-off with margin.
+constexpr double kConeEdgeTol = 1e-9;
+
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 
 json readDocument(const std::string& name) { return readJsonFile(scenePath(name)); }
@@ -84,7 +103,7 @@ TEST(PlusScene, BrickOnVertexPosesExampleOne) {
     ASSERT_EQ(run.problem.getContactCount(), 1);
     const Vec3 total(1.841831288, -2.417437796, 15.836404735);
     EXPECT_LT((run.plus.getImpulse(0) - total).norm(), kClosedFormRelTol * total.norm());
-    EXPECT_NEAR(run.plus.energyBefore, 57.9476, 1e-4);
+    EXPECT_NEAR(run.plus.energyBefore, 57.9476, kPrintedEnergyTol);
     EXPECT_EQ(run.plus.intervals, 116);   // B.2.4 with theta_max 0.01
 }
 
@@ -112,11 +131,11 @@ TEST(PlusScene, FourVerticesSplitThreeToOne) {
         const double pn = run.plus.getImpulse(k).z();
         total += pn;
         const bool leading = run.getContactName(k).find("-x") != std::string::npos;
-        EXPECT_NEAR(pn, leading ? 9.37482 : 3.12494, 1e-5) << run.getContactName(k);
+        EXPECT_NEAR(pn, leading ? 9.37482 : 3.12494, kPrintedImpulseTol) << run.getContactName(k);
     }
-    EXPECT_NEAR(total, 24.99952, 1e-4);
+    EXPECT_NEAR(total, 24.99952, kPrintedTotalTol);
     ASSERT_TRUE(run.plus.bodiesAfter);
-    EXPECT_NEAR(run.plus.bodiesAfter->at(0).velocity.x(), 0.394907, 1e-5);
+    EXPECT_NEAR(run.plus.bodiesAfter->at(0).velocity.x(), 0.394907, kPrintedImpulseTol);
 }
 
 // Reference B.2.8: the final speeds; row C with the simultaneous model.
@@ -136,8 +155,8 @@ TEST(PlusScene, CradleFinalSpeeds) {
     ASSERT_TRUE(run.compliant);
     Vec3 momentum = Vec3::Zero();
     for (const RigidBody& body : run.compliant->bodies) momentum += body.mass * body.velocity;
-    EXPECT_NEAR(momentum.x(), -2.0, 1e-6);
-    EXPECT_NEAR(run.compliant->kineticEnergyAfter, 2.0, 1e-4);
+    EXPECT_NEAR(momentum.x(), -2.0, kCompliantMomentumTol);
+    EXPECT_NEAR(run.compliant->kineticEnergyAfter, 2.0, kCompliantEnergyTol);
 }
 
 // Example 4: released from rest, the chain falls in generalized coordinates
@@ -147,8 +166,8 @@ TEST(PlusScene, PendulumFallsFromReleaseAndTouchesTheGround) {
     ASSERT_TRUE(scene.pendulum.fromRelease);
     const PlusSceneRun run = runPlusScene(scene);
     ASSERT_EQ(run.shapes.chainJoints.size(), 4u);
-    EXPECT_NEAR(run.shapes.chainJoints.back().z(), run.shapes.sphereRadius, 1e-9);   // the touch, to bisection round-off
-    EXPECT_NEAR(run.touchEnergy, run.releaseEnergy, 1e-9 * run.releaseEnergy);       // Dormand-Prince to 1e-12
+    EXPECT_NEAR(run.shapes.chainJoints.back().z(), run.shapes.sphereRadius, kBisectionTol);   // the touch, to bisection round-off
+    EXPECT_NEAR(run.touchEnergy, run.releaseEnergy, kReleaseEnergyRelTol * run.releaseEnergy);       // Dormand-Prince to 1e-12
     EXPECT_GT(run.flightTime, 0.0);
     EXPECT_LT(run.problem.getVelocity(0).z(), 0.0);
     // Free fall of a lone point from the sphere's 2.866 m to 0.25 m takes
@@ -167,9 +186,9 @@ TEST(PlusScene, PendulumFallsFromReleaseAndTouchesTheGround) {
 TEST(PlusScene, PendulumPosedAtTheTouchSlides) {
     const PlusSceneRun run = runPlusScene(withChoice(loadPlusScene(scenePath("plus-triple-pendulum.json")), "pose", "impact"));
     ASSERT_EQ(run.shapes.chainJoints.size(), 4u);
-    EXPECT_NEAR(run.shapes.chainJoints.back().z(), run.shapes.sphereRadius, 1e-12);
+    EXPECT_NEAR(run.shapes.chainJoints.back().z(), run.shapes.sphereRadius, kTouchTol);
     for (const ContactEvent& e : run.plus.events) EXPECT_NE(e.kind, ContactEventKind::SlideToRoll);
-    EXPECT_NEAR(run.plus.getImpulse(0).head<2>().norm(), 0.1 * run.plus.getImpulse(0).z(), 1e-9);
+    EXPECT_NEAR(run.plus.getImpulse(0).head<2>().norm(), 0.1 * run.plus.getImpulse(0).z(), kConeEdgeTol);
 }
 
 TEST(PlusScene, BadInputNamesTheField) {

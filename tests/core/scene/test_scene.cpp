@@ -15,6 +15,10 @@ using namespace impactlab;
 using nlohmann::json;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
+
+// Kg m^2: J = 2/5 m r^2 of a small ball, round-off of O(1e-4) numbers.
+constexpr double kInertiaTol = 1e-15;
+
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 
 json superballDoc() {
@@ -72,7 +76,7 @@ TEST(Scene, SuperballParametersReadTheirTargets) {
     EXPECT_EQ(law->kind, SceneParameter::Kind::Choice);
     EXPECT_EQ(law->choice, s.contact.law);
     // Uniform solid sphere: J = 2/5 m r^2.
-    EXPECT_NEAR(s.bodies[0].body.principalInertia.x(), 0.4 * 0.1 * 0.08 * 0.08, 1e-15);
+    EXPECT_NEAR(s.bodies[0].body.principalInertia.x(), 0.4 * 0.1 * 0.08 * 0.08, kInertiaTol);
 }
 
 TEST(Scene, ParametersEditTheSceneAndClampToTheirRange) {

@@ -11,6 +11,9 @@
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {
 
+// m: the touch pose is found in closed form, round-off only.
+constexpr double kTouchTol = 1e-12;
+
 // Example 4's chain posed with its sphere touching the ground:
 // theta1 = 0.3, theta2 = 0.5 rad, theta3 from the pivot height, rates as the
 // scene's "impact" pose.
@@ -120,7 +123,7 @@ TEST(PendulumChain, TouchingPosePutsTheSphereOnTheGround) {
         const std::optional<Eigen::VectorXd> q = chain.calcTouchingPose(leading);
         ASSERT_TRUE(q.has_value());
         EXPECT_EQ(q->head(2), leading);
-        EXPECT_NEAR(chain.calcEndCentre(*q).z(), chain.endRadius, 1e-12);
+        EXPECT_NEAR(chain.calcEndCentre(*q).z(), chain.endRadius, kTouchTol);
     }
     EXPECT_FALSE(chain.calcTouchingPose(Eigen::Vector2d(3.0, 3.0)).has_value());   // both links point up: too high
     EXPECT_FALSE(chain.calcTouchingPose(Eigen::Vector3d(0.1, 0.2, 0.3)).has_value());

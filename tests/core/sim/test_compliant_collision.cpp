@@ -11,6 +11,15 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
+// Events are located on the dense output to ~relTol; 1e-6 is well above that.
+constexpr double kEventRelTol = 1e-6;
+// An elastic bounce returns speed and energy to the integrator's tolerance.
+constexpr double kElasticRelTol = 1e-7;
+// The closed form is exact for this 1-D motion; 1e-6 covers the integration error at relTol 1e-11.
+constexpr double kDampedRelTol = 1e-6;
+// s: sample times k * 1e-5 s, one rounding.
+constexpr double kSampleTimeTol = 1e-15;
+
 // Tight integration for the closed-form comparisons: the integrator's own
 // error is then far below the tolerances the tests state.
 CompliantOptions makeTightOptions() {
@@ -87,12 +96,12 @@ TEST(CompliantCollision, ElasticSphereDropMatchesHertzPeakPenetrationAndContactT
     EXPECT_GE(touch, 0.0);
     EXPECT_LT(touch, 1e-12);
     // Events are located on the dense output to ~relTol: 1e-6 is well above that.
-    EXPECT_NEAR(peak, deltaMax, 1e-6 * deltaMax);
-    EXPECT_NEAR(r.contacts[0].maxPenetration, deltaMax, 1e-6 * deltaMax);
-    EXPECT_NEAR(separation - touch, contactTime, 1e-6 * contactTime);
+    EXPECT_NEAR(peak, deltaMax, kEventRelTol * deltaMax);
+    EXPECT_NEAR(r.contacts[0].maxPenetration, deltaMax, kEventRelTol * deltaMax);
+    EXPECT_NEAR(separation - touch, contactTime, kEventRelTol * contactTime);
     // No dissipation: it leaves with the speed it came with.
-    EXPECT_NEAR(r.bodies[0].velocity.z(), v, 1e-7 * v);
-    EXPECT_NEAR(r.kineticEnergyAfter, r.kineticEnergyBefore, 1e-7 * r.kineticEnergyBefore);
+    EXPECT_NEAR(r.bodies[0].velocity.z(), v, kElasticRelTol * v);
+    EXPECT_NEAR(r.kineticEnergyAfter, r.kineticEnergyBefore, kElasticRelTol * r.kineticEnergyBefore);
 }
 
 TEST(CompliantCollision, FrictionlessDropReboundsWithTheHuntCrossleyRestitution) {
@@ -103,8 +112,8 @@ TEST(CompliantCollision, FrictionlessDropReboundsWithTheHuntCrossleyRestitution)
             const double expected = calcHuntCrossleyReboundSpeed(v, c);
             // The closed form is exact for this 1-D motion; 1e-6 covers the
             // integration error at relTol 1e-11 with a wide margin.
-            EXPECT_NEAR(r.bodies[0].velocity.z(), expected, 1e-6 * v) << "c " << c << " v " << v;
-            EXPECT_NEAR(r.contacts[0].worldImpulse.z(), kBallMass * (expected + v), 1e-6 * v * kBallMass);
+            EXPECT_NEAR(r.bodies[0].velocity.z(), expected, kDampedRelTol * v) << "c " << c << " v " << v;
+            EXPECT_NEAR(r.contacts[0].worldImpulse.z(), kBallMass * (expected + v), kDampedRelTol * v * kBallMass);
         }
     }
 }
@@ -223,7 +232,7 @@ TEST(CompliantCollision, ReportsTimeHistoryAndDenseSamples) {
     ASSERT_EQ(r.status, CompliantStatus::Separated);
     ASSERT_GT(r.samples.size(), 3u);
     for (size_t k = 0; k < r.samples.size(); ++k) {
-        EXPECT_NEAR(r.samples[k].time, 1e-5 * static_cast<double>(k), 1e-15);
+        EXPECT_NEAR(r.samples[k].time, 1e-5 * static_cast<double>(k), kSampleTimeTol);
         ASSERT_EQ(r.samples[k].contacts.size(), 1u);
         ASSERT_EQ(r.samples[k].bodies.size(), 1u);
     }
@@ -354,7 +363,7 @@ TEST(CompliantCollision, TumblingBodyKeepsItsAngularMomentumThroughFlightAndBoun
     // relTol 1e-11 per step over a few thousand steps: 1e-7 relative.
     EXPECT_LT((l1 - l0).norm(), 1e-7 * l0.norm());
     const double e0 = 0.5 * body.angularVelocity.dot(l0), e1 = 0.5 * r.bodies[0].angularVelocity.dot(l1);
-    EXPECT_NEAR(e1, e0, 1e-7 * e0);
+    EXPECT_NEAR(e1, e0, kElasticRelTol * e0);
     EXPECT_GT((r.bodies[0].orientation.coeffs() - body.orientation.coeffs()).norm(), 0.1);  // it did tumble
 }
 }}  // namespace

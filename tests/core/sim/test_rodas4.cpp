@@ -12,6 +12,15 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
+// Coupling z or not changes the result by round-off only.
+constexpr double kRoundOffTol = 1e-13;
+// After the transient u = v + O(1 / lambda), to the integrator's tolerance.
+constexpr double kStiffLimitTol = 1e-7;
+// The estimate h |lambda| = 1e-4 * 2e4 is a Rayleigh quotient: round-off of a difference quotient.
+constexpr double kStiffnessTol = 1e-9;
+// The estimate h |lambda| = 1e-4 of the slow mode: round-off only.
+constexpr double kSlowModeTol = 1e-12;
+
 using Vector = Eigen::VectorXd;
 
 // y'' = -y as (y, y'), with a third, quadrature component z' = y^2 (so
@@ -55,7 +64,7 @@ TEST(Rodas4, GlobalErrorFallsWithTheFourthPowerOfTheStep) {
 TEST(Rodas4, QuadratureComponentsNeedNoJacobianColumns) {
     // z does not feed back: taking only (y, y') as coupled changes nothing but
     // round-off, and saves one evaluation per Jacobian.
-    EXPECT_NEAR(integrateFixed(40, 2), integrateFixed(40, 3), 1e-13);
+    EXPECT_NEAR(integrateFixed(40, 2), integrateFixed(40, 3), kRoundOffTol);
     Rodas4 a(oscillator, 3, 2), b(oscillator, 3, 3);
     Vector y = exactOscillator(0.0), dydt(3);
     oscillator(0.0, y, dydt);
@@ -132,8 +141,8 @@ TEST(Rodas4, StiffDecayIsDampedInOneStepAndTheSlowModeFollowed) {
     }
     EXPECT_LT(steps, 400);
     // Exact: v = e^-t, u = v + O(1/lambda) after the transient.
-    EXPECT_NEAR(y[1], std::exp(-T), 1e-7);
-    EXPECT_NEAR(y[0], std::exp(-T), 1e-7);
+    EXPECT_NEAR(y[1], std::exp(-T), kStiffLimitTol);
+    EXPECT_NEAR(y[0], std::exp(-T), kStiffLimitTol);
 }
 
 TEST(DormandPrince45, StiffnessEstimateIsHLambdaOnALinearProblem) {
@@ -149,10 +158,10 @@ TEST(DormandPrince45, StiffnessEstimateIsHLambdaOnALinearProblem) {
     y << 1.0, 0.0;
     rhs(0.0, y, dydt);
     stepper.tryStep(0.0, y, dydt, 1e-4, 1e-6, 1e-6);
-    EXPECT_NEAR(stepper.estimateStiffness(), 2.0, 1e-9);
+    EXPECT_NEAR(stepper.estimateStiffness(), 2.0, kStiffnessTol);
     y << 0.0, 1.0;
     rhs(0.0, y, dydt);
     stepper.tryStep(0.0, y, dydt, 1e-4, 1e-6, 1e-6);
-    EXPECT_NEAR(stepper.estimateStiffness(), 1e-4, 1e-12);
+    EXPECT_NEAR(stepper.estimateStiffness(), 1e-4, kSlowModeTol);
 }
 }}  // namespace

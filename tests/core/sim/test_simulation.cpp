@@ -9,6 +9,20 @@
 using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
+
+// m/s: e times a touch speed found by the event search (kFlightTol), with margin.
+constexpr double kReboundTol = 1e-7;
+// Free flight keeps energy to the integrator's tolerance.
+constexpr double kEnergyRelTol = 1e-9;
+// m/s: the law's stick leaves a slip of the path integrator's round-off.
+constexpr double kStickTol = 1e-9;
+// m: the run ends at the rest guard, with a last bounce below a millimetre.
+constexpr double kRestHeightTol = 1e-3;
+// m: an interpolated state half-way between two samples, round-off only.
+constexpr double kMidpointTol = 1e-12;
+// The symmetric impact's rebound to the event search's accuracy.
+constexpr double kReboundRelTol = 1e-6;
+
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 
 // Flight is exact for a sphere (parabola, constant spin), and impact times are
@@ -33,7 +47,7 @@ TEST(Simulation, FirstImpactTimeAndSpeedOfADroppedBall) {
     EXPECT_NEAR(run.impacts[0].time, std::sqrt(2 * (1.0 - r) / g), kFlightTol);
     EXPECT_NEAR(run.impacts[0].problem.vMinus.z(), -std::sqrt(2 * g * (1.0 - r)), kFlightTol);
     // Frame of the contract: n = +z points into the ball; it leaves upward.
-    EXPECT_NEAR(run.impacts[0].result.vPlus.z(), 0.8 * std::sqrt(2 * g * (1.0 - r)), 1e-7);
+    EXPECT_NEAR(run.impacts[0].result.vPlus.z(), 0.8 * std::sqrt(2 * g * (1.0 - r)), kReboundTol);
 }
 
 TEST(Simulation, ElasticFrictionlessBallKeepsItsEnergy) {
@@ -41,7 +55,7 @@ TEST(Simulation, ElasticFrictionlessBallKeepsItsEnergy) {
     ASSERT_GE(run.impacts.size(), 2u);
     const double E0 = run.samples.front().kineticEnergy + run.samples.front().potentialEnergy;
     for (const auto& smp : run.samples)
-        EXPECT_NEAR(smp.kineticEnergy + smp.potentialEnergy, E0, 1e-9 * E0) << "t = " << smp.time;
+        EXPECT_NEAR(smp.kineticEnergy + smp.potentialEnergy, E0, kEnergyRelTol * E0) << "t = " << smp.time;
 }
 
 TEST(Simulation, EnergyNeverRisesWithStronge) {
@@ -72,7 +86,7 @@ TEST(Simulation, AngularMomentumAboutTheContactPointIsKeptByEachImpact) {
     // Spin -40 rad/s about y moves the ball's bottom towards +x, so friction
     // throws the ball back towards -x.
     const auto& first = run.impacts.front();
-    EXPECT_NEAR(first.result.vPlus.head<2>().norm(), 0.0, 1e-9);
+    EXPECT_NEAR(first.result.vPlus.head<2>().norm(), 0.0, kStickTol);
     EXPECT_LT(first.result.bodiesAfter->body1.velocity.x(), 0.0);
 }
 
@@ -96,7 +110,7 @@ TEST(Simulation, BrickLandsOnAVertexAndSettlesFlat) {
     EXPECT_FALSE(run.impacts[0].problem.isCentral(1e-6));
     // At rest it lies on its largest face: centre at half the smallest edge.
     const double halfThickness = s.bodies[0].shape.halfExtents.minCoeff();
-    EXPECT_NEAR(run.samples.back().bodies[0].position.z(), halfThickness, 1e-3);
+    EXPECT_NEAR(run.samples.back().bodies[0].position.z(), halfThickness, kRestHeightTol);
     for (const auto& imp : run.impacts) EXPECT_TRUE(imp.result.impulse.allFinite());
 }
 
@@ -107,7 +121,7 @@ TEST(Simulation, StatesAreInterpolatedBetweenSamples) {
     const auto states = run.calcStatesAt(t);
     ASSERT_EQ(states.size(), 1u);
     const double z = 0.5 * (run.samples[1].bodies[0].position.z() + run.samples[2].bodies[0].position.z());
-    EXPECT_NEAR(states[0].position.z(), z, 1e-12);
+    EXPECT_NEAR(states[0].position.z(), z, kMidpointTol);
     EXPECT_EQ(run.calcStatesAt(-1.0)[0].position, run.samples.front().bodies[0].position);
 }
 
@@ -157,7 +171,7 @@ TEST(SimultaneousImpacts, LevelBrickLandsOnFourCornersAtOnceWithPlus) {
     for (const Vec3& J : first.contactImpulses) EXPECT_NEAR(J.z(), total.z() / 4.0, kSymmetryAbsTol);
     EXPECT_LT(bodies->body1.angularVelocity.norm(), kSymmetryAbsTol);
     const double vBefore = first.problem.bodies->body1.velocity.z();
-    EXPECT_NEAR(bodies->body1.velocity.z(), -s.contact.restitution * vBefore, 1e-6 * std::abs(vBefore));
+    EXPECT_NEAR(bodies->body1.velocity.z(), -s.contact.restitution * vBefore, kReboundRelTol * std::abs(vBefore));
 }
 
 TEST(SimultaneousImpacts, NearlyLevelBrickJoinsEveryCornerWithinTheProximity) {

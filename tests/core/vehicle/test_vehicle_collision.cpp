@@ -24,6 +24,9 @@ constexpr double kClosedFormRelTol = 1e-10;
 // Angles from atan2 of exact axis-aligned impulses: round-off ~1e-13 deg.
 constexpr double kAngleTolDeg = 1e-9;
 
+// J: the reference prints the energies to three decimals.
+constexpr double kPrintedEnergyTol = 1e-3;
+
 Vehicle makeCar(double mass, double yawInertia, const Vec2& position, double heading, double speed,
                 double yawRate = 0.0) {
     return Vehicle::makeWithSpeed(mass, yawInertia, position, heading, speed, yawRate);
@@ -268,6 +271,6 @@ TEST(VehicleCollision, ReproducesTheReferenceDerivedExampleA21) {
     EXPECT_NEAR(r.vehicle2->velocityAfter.y(), 0.876190, kPrintedTol);
     EXPECT_NEAR(r.vehicle2->yawRateAfter, 3.733333, kPrintedTol);
     EXPECT_NEAR(r.energyBefore, 58000.0, kClosedFormRelTol * 58000.0);
-    EXPECT_NEAR(r.energyAfter, 40750.476, 1e-3);   // printed to 1 mJ
+    EXPECT_NEAR(r.energyAfter, 40750.476, kPrintedEnergyTol);   // printed to 1 mJ
 }
 }}  // namespace

@@ -18,6 +18,23 @@ using Eigen::VectorXd;
 // for their rounding and none for a wrong impulse.
 constexpr double kClosedFormRelTol = 1e-6;
 
+// J: B.2.5 prints the energy before to four decimals.
+constexpr double kPrintedEnergyTol = 1e-4;
+// m/s: B.2.6 states the rebound as ~2.17-2.20 m/s over the cases.
+constexpr double kReboundSpreadTol = 0.03;
+// The table prints six digits.
+constexpr double kTableDigitsTol = 1e-6;
+// Symmetric contacts of one solve: round-off only.
+constexpr double kSymmetryRelTol = 1e-12;
+// B.2.7's first row prints the tangential impulses to three decimals.
+constexpr double kRoundOneImpulseXTol = 1e-3;
+// B.2.7's first row prints the normal impulses to two decimals.
+constexpr double kRoundOneImpulseZTol = 1e-2;
+// B.2.7 prints the total normal impulse to five decimals.
+constexpr double kPrintedTotalTol = 1e-5;
+// Exact arithmetic on 1s and 2s: round-off only.
+constexpr double kExactTol = 1e-12;
+
 ContactParameters plusContact(double mu, double eMin) {
     return {"", mu, eMin, RestitutionKind::VelocityDependent};
 }
@@ -57,7 +74,7 @@ TEST(PlusPublished, BrickOnVertexRollingInCompressionHasClosedFormTotals) {
         const RigidBody& b = r.bodiesAfter->at(0);
         expectNear3(b.velocity, Vec3(-4.079084356, -1.208718898, 2.178202367), kClosedFormRelTol * 4.6, "v_com");
         expectNear3(b.angularVelocity, Vec3(1.927776110, -6.506885235, 0.056836056), kClosedFormRelTol * 6.8, "omega");
-        EXPECT_NEAR(r.energyBefore, 57.9476, 1e-4);
+        EXPECT_NEAR(r.energyBefore, 57.9476, kPrintedEnergyTol);
         EXPECT_NEAR(r.energyAfter, 25.339737, kClosedFormRelTol * 25.3);
         EXPECT_EQ(r.rounds, 2);
         // The end of compression (the star of Fig. 9c) is -A^-1 v-.
@@ -101,7 +118,7 @@ TEST(PlusPublished, BrickOnVertexRegimesOfFigure8) {
             }
         }
         // B.2.6: the e_min values make the rebound ~2.17-2.20 m/s in every case.
-        EXPECT_NEAR(r.getVelocityAfter(0).z(), 2.19, 0.03) << "mu " << row.mu;
+        EXPECT_NEAR(r.getVelocityAfter(0).z(), 2.19, kReboundSpreadTol) << "mu " << row.mu;
     }
 }
 
@@ -134,7 +151,7 @@ TEST(PlusPublished, RestitutionCurveOfFigure2) {
                         {0.414, {0.0, 0.9414, 0.941399, 0.707, 0.414, 0.414}}};
     for (const Row& row : rows)
         for (int i = 0; i < 6; ++i)   // the table prints six digits
-            EXPECT_NEAR(calcPlusRestitution(s[i], row.eMin, o), row.e[i], 1e-6) << row.eMin << " at " << s[i];
+            EXPECT_NEAR(calcPlusRestitution(s[i], row.eMin, o), row.e[i], kTableDigitsTol) << row.eMin << " at " << s[i];
 }
 
 // B.2.7, Example 2: four contacts on one body (A of rank 6). Round 1 is one
@@ -159,17 +176,17 @@ TEST(PlusPublished, FourPointBrickSplitAndSymmetry) {
         // Symmetry about the x-z plane: the mirror contact has the same normal impulse.
         for (int l = 0; l < 4; ++l) {
             if (bodies.contacts[l].point.x() == bodies.contacts[k].point.x()) {
-                EXPECT_NEAR(r.getImpulse(l).z(), pi.z(), 1e-12 * pi.z()) << k << " vs " << l;
+                EXPECT_NEAR(r.getImpulse(l).z(), pi.z(), kSymmetryRelTol * pi.z()) << k << " vs " << l;
             }
         }
         // The end of round 1 (B.2.7 table, first row).
         for (const ContactSpaceSample& s : trace.samples) {
             if (s.round != 1) continue;
-            EXPECT_NEAR(s.contacts[k].impulse.x(), leading ? 1.326 : 0.442, 1e-3) << k;   // printed to 3-4 digits
-            EXPECT_NEAR(s.contacts[k].impulse.z(), leading ? 6.63 : 2.21, 1e-2) << k;
+            EXPECT_NEAR(s.contacts[k].impulse.x(), leading ? 1.326 : 0.442, kRoundOneImpulseXTol) << k;   // printed to 3-4 digits
+            EXPECT_NEAR(s.contacts[k].impulse.z(), leading ? 6.63 : 2.21, kRoundOneImpulseZTol) << k;
         }
     }
-    EXPECT_NEAR(r.impulse(2) + r.impulse(5) + r.impulse(8) + r.impulse(11), 24.99952, 1e-5);
+    EXPECT_NEAR(r.impulse(2) + r.impulse(5) + r.impulse(8) + r.impulse(11), 24.99952, kPrintedTotalTol);
     const RigidBody& b = r.bodiesAfter->at(0);
     EXPECT_LT((b.velocity - Vec3(0.394907, 0.0, 3.65976)).norm(), 1e-5);
     EXPECT_LT((b.angularVelocity - Vec3(0.0, 0.789814, 0.0)).norm(), 1e-5);
@@ -204,19 +221,19 @@ TEST(PlusPublished, NewtonsCradleRoundsOfTable2) {
             return pi;
         }());
         for (int i = 0; i < 5; ++i)   // exact arithmetic on 1s and 2s
-            EXPECT_NEAR(-after[i].velocity.x(), speeds[round - 1][i], 1e-12) << "round " << round << " ball " << i + 1;
+            EXPECT_NEAR(-after[i].velocity.x(), speeds[round - 1][i], kExactTol) << "round " << round << " ball " << i + 1;
     }
-    EXPECT_NEAR(r.energyAfter, r.energyBefore, 1e-12);
-    for (int k = 0; k < 4; ++k) EXPECT_NEAR(r.getImpulse(k).z(), 2.0, 1e-12);
+    EXPECT_NEAR(r.energyAfter, r.energyBefore, kExactTol);
+    for (int k = 0; k < 4; ++k) EXPECT_NEAR(r.getImpulse(k).z(), 2.0, kExactTol);
 
     // Row C of Fig. 14: everything proximal compresses and expands at once.
     PlusOptions simultaneous;
     simultaneous.impactModel = PlusImpactModel::Simultaneous;
     const ContactSpaceResult c = solvePlus(p, simultaneous);
     EXPECT_EQ(c.rounds, 2);
-    EXPECT_NEAR(c.bodiesAfter->at(0).velocity.x(), 1.2, 1e-12);
-    for (int i = 1; i < 5; ++i) EXPECT_NEAR(c.bodiesAfter->at(i).velocity.x(), -0.8, 1e-12);
-    EXPECT_NEAR(c.energyAfter, c.energyBefore, 1e-12);
+    EXPECT_NEAR(c.bodiesAfter->at(0).velocity.x(), 1.2, kExactTol);
+    for (int i = 1; i < 5; ++i) EXPECT_NEAR(c.bodiesAfter->at(i).velocity.x(), -0.8, kExactTol);
+    EXPECT_NEAR(c.energyAfter, c.energyBefore, kExactTol);
 }
 
 }}  // namespace

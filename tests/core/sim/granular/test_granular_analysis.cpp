@@ -19,6 +19,13 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 
 constexpr double kRadius = 0.005;   // m
 
+// The first occupied bin holds r = a: its centre is within half a bin width.
+constexpr double kHalfBin = 0.5;
+// One bin of 20,000 uniform points scatters a few per cent about 1.
+constexpr double kBinSamplingTol = 0.05;
+// Pi / 6 of one sphere in its cube: round-off only.
+constexpr double kSolidFractionTol = 1e-12;
+
 GranularFrame makeFrame(const std::vector<Vec3>& positions, const Vec3& velocity = Vec3::Zero(),
                         const Vec3& angularVelocity = Vec3::Zero(), double time = 0.0) {
     GranularFrame f;
@@ -93,7 +100,7 @@ TEST(GranularAnalysis, RdfOfACubicLatticePeaksAtTheSpacing) {
     // 45 bins put r = a and r = a sqrt(2) inside bins. Nothing is closer than
     // a; the first occupied bin holds r = a.
     const auto first = std::find_if(rdf.g.begin(), rdf.g.end(), [](double g) { return g > 0.0; }) - rdf.g.begin();
-    EXPECT_NEAR(rdf.r[first], a, 0.5 * rdf.binWidth);
+    EXPECT_NEAR(rdf.r[first], a, kHalfBin * rdf.binWidth);
     // Interior references see exactly 6 neighbours at a and 12 at a sqrt(2):
     // g of their bins is that count over (shell volume x density).
     const double density = 1.0 / (a * a * a);
@@ -125,7 +132,7 @@ TEST(GranularAnalysis, RdfOfAnIdealGasTendsToOne) {
     for (int k = 10; k < 20; ++k) mean += rdf.g[k] / 10.0;
     constexpr double kSamplingTol = 0.01;   // ~2 sigma of the mean of 10 bins
     EXPECT_NEAR(mean, 1.0, kSamplingTol);
-    for (int k = 5; k < 20; ++k) EXPECT_NEAR(rdf.g[k], 1.0, 0.05) << "bin " << k;
+    for (int k = 5; k < 20; ++k) EXPECT_NEAR(rdf.g[k], 1.0, kBinSamplingTol) << "bin " << k;
     // The paper's normalisation counts the references near the faces, whose
     // shells stick out of the window: g falls below 1 as r grows.
     const RadialDistribution paper = calcRadialDistribution({makeFrame(p)}, window, 0.1, 20, 0.0, 0.0);
@@ -173,7 +180,7 @@ TEST(GranularAnalysis, TableStatisticsAverageTheWindow) {
     EXPECT_DOUBLE_EQ(t.contactsPerParticle, 2.5);
     EXPECT_DOUBLE_EQ(t.maxPenetration, 4e-5);
     EXPECT_EQ(t.framesUsed, 1);
-    EXPECT_NEAR(t.solidFraction, EIGEN_PI / 6.0, 1e-12);
+    EXPECT_NEAR(t.solidFraction, EIGEN_PI / 6.0, kSolidFractionTol);
 }
 
 TEST(GranularAnalysis, MeanSpeedAndPileHeight) {
