@@ -91,7 +91,7 @@ struct CompressionPlane {
     // Eq. (8): (7) multiplied by mu^2 b_n^2 / rbar^3, as
     // (A_nn u_perp + mu a_perp)^T (mu (b_n Ahat - bhat a^T) u - A_nn bhat), which
     // expands to Appendix A's c0 + c1 cos(alpha + phi1) + c2 cos(2 alpha + phi2)
-    // (tests/core/test_max_dissipation.cpp checks the identity).
+    // (tests/core/impact/test_max_dissipation.cpp checks the identity).
     TrigPoly2 calcStationarity() const;
     // Coulomb sliding on the cone boundary: the post-impact slip
     // Ahat x_to - bhat is parallel to x_to, u_perp^T (mu b_n Ahat u - f_r bhat) = 0.

@@ -47,7 +47,7 @@ SceneLawComparison compareLawsOnScene(const Scene& scene, const SimulationRun& r
         out.laws = compareLaws(e.problem, choices);
         // The scene's own answer is the one the run applied, and its trace
         // when the run recorded one (else the re-solve's, which ends where
-        // the untraced solve does: tests/core/test_restitution_laws.cpp).
+        // the untraced solve does: tests/core/impact/test_restitution_laws.cpp).
         out.laws.front().accepted = true;
         out.laws.front().refusal.clear();
         out.laws.front().result = e.result;

@@ -32,7 +32,7 @@
 //
 // Energy: the bar example gives T_E - T_A = 0.128 e^2 - 0.2 < 0 (mu = 1). No
 // gain was found on 2.2e5 random planar problems (both cases, random e_t, nu;
-// tests/core/test_planar_invariants.cpp keeps a sample), but dissipation is not
+// tests/core/impact/planar/test_planar_invariants.cpp keeps a sample), but dissipation is not
 // proven here for every coupled W; a gain would be reported as a warning.
 //
 // Not the same as the incremental Poisson law (`poisson`, `wang-mason`): here

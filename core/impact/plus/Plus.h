@@ -41,7 +41,7 @@
 //   is kept and status is iteration-limit with a warning.
 // Every result stays within the cones and the sign; on random several-contact
 // problems with mu up to 1.2 about 2 % end flagged
-// (tests/core/test_plus_invariants.cpp).
+// (tests/core/impact/plus/test_plus_invariants.cpp).
 //
 // Known non-physical cases: Poisson restitution with friction can in
 // principle gain energy when sliding reverses; the result then carries a

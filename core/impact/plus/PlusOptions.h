@@ -32,7 +32,7 @@ struct PlusOptions {
     int maxIntervals = 100000;       // intervals over all rounds; reported when hit
     // Impending-slip direction (eq. 2.9); reported when hit. Newton with step
     // halving needs more than 20 iterations on strongly coupled contacts (1 in
-    // 2000 random single contacts of tests/core/test_law_guards.cpp); 100 costs
+    // 2000 random single contacts of tests/core/impact/test_law_guards.cpp); 100 costs
     // nothing where it converges sooner.
     int maxNewtonIterations = 100;
 };

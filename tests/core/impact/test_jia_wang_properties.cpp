@@ -1,0 +1,224 @@
+// jia-wang on random problems: accuracy against a converged run and against
+// the stronge law (the same model integrated without closed forms), Theorem 5
+// at the end of sliding, the friction cone and Stronge's energy along the
+// path, no energy gained, frame independence and momentum balance.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "impact/JiaWang.h"
+#include "impact/Stronge.h"
+#include "support/TestSupport.h"
+
+using namespace impactlab;
+
+namespace { namespace IMPACTLAB_UNITY_ID {
+
+// The brief's accuracy bound at default settings, relative to |I|.
+constexpr double kDefaultRelTol = 1e-6;
+// Cone and energy checks: round-off of sums of O(1) terms.
+constexpr double kRoundOffRelTol = 1e-9;
+// Velocities after a stick, on a ray, or at the end of a closed form, relative
+// to |v-|: closed forms leave only round-off, accumulated over the path.
+constexpr double kVelocityRelTol = 1e-9;
+
+JiaWangOptions makeConvergedOptions() {
+    // Local error 1e-13 (round-off territory for these sums), straight bits
+    // and snaps at 1e-10: ~1e-12 from the exact impulse.
+    JiaWangOptions o;
+    o.localErrorTol = 1e-13;
+    o.maxTurnPerStep = 0.05;
+    o.lAngleTol = 1e-10;
+    o.stickSpeedRelTol = 1e-10;
+    o.maxSteps = 10000000;
+    return o;
+}
+
+Mat3 makeRandomW(test::RandomBodies& rnd) {
+    Mat3 A;
+    for (int i = 0; i < 3; ++i) A.col(i) = rnd.vec(1.0);
+    return A * A.transpose() + 0.2 * Mat3::Identity();
+}
+
+ImpactProblem makeRandomProblem(test::RandomBodies& rnd) {
+    Vec3 v = rnd.vec(2.0);
+    v.z() = -rnd.uniform(0.1, 3.0);
+    return ImpactProblem::makeContactLevel(makeRandomW(rnd), v, rnd.uniform(0.0, 1.5), rnd.uniform(0.0, 1.0));
+}
+
+std::string withoutL(std::string sequence) {
+    sequence.erase(std::remove(sequence.begin(), sequence.end(), 'l'), sequence.end());
+    return sequence;
+}
+
+
+TEST(JiaWangProperties, DefaultIsWithinOneMillionthOfAConvergedRun) {
+    test::RandomBodies rnd(61);
+    int compared = 0;
+    for (int k = 0; k < 150; ++k) {
+        const ImpactProblem p = makeRandomProblem(rnd);
+        const ImpactResult r = solveJiaWang(p);
+        const ImpactResult ref = solveJiaWang(p, makeConvergedOptions());
+        if (ref.status != SolveStatus::Converged) continue;   // (18) violated and no end: nothing to compare
+        ++compared;
+        EXPECT_EQ(r.status, SolveStatus::Converged) << k;
+        EXPECT_LE((r.impulse - ref.impulse).norm(), kDefaultRelTol * ref.impulse.norm()) << k;
+        // The stronge law integrates the same model to its end with RK4 and
+        // no closed forms: an independent check of the closed forms.
+        const ImpactResult s = solveStronge(p);
+        EXPECT_LE((s.impulse - ref.impulse).norm(), kDefaultRelTol * ref.impulse.norm()) << k;
+    }
+    EXPECT_GT(compared, 120);
+}
+
+TEST(JiaWangProperties, EventSequencesAreThoseOfFigure9) {
+    const std::set<std::string> fig9 = {"cr", "scr", "csr", "lscr", "lcsr", "lcr", "clsr", "clr"};
+    test::RandomBodies rnd(62);
+    std::set<std::string> seen;
+    for (int k = 0; k < 300; ++k) {
+        const ImpactProblem p = makeRandomProblem(rnd);
+        for (double lTol : {1e-9, 0.1}) {
+            JiaWangOptions o;
+            o.lAngleTol = lTol;
+            const ImpactResult r = solveJiaWang(p, o);
+            if (r.status != SolveStatus::Converged) continue;
+            const std::string seq = calcEventSequence(r);
+            EXPECT_EQ(fig9.count(seq), 1u) << k << ": " << seq;
+            seen.insert(seq);
+            double last = 0.0;
+            for (const auto& e : r.events) {
+                EXPECT_GE(e.normalImpulse, last) << k;
+                last = e.normalImpulse;
+            }
+            EXPECT_EQ(r.events.back().kind, ImpactEventKind::EndOfImpact);
+            EXPECT_EQ(r.events.back().impulse, r.impulse);
+        }
+    }
+    // The sample must reach most of the eight sequences, or it proves little.
+    EXPECT_GE(seen.size(), 7u);
+}
+
+TEST(JiaWangProperties, StickOrResumedSlipByTheorem5) {
+    // After gamma vanishes: stick iff ||B^-1 d|| <= mu; otherwise slip resumes
+    // along the unique centrifugal ray, so the sliding velocity ends on it.
+    test::RandomBodies rnd(63);
+    int sticks = 0, resumes = 0;
+    for (int k = 0; k < 400; ++k) {
+        ImpactProblem p = makeRandomProblem(rnd);
+        if (k % 2) p.vMinus.head<2>().setZero();   // s at the start (footnote 7)
+        const ImpactResult r = solveJiaWang(p);
+        const Mat2 B = p.W.topLeftCorner<2, 2>();
+        const Vec2 d = p.W.topRightCorner<2, 1>();
+        const bool canStick = (B.inverse() * d).norm() <= p.friction;
+        for (const auto& e : r.events) {
+            if (e.kind == ImpactEventKind::Stick) {
+                ++sticks;
+                EXPECT_TRUE(canStick) << k;
+                if (r.status == SolveStatus::Converged) {
+                    EXPECT_LE(r.vPlus.head<2>().norm(), kVelocityRelTol * p.vMinus.norm()) << k;
+                }
+            }
+            if (e.kind == ImpactEventKind::ResumedSlip) {
+                ++resumes;
+                EXPECT_FALSE(canStick) << k;
+                const auto cf = findCentrifugalDirection(B, d, p.friction);
+                ASSERT_TRUE(cf.has_value());
+                const Vec2 g = r.vPlus.head<2>();
+                if (g.norm() > 0.0) {
+                    EXPECT_LE((g.normalized() - *cf).norm(), kVelocityRelTol) << k;
+                }
+            }
+        }
+    }
+    EXPECT_GT(sticks, 50);
+    EXPECT_GT(resumes, 20);
+}
+
+TEST(JiaWangProperties, ConeEnergyAndTraceConsistency) {
+    test::RandomBodies rnd(64);
+    for (int k = 0; k < 150; ++k) {
+        const ImpactProblem p = makeRandomProblem(rnd);
+        for (JiaWangMethod m : {JiaWangMethod::Default, JiaWangMethod::FixedStepClosedForm, JiaWangMethod::PaperAdaptive}) {
+            JiaWangOptions o;
+            o.method = m;
+            ImpactTrace trace;
+            const ImpactResult r = solveJiaWang(p, o, &trace);
+            SCOPED_TRACE(std::to_string(k) + " " + toString(m));
+            ASSERT_GE(trace.samples.size(), 2u);
+            const double scale = r.energyBefore;
+            double lastIn = 0.0;
+            for (const auto& s : trace.samples) {
+                // Coulomb: |I_t| <= mu I_n along the whole path (eqs. 28, 34).
+                EXPECT_LE(s.impulse.head<2>().norm(), p.friction * s.normalImpulse * (1 + kRoundOffRelTol) + 1e-15);
+                EXPECT_GE(s.normalImpulse, lastIn);
+                lastIn = s.normalImpulse;
+                EXPECT_EQ(s.normalImpulse, s.impulse.z());
+                EXPECT_LE((s.velocity - p.calcVelocityAfter(s.impulse)).norm(), kVelocityRelTol * (1 + p.vMinus.norm()));
+                ASSERT_TRUE(s.contactEnergy.has_value());
+                EXPECT_GE(*s.contactEnergy, -kRoundOffRelTol * scale);
+                // Stronge's E never exceeds the kinetic energy that fed it.
+                EXPECT_LE(*s.contactEnergy, r.energyBefore * (1 + kRoundOffRelTol));
+            }
+            if (r.status != SolveStatus::Converged) continue;
+            EXPECT_NEAR(*trace.samples.back().contactEnergy, 0.0, kRoundOffRelTol * scale);
+            EXPECT_EQ(trace.samples.back().impulse, r.impulse);
+            EXPECT_LE(r.energyAfter, r.energyBefore * (1 + kRoundOffRelTol)) << "energy gained";
+            for (const auto& w : r.warnings) EXPECT_EQ(w.find("energy gained"), std::string::npos) << w;
+        }
+    }
+}
+
+TEST(JiaWangProperties, ImpulseUnchangedWhenTheFrameTurnsAboutTheNormal) {
+    // Rotating (t1, t2) about n rotates the tangential impulse and nothing else.
+    test::RandomBodies rnd(65);
+    for (int k = 0; k < 60; ++k) {
+        const ImpactProblem p = makeRandomProblem(rnd);
+        const Mat3 R = Eigen::AngleAxisd(rnd.uniform(-3.0, 3.0), Vec3::UnitZ()).toRotationMatrix();
+        const ImpactProblem q = ImpactProblem::makeContactLevel(R.transpose() * p.W * R, R.transpose() * p.vMinus,
+                                                                p.friction, p.restitution);
+        const ImpactResult a = solveJiaWang(p);
+        const ImpactResult b = solveJiaWang(q);
+        if (a.status != SolveStatus::Converged) continue;
+        // The error controller measures components, so the two runs take
+        // different steps: they agree to the accuracy of each.
+        EXPECT_LE((a.impulse - R * b.impulse).norm(), 2 * kDefaultRelTol * a.impulse.norm()) << k;
+        EXPECT_EQ(withoutL(calcEventSequence(a)), withoutL(calcEventSequence(b))) << k;
+    }
+}
+
+TEST(JiaWangProperties, BodyLevelMomentumAndEnergy) {
+    // Two free bodies: the impulse pair conserves linear momentum and the
+    // angular momentum about the contact point; Stronge's law never adds energy.
+    test::RandomBodies rnd(66);
+    for (int k = 0; k < 60; ++k) {
+        const TwoBodyContact c = rnd.contact(k % 3 == 0);
+        const ImpactProblem p = ImpactProblem::makeBodyLevel(c, rnd.uniform(0.0, 1.2), rnd.uniform(0.0, 1.0));
+        const ImpactResult r = solveJiaWang(p);
+        if (r.status != SolveStatus::Converged) continue;
+        ASSERT_TRUE(r.bodiesAfter.has_value());
+        const TwoBodyContact& after = *r.bodiesAfter;
+        const double momentumScale = c.body1.calcLinearMomentum().norm() + c.body2.calcLinearMomentum().norm() + 1.0;
+        if (!c.body2.fixed) {
+            EXPECT_LE((after.body1.calcLinearMomentum() + after.body2.calcLinearMomentum() -
+                       c.body1.calcLinearMomentum() - c.body2.calcLinearMomentum()).norm(),
+                      kRoundOffRelTol * momentumScale) << k;
+        }
+        EXPECT_LE(r.energyAfter, r.energyBefore * (1 + kRoundOffRelTol)) << k;
+        EXPECT_LE((after.calcContactRelativeVelocity() - r.vPlus).norm(), kVelocityRelTol * (1 + p.vMinus.norm())) << k;
+    }
+}
+
+TEST(JiaWangProperties, ZeroAndFullRestitution) {
+    // e = 0 ends the impact at the end of compression (c = r); e = 1 returns
+    // all the stored energy, so E_r = 0 with E_c fully released.
+    test::RandomBodies rnd(67);
+    for (int k = 0; k < 50; ++k) {
+        ImpactProblem p = makeRandomProblem(rnd);
+        p.restitution = 0.0;
+        const ImpactResult r = solveJiaWang(p);
+        if (r.status != SolveStatus::Converged) continue;
+        EXPECT_EQ(r.impulse, r.compressionImpulse) << k;
+        EXPECT_NEAR(r.vPlus.z(), 0.0, kVelocityRelTol * p.vMinus.norm()) << k;
+    }
+}
+}}  // namespace
