@@ -23,6 +23,7 @@
 
 #include "impact/JiaWang.h"
 #include "io/ProblemJson.h"
+#include "support/JiaWangReference.h"
 
 using namespace impactlab;
 
@@ -35,23 +36,9 @@ struct Impact {
     double hNI, hFS;  // N s, Table 1's fixed steps
 };
 
-ImpactProblem loadProblem(const std::string& file) {
-    std::ifstream in(std::string(IMPACTLAB_SOURCE_DIR) + "/tests/data/problems/" + file);
-    return parseProblem(nlohmann::json::parse(in));
-}
-
-Vec3 solveConverged(const ImpactProblem& p) {
-    JiaWangOptions o;
-    o.localErrorTol = 1e-13;
-    o.lAngleTol = 1e-10;
-    o.stickSpeedRelTol = 1e-10;
-    o.maxSteps = 10000000;
-    return solveJiaWang(p, o).impulse;
-}
-
 Impact makeImpact(const std::string& name, const std::string& file, double hNI, double hFS) {
-    const ImpactProblem p = loadProblem(file);
-    return {name, p, solveConverged(p), hNI, hFS};
+    const ImpactProblem p = test::loadExampleProblem(file);
+    return {name, p, test::solveJiaWangConverged(p), hNI, hFS};
 }
 
 void runImpact(benchmark::State& state, const Impact& impact, const JiaWangOptions& options) {

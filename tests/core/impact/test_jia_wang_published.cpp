@@ -9,6 +9,7 @@
 
 #include "impact/JiaWang.h"
 #include "io/ProblemJson.h"
+#include "support/JiaWangReference.h"
 
 using namespace impactlab;
 
@@ -44,11 +45,6 @@ constexpr double kSampledWhereTol = 5e-3;
 // deg: the paper prints the ray's angle as 42.89 (two decimals).
 constexpr double kRayAngleTolDeg = 0.01;
 
-ImpactProblem loadProblem(const std::string& name) {
-    std::ifstream in(std::string(IMPACTLAB_SOURCE_DIR) + "/tests/data/problems/" + name);
-    return parseProblem(nlohmann::json::parse(in));
-}
-
 const ImpactEvent* findEvent(const ImpactResult& r, ImpactEventKind kind) {
     for (const auto& e : r.events)
         if (e.kind == kind) return &e;
@@ -69,14 +65,14 @@ double maxContactEnergy(const ImpactTrace& trace) {
 // The modified instances: only mu and V1- change (A2.4), so
 // v- = v-(eq. 14) + (V1-new - V1-old), with v-(eq. 14) = (-0.2619767, 0.3863308, -0.0771747).
 ImpactProblem makeVariant(double mu, const Vec3& V1) {
-    const ImpactProblem base = loadProblem("jia-wang-icosahedron-derived.json");
+    const ImpactProblem base = test::loadExampleProblem("jia-wang-icosahedron-derived.json");
     return ImpactProblem::makeContactLevel(base.W, base.vMinus + (V1 - Vec3(-0.1, 0.5, 0.95)), mu, 0.95);
 }
 
 
 TEST(JiaWangPublished, NormOfBInverseD) {
     // Sec. 4: ||B^-1 d|| = 0.3157 from eq. 23 (B from eq. 13 gives the same to 2e-6).
-    const ImpactProblem p = loadProblem("jia-wang-icosahedron.json");
+    const ImpactProblem p = test::loadExampleProblem("jia-wang-icosahedron.json");
     const Mat2 B = p.W.topLeftCorner<2, 2>();
     const Vec2 d = p.W.topRightCorner<2, 1>();
     EXPECT_NEAR((B.inverse() * d).norm(), 0.3157, kFourDigitTol);
@@ -90,7 +86,7 @@ TEST(JiaWangPublished, NormOfBInverseD) {
 
 TEST(JiaWangPublished, Eq15ExactlyForTheInverseConsistentInput) {
     ImpactTrace trace;
-    const ImpactResult r = solveJiaWang(loadProblem("jia-wang-icosahedron.json"), {}, &trace);
+    const ImpactResult r = solveJiaWang(test::loadExampleProblem("jia-wang-icosahedron.json"), {}, &trace);
     EXPECT_EQ(r.status, SolveStatus::Converged);
     EXPECT_TRUE(r.warnings.empty());
     EXPECT_EQ(calcEventSequence(r), "csr");
@@ -113,7 +109,7 @@ TEST(JiaWangPublished, Eq15WithinThePapersPrecisionFromBodyVelocities) {
     // v- derived from eq. 14 with fitted body frames (A2.2): 5.4e-4 from eq. 15,
     // and the notes' exact values to 1e-6.
     ImpactTrace trace;
-    const ImpactResult r = solveJiaWang(loadProblem("jia-wang-icosahedron-derived.json"), {}, &trace);
+    const ImpactResult r = solveJiaWang(test::loadExampleProblem("jia-wang-icosahedron-derived.json"), {}, &trace);
     EXPECT_EQ(calcEventSequence(r), "csr");
     EXPECT_LE((r.impulse - Vec3(-0.00326657, -0.0592263, 0.1007)).norm(), kPaperPrecision);
     EXPECT_LE((r.impulse - Vec3(-0.0033830871, -0.059338383, 0.1012117)).cwiseAbs().maxCoeff(), kPrintedTol);
@@ -125,7 +121,7 @@ TEST(JiaWangPublished, Eq15WithinThePapersPrecisionFromBodyVelocities) {
 TEST(JiaWangPublished, FrictionlessIs0058) {
     // Sec. 2.4: I_r = -(1 + e) v_n- / W33 n; the paper prints 0.058, the
     // derived v- gives 0.0580951 (A2.2).
-    ImpactProblem p = loadProblem("jia-wang-icosahedron-derived.json");
+    ImpactProblem p = test::loadExampleProblem("jia-wang-icosahedron-derived.json");
     p.friction = 0.0;
     const ImpactResult r = solveJiaWang(p);
     EXPECT_EQ(calcEventSequence(r), "cr");
@@ -140,7 +136,7 @@ TEST(JiaWangPublished, PinBallTrueImpulse) {
     // Sec. 6.4 "true value" and the reference's exact events (A2.6): stick at
     // 0.2918853 (||B^-1 d|| = 0.232 < 0.7), c at 1.5224949, E_c = 1.1764883.
     ImpactTrace trace;
-    const ImpactResult r = solveJiaWang(loadProblem("jia-wang-pin-ball.json"), {}, &trace);
+    const ImpactResult r = solveJiaWang(test::loadExampleProblem("jia-wang-pin-ball.json"), {}, &trace);
     EXPECT_EQ(r.status, SolveStatus::Converged);
     EXPECT_LE((r.impulse - Vec3(0.7330654, -0.0216048, 2.585018)).cwiseAbs().maxCoeff(), kPrintedTol) << r.impulse.transpose();
     EXPECT_EQ(withoutL(calcEventSequence(r)), "scr");
