@@ -157,17 +157,7 @@ void ScenePage::setSummary(const QString& html) { side_.summary->setText(html); 
 
 QString ScenePage::summaryHtml() const { return side_.summary->text(); }
 
-QString ScenePage::sceneName() const {
-    const nlohmann::json& doc = document();
-    const auto it = doc.find("name");
-    return it != doc.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString("untitled");
-}
-
-const SceneParameter* ScenePage::findParameter(const std::string& id) const {
-    for (const SceneParameter& p : parameters())
-        if (p.id == id) return &p;
-    return nullptr;
-}
+QString ScenePage::formatValue(const QString& id, double siValue) const { return side_.panel->formatValue(id, siValue); }
 
 QStringList ScenePage::tabNames() const {
     QStringList names;
