@@ -210,30 +210,25 @@ void MainWindow::buildFileMenu() {
     saveAs->setShortcuts(withShortcut(QKeySequence::SaveAs, QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S)));
     saveAs->setObjectName("saveAs");
     file->addSeparator();
-    auto exportWith = [this](const QString& title, const QString& filter, bool (MainWindow::*fn)(const QString&)) {
-        return [this, title, filter, fn] {
-            const QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
-            if (!path.isEmpty() && !(this->*fn)(path)) QMessageBox::warning(this, title, tr("Could not write ") + path);
-        };
-    };
     file->addAction(tr("Export all &views..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, [this] {
         const QString folder = QFileDialog::getExistingDirectory(this, tr("Export all views into a folder"));
         if (folder.isEmpty()) return;
         if (exportAllViews(folder)) statusBar()->showMessage(tr("Exported every view, the scene and report.html into ") + folder);
         else QMessageBox::warning(this, tr("Export all views"), lastError_);
     })->setObjectName("exportAll");
-    file->addAction(tr("Export view as &PNG..."), QKeySequence(Qt::CTRL | Qt::Key_E), this,
-                    exportWith(tr("Export view"), tr("PNG image (*.png)"), &MainWindow::exportDiagramPng))
-        ->setObjectName("exportPng");
-    file->addAction(tr("Export view as &SVG..."), this,
-                    exportWith(tr("Export view"), tr("SVG image (*.svg)"), &MainWindow::exportDiagramSvg))
-        ->setObjectName("exportSvg");
-    file->addAction(tr("Export view &data as CSV..."), this,
-                    exportWith(tr("Export view data"), tr("CSV (*.csv)"), &MainWindow::exportDiagramCsv))
-        ->setObjectName("exportCsv");
-    file->addAction(tr("Export &3D view as PNG..."), this,
-                    exportWith(tr("Export 3D view"), tr("PNG image (*.png)"), &MainWindow::export3dPng))
-        ->setObjectName("export3d");
+    // The view on the current tab, in the format the file's suffix names.
+    const ExportFunction currentView = [this](const QString& p) { return exportCurrentView(p); };
+    file->addAction(makeExportAction(this,
+                                     {tr("Export view as &PNG..."), "exportPng", tr("Export view"), ExportFormat::Png,
+                                      QKeySequence(Qt::CTRL | Qt::Key_E)},
+                                     currentView));
+    file->addAction(makeExportAction(
+        this, {tr("Export view as &SVG..."), "exportSvg", tr("Export view"), ExportFormat::Svg}, currentView));
+    file->addAction(makeExportAction(
+        this, {tr("Export view &data as CSV..."), "exportCsv", tr("Export view data"), ExportFormat::Csv}, currentView));
+    file->addAction(makeExportAction(
+        this, {tr("Export &3D view as PNG..."), "export3d", tr("Export 3D view"), ExportFormat::Png},
+        [this](const QString& p) { return export3dPng(p); }));
     // The current page's own entries go here (updateMenus).
     pageActionsSeparator_ = file->addSeparator();
     file->addSeparator();

@@ -98,29 +98,20 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
     velocity_->setMaps({}, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
     angular_->setMaps({}, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
 
-    auto fieldExports = [](FieldMapView* v) {
-        return std::array<std::function<bool(const QString&)>, 3>{[v](const QString& p) { return v->exportPng(p); },
-                                                                  [v](const QString& p) { return v->exportSvg(p); },
-                                                                  [v](const QString& p) { return v->exportCsv(p); }};
-    };
-    const auto ve = fieldExports(velocity_), ae = fieldExports(angular_);
     addView({"velocity", tr("Velocity"),
              "Preclik, Eibl & Ruede Fig. 10: the particles' mean speed per cell, seen from above, per friction model",
-             velocity_, ve[0], ve[1], ve[2]});
+             ViewKind::Chart, velocity_, makeViewExports(velocity_)});
     addView({"angular", tr("Spin"),
-             "Fig. 11: the particles' mean angular speed per cell, seen from above, per friction model", angular_, ae[0],
-             ae[1], ae[2]});
-    addView({"rdf", tr("g(r)"), "Fig. 12: the radial distribution function in a window near the outflow", rdf_,
-             [this](const QString& p) { return rdf_->exportPng(p); }, [this](const QString& p) { return rdf_->exportSvg(p); },
-             [this](const QString& p) { return rdf_->exportCsv(p); }});
-    addView({"contacts", tr("Contacts"), "The contacts of every step", contacts_,
-             [this](const QString& p) { return contacts_->exportPng(p); },
-             [this](const QString& p) { return contacts_->exportSvg(p); },
-             [this](const QString& p) { return contacts_->exportCsv(p); }});
+             "Fig. 11: the particles' mean angular speed per cell, seen from above, per friction model", ViewKind::Chart,
+             angular_, makeViewExports(angular_)});
+    addView({"rdf", tr("g(r)"), "Fig. 12: the radial distribution function in a window near the outflow",
+             ViewKind::Chart, rdf_, makeViewExports(rdf_)});
+    addView({"contacts", tr("Contacts"), "The contacts of every step", ViewKind::Chart, contacts_,
+             makeViewExports(contacts_)});
     addView({"statistics", tr("Table 2"),
              "Table 2: particles, solid fraction, contacts, contacts per particle, maximum penetration; and the run's "
              "own figures",
-             table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
+             ViewKind::Table, table_, makeViewExports(table_)});
 
     // Under the views: the timeline, the model the 3D view shows, the run's progress.
     const RunControls controls =

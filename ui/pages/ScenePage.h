@@ -18,6 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/ViewExport.h"
 #include "document/DocumentEditor.h"
 #include "panel/SceneSidePanel.h"
 #include "scene/Scene.h"
@@ -31,23 +32,6 @@ namespace impactlab::ui {
 class ParameterPanel;
 class TimelineWidget;
 class VtkView;
-
-// One view of a page (a tab) and the formats it exports to; an exporter left
-// empty is a format the view does not offer.
-struct PageView {
-    QString name;      // stable id: showTab("hodograph"), export file names
-    QString title;     // the tab's text
-    QString toolTip;   // the paper and figure the view reproduces
-    QWidget* widget = nullptr;
-    std::function<bool(const QString& path)> exportPng, exportSvg, exportCsv;
-    bool needsDisplay = false;   // drawn by VTK (through X): left out of a report without a display
-};
-
-// A file written by an export, with what it holds (for the report).
-struct ExportedFile {
-    QString fileName;      // relative to the export folder
-    QString description;
-};
 
 class ScenePage : public QWidget, public DocumentEditor {
     Q_OBJECT
@@ -67,6 +51,8 @@ public:
     // --- Views ------------------------------------------------------------
     const std::vector<PageView>& views() const { return views_; }
     QStringList tabNames() const;
+    // The view of that name; nullptr for a name the page does not have.
+    const PageView* findView(const QString& name) const;
     // False for a name the page does not have.
     bool showTab(const QString& name);
     QString currentTabName() const;

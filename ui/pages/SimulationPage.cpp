@@ -23,7 +23,6 @@
 #include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
-#include "diagram/DiagramCsv.h"
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/ImpulseDiagramView.h"
 #include "impact/LawRegistry.h"
@@ -158,17 +157,13 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     addView({"diagram", viewDisplayName("diagram"),
              "Cataldo & Sampaio Figs. 2.5, 3.21-3.23: the selected impact's path in impulse space, with every "
              "compared law",
-             diagram_, [this](const QString& p) { return diagram_->exportPng(p); },
-             [this](const QString& p) { return diagram_->exportSvg(p); },
-             [this](const QString& p) { return writeTextFile(p, toCsv(diagram_->diagram())); }});
+             ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
     addView({"plots", viewDisplayName("plots"), "Cataldo & Sampaio Figs. 3.2-3.19: the first body's motion under each law",
-             plots_, [this](const QString& p) { return plots_->exportPng(p); },
-             [this](const QString& p) { return plots_->exportSvg(p); },
-             [this](const QString& p) { return plots_->exportCsv(p); }});
+             ViewKind::Chart, plots_, makeViewExports(plots_)});
     addView({"comparison", viewDisplayName("comparison"),
              "Every compared law on the selected impact: impulse, energy change, post-impact velocity, events, "
              "warnings",
-             table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
+             ViewKind::Table, table_, makeViewExports(table_)});
 
     // Under the views: the timeline, and the progress of a long run.
     const RunControls controls =
