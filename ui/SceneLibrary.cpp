@@ -111,6 +111,12 @@ std::vector<BuiltInScene> listBuiltInSceneEntries() {
     return out;
 }
 
+QString describeError(const std::exception& e) {
+    QString what = QString::fromUtf8(e.what());
+    if (what.startsWith('[')) what = what.mid(what.indexOf(']') + 1).trimmed();
+    return what;
+}
+
 QString defaultScenePath() { return ":/scenes/superball.json"; }
 
 Scene readScene(const QString& path) { return parseScene(readSceneDocument(path)); }

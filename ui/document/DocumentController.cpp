@@ -21,8 +21,7 @@ namespace {
 // JSON library's "[json.exception...]" prefix.
 QString describeLoadFailure(const QString& path, const std::exception& e) {
     if (dynamic_cast<const InputError*>(&e)) return QString::fromUtf8(e.what());
-    QString what = QString::fromUtf8(e.what());
-    if (what.startsWith('[')) what = what.mid(what.indexOf(']') + 1).trimmed();
+    QString what = describeError(e);
     if (dynamic_cast<const std::bad_alloc*>(&e)) what = "the scene needs more memory than is available";
     return path + ": cannot be opened: " + what;
 }
