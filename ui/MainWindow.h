@@ -1,26 +1,24 @@
 #pragma once
 // The ImpactLab main window: one page per kind of scene (pages/PageRegistry.h)
-// in a stack, and the document around it: the open scene's file, its edits as
-// undo steps, the recovery copy, recent files, the menus and the status bar.
-// The window never branches on the kind of scene: it asks the registry which
-// page shows a document and talks to pages through ScenePage.
+// in a stack, the menus, the dialogs and the status bar around it. The open
+// document (its file, undo steps, recovery copy, recent files) is the
+// DocumentController's; the window shows it and asks the user. The window
+// never branches on the kind of scene: it asks the registry which page shows
+// a document and talks to pages through ScenePage.
 // No physics here: pages call the core and map its output to widgets.
-#include <QHash>
 #include <QMainWindow>
 #include <QStringList>
-#include <functional>
 #include <map>
-#include <utility>
 
 #include <nlohmann/json.hpp>
 
+#include "document/DocumentController.h"
 #include "pages/ScenePage.h"
 
 class QAction;
 class QDockWidget;
 class QMenu;
 class QStackedWidget;
-class QTimer;
 class QUndoStack;
 
 namespace impactlab::ui {
@@ -45,11 +43,14 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    // --- The document -----------------------------------------------------
+    // The open document: its file, edits, undo history and recovery copy.
+    DocumentController* documentController() const { return doc_; }
+
+    // --- The document (DocumentController's, reported here) ---------------
     // Opens a scene file or a built-in resource (":/scenes/..."). On failure
-    // returns false and puts the one-line reason in *error; the open scene
-    // stays. Never throws.
-    bool openScene(const QString& path, QString* error = nullptr);
+    // returns false and puts the one-line reason in *error and the status
+    // bar; the open scene stays. Never throws.
+    bool openScene(const QString& path, QString* error = nullptr) { return doc_->openFile(path, error); }
     // Opens `path`, or on failure the default scene with a dialog naming the
     // error (a scene given on the command line). Returns whether `path` opened.
     bool openSceneOrDefault(const QString& path);
@@ -59,25 +60,22 @@ public:
     void holdRunsOnNextOpen() { holdRunsOnce_ = true; }
     // Opens a scene document already read (a recovered copy): the page of its
     // kind shows it, and `path` becomes its file. Same errors as openScene.
-    bool openDocument(const nlohmann::json& document, const QString& path, QString* error = nullptr);
+    bool openDocument(const nlohmann::json& document, const QString& path, QString* error = nullptr) {
+        return doc_->openDocument(document, path, error);
+    }
     const QString& lastError() const { return lastError_; }
-    // The open scene as a document: its JSON with every edit applied, and the
-    // file it came from (a ":/scenes/..." resource for a built-in one).
-    const nlohmann::json& currentDocument() const;
-    const QString& documentPath() const { return documentPath_; }
-    // Writes the document to `path` (2-space JSON) and makes it the
-    // document's file; false with the reason in the status bar on failure.
+    const nlohmann::json& currentDocument() const { return doc_->document(); }
+    const QString& documentPath() const { return doc_->path(); }
+    // Writes the document to `path` and makes it the document's file; false
+    // with the reason in the status bar on failure.
     bool saveSceneAs(const QString& path);
     // Saves to the document's file, or asks for one (a built-in scene).
     bool saveScene();
-    // Every user edit of the document (slider, typed value, choice, compared
-    // laws) is a command here; Edit > Undo and Redo walk it, and its clean
-    // state is the saved one (the title's [*] marker).
-    QUndoStack* undoStack() const { return undoStack_; }
-    bool isDocumentModified() const { return isWindowModified(); }
-    // Written a moment after each edit while the document has unsaved
-    // changes, removed once they are saved or discarded.
-    void writeRecoveryNow();
+    // Edit > Undo and Redo walk it; its clean state is the saved one (the
+    // title's [*] marker).
+    QUndoStack* undoStack() const { return doc_->undoStack(); }
+    bool isDocumentModified() const { return doc_->isModified(); }
+    void writeRecoveryNow() { doc_->writeRecoveryNow(); }
     // Interactive start: if a recovery copy was left by a crash or a kill,
     // asks whether to reopen it and does; true when it did.
     bool offerRecovery();
@@ -87,20 +85,13 @@ public:
     void saveSettings() const;
     QMenu* recentFilesMenu() const { return recentMenu_; }
 
-    // --- Edits, as the panel makes them (undo, redo, --measure-slider) ------
-    void setParameter(const QString& id, double siValue);
-    void setChoice(const QString& id, const QString& choice);
-    void setComparedLaws(const QStringList& ids);
-    // Edit > Add body / Remove body, on scenes that allow it
-    // (canEditSceneBodies): undoable edits of the whole document.
-    bool addBody();
-    bool removeBody(int index);
-    // Reopens the current page on `document`, keeping the file, the undo
-    // history and the modified state (an undo or redo of a body edit).
-    void setDocument(const nlohmann::json& document);
-    QStringList comparedLawIds() const;
-    const std::vector<SceneParameter>& currentParameters() const;
-    const SceneParameter* findParameter(const std::string& id) const;
+    // --- Edits, as the panel makes them (undo, redo, --set) ------------------
+    void setParameter(const QString& id, double siValue) { doc_->setParameter(id, siValue); }
+    void setChoice(const QString& id, const QString& choice) { doc_->setChoice(id, choice); }
+    void setComparedLaws(const QStringList& ids) { doc_->setComparedLaws(ids); }
+    QStringList comparedLawIds() const { return doc_->comparedLaws(); }
+    const std::vector<SceneParameter>& currentParameters() const { return doc_->parameters(); }
+    const SceneParameter* findParameter(const std::string& id) const { return doc_->findParameter(id); }
 
     // --- Pages --------------------------------------------------------------
     ScenePage* currentPage() const { return page_; }
@@ -113,17 +104,15 @@ public:
     bool showTab(const QString& name);
     // Play/pause (Space), next (Ctrl+.) and previous (Ctrl+,) impact; shown on pages with a timeline.
     QMenu* playbackMenu() const { return playbackMenu_; }
-    // The File menu entries of the current page (vehicle exports), visible
-    // only while it is open.
-    QList<QAction*> pageActions() const;
     UpdateTiming lastUpdateTiming() const;
     void setPrintTiming(bool on) { printTiming_ = on; }
 
     // --- Export ---------------------------------------------------------------
-    bool exportDiagramPng(const QString& path);
-    bool exportDiagramSvg(const QString& path);
-    // The current view's data.
-    bool exportDiagramCsv(const QString& path);
+    // The current view as PNG, SVG or CSV (by the file's suffix, whichever is
+    // called), and the 3D view as PNG.
+    bool exportDiagramPng(const QString& path) { return exportCurrentView(path); }
+    bool exportDiagramSvg(const QString& path) { return exportCurrentView(path); }
+    bool exportDiagramCsv(const QString& path) { return exportCurrentView(path); }
     bool export3dPng(const QString& path);
     // File > Export all views: every view as PNG and SVG, every data series
     // as CSV, the scene as JSON and report.html with the pictures and numbers,
@@ -140,42 +129,37 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    void buildMenus();
-    ScenePage* getPage(const PageType& type);
-    void showPage(ScenePage* page);
+    void buildFileMenu();
+    void buildEditMenu();
+    void buildViewMenus();
+    // The page of a document's kind, made on first use; throws InputError
+    // for a kind no page shows.
+    ScenePage* findPage(const nlohmann::json& document);
+    void showPage(DocumentEditor* editor);
+    bool exportCurrentView(const QString& path);
+    // Opens `path` after maybeSave; a dialog names the failure. False when
+    // the user kept the open document or the file did not open.
+    bool openSceneAsked(const QString& path);
     bool saveSceneWithDialog();
     // True when the current document may be replaced: unchanged, saved, or
     // its changes discarded on the user's word.
     bool maybeSave();
-    void onUndoCleanChanged(bool clean);
-    void recordNumberEdit(const QString& id, double value);
-    void recordChoiceEdit(const QString& id, const QString& choice);
-    void recordComparedLaws();
-    void refreshEditSnapshot();
-    QString parameterLabel(const QString& id) const;
     void rebuildRecentMenu();
-    // Adds `path` to the recent files and brings the menu up to date.
-    void rememberRecentFile(const QString& path);
-    void setDocumentPath(const QString& path);
+    void onDocumentStateChanged();
     void updateTitle();
     void updateMenus();
     void updateBodyMenu();
-    // Applies `edit` (the document -> the undo text and the new document) to
-    // the open document as one undo step; an edit that throws is shown, not applied.
-    bool editDocument(const std::function<std::pair<QString, nlohmann::json>(const nlohmann::json&)>& edit);
     void fillRemoveBodyMenu();
-    QString currentSceneName() const;
-    bool isBuiltInDocument() const;
     void showError(const QString& message);
     void showStatus(const QString& message);
     void showGuide();
 
+    DocumentController* doc_ = nullptr;
     std::map<QString, ScenePage*> pages_;   // by page type id, created on first use
     ScenePage* page_ = nullptr;
     QStackedWidget* stack_ = nullptr;
     bool printTiming_ = false;
     QString lastError_;
-    QString documentPath_;
     QMenu* fileMenu_ = nullptr;
     QAction* pageActionsSeparator_ = nullptr;
     QList<QAction*> shownPageActions_;
@@ -183,18 +167,10 @@ private:
     QAction* playAction_ = nullptr;
     QAction* addBodyAction_ = nullptr;
     QMenu* removeBodyMenu_ = nullptr;
-    bool framedOnShow_ = false;
-    bool holdRunsOnce_ = false;
-
-    QUndoStack* undoStack_ = nullptr;
     QDockWidget* historyDock_ = nullptr;
     QMenu* recentMenu_ = nullptr;
-    QTimer* autosaveTimer_ = nullptr;
-    // Values on screen, as the last recorded edit left them: the "before" of
-    // the next edit (the panel reports only the new value).
-    QHash<QString, double> numberSnapshot_;
-    QHash<QString, QString> choiceSnapshot_;
-    QStringList comparedSnapshot_;
+    bool framedOnShow_ = false;
+    bool holdRunsOnce_ = false;
 };
 
 }  // namespace impactlab::ui

@@ -118,6 +118,12 @@ QString findBuiltInScenePath(const QString& name) {
     return listBuiltInScenes().contains(path) ? path : QString();
 }
 
+QString describeError(const std::exception& e) {
+    QString what = QString::fromUtf8(e.what());
+    if (what.startsWith('[')) what = what.mid(what.indexOf(']') + 1).trimmed();
+    return what;
+}
+
 QString defaultScenePath() { return ":/scenes/superball.json"; }
 
 Scene readScene(const QString& path) { return parseScene(readSceneDocument(path)); }

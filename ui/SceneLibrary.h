@@ -3,6 +3,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <exception>
 #include <vector>
 
 #include "scene/Scene.h"
@@ -34,6 +35,9 @@ QString findBuiltInScenePath(const QString& name);
 
 // The scene the app opens by default.
 QString defaultScenePath();
+// An exception's message for the user: its what(), without the JSON library's
+// "[json.exception.type_error.302]" prefix (InputError names the field).
+QString describeError(const std::exception& e);
 // Reads a scene document (JSON) from a file or a resource path. Throws InputError.
 nlohmann::json readSceneDocument(const QString& path);
 // Reads a simulation scene from a file or a resource path. Throws InputError.

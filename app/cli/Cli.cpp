@@ -42,7 +42,7 @@ std::string getGlobalHelp() {
         os << "  " << c.synopsis << std::string(width - c.synopsis.size() + 3, ' ') << c.summary << '\n';
     os << "\nExit codes: 0 success, 1 bad input, 2 usage error, 3 I/O error, 4 internal error.\n"
        << "Errors: one line on stderr, \"" << kProgramName << ": <field>: <reason>\", and nothing on stdout.\n"
-       << "Formats: reads " << kProblemFormat << ", writes " << kResultFormat << " (see problem-format.md).\n";
+       << "Formats: reads " << kProblemFormat << ", writes " << kResultFormat << " (see docs/problem-format.md).\n";
     return os.str();
 }
 

@@ -11,6 +11,7 @@ set(IMPACTLAB_UI_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/test_mdp_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_parameter_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_rich_text_label.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_run_worker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_sweep_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_time_plots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_timeline.cpp

@@ -4,7 +4,4 @@ set(IMPACTLAB_UI_CHART_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ChartSupport.h ${CMAKE_CURRENT_LIST_DIR}/ChartSupport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AxisTicks.h ${CMAKE_CURRENT_LIST_DIR}/AxisTicks.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ChartView.h ${CMAKE_CURRENT_LIST_DIR}/ChartView.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/../common/InteractiveQuality.h ${CMAKE_CURRENT_LIST_DIR}/../common/InteractiveQuality.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/../common/RichTextLabel.h ${CMAKE_CURRENT_LIST_DIR}/../common/RichTextLabel.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/../common/SideTabStyle.h ${CMAKE_CURRENT_LIST_DIR}/../common/SideTabStyle.cpp
 )

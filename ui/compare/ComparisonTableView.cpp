@@ -1,7 +1,8 @@
 #include "compare/ComparisonTableView.h"
 
-#include <QFile>
 #include <QHeaderView>
+
+#include "common/ViewExport.h"
 
 namespace impactlab::ui {
 
@@ -9,12 +10,6 @@ namespace {
 // Columns whose text can be long (events, warnings) wrap at this width, px.
 constexpr int kLongColumnWidth = 320;
 }  // namespace
-
-bool writeTextFile(const QString& path, const std::string& text) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate)) return false;
-    return f.write(text.data(), static_cast<qint64>(text.size())) == static_cast<qint64>(text.size());
-}
 
 ComparisonTableView::ComparisonTableView(QWidget* parent) : QTableWidget(parent) {
     setEditTriggers(QAbstractItemView::NoEditTriggers);

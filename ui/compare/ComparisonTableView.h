@@ -21,7 +21,4 @@ private:
     FigureTable table_;
 };
 
-// Writes `text` to `path` (truncating); false when it cannot.
-bool writeTextFile(const QString& path, const std::string& text);
-
 }  // namespace impactlab::ui

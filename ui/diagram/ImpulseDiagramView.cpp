@@ -22,6 +22,8 @@
 
 #include "DiagramShapes.h"
 #include "charts/ChartSupport.h"
+#include "common/ViewExport.h"
+#include "diagram/DiagramCsv.h"
 
 namespace impactlab::ui {
 namespace {
@@ -220,6 +222,8 @@ void ImpulseDiagramView::populate(QChart* chart) const {
     chart::setViewBox(chart, box, true, kMaxAspectStretch, kTickSpacingPx);
     chart::showSeries(chart, diagram ? makeSeries(*diagram) : std::vector<chart::SeriesSpec>{});
 }
+
+bool ImpulseDiagramView::exportCsv(const QString& path) const { return writeTextFile(path, toCsv(diagram())); }
 
 QColor ImpulseDiagramView::pathColor(int index) {
     const auto& palette = pathPalette();

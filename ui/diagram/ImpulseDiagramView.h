@@ -76,6 +76,8 @@ public:
     bool exportPng(const QString& path, QSize size = {1200, 900}) const { return ChartView::exportPng(path, size); }
     /// The same chart as vector graphics through QSvgGenerator.
     bool exportSvg(const QString& path, QSize size = {1200, 900}) const { return ChartView::exportSvg(path, size); }
+    /// The diagram's points and paths as CSV (diagram/DiagramCsv.h).
+    bool exportCsv(const QString& path) const;
 
     /// Where the impulse (I_t, I_n) lands in renderImage(size), in pixels.
     /// For tests and for annotating exports.

@@ -11,6 +11,7 @@ namespace impactlab::ui {
 
 namespace {
 constexpr const char* kRecentFilesKey = "document/recentFiles";
+constexpr const char* kLastSceneKey = "document/lastScene";
 constexpr const char* kRecoveryFormat = "impactlab.recovery/1";
 }  // namespace
 
@@ -69,5 +70,9 @@ void removeRecentFile(const QString& path) {
     files.removeAll(QFileInfo(path).absoluteFilePath());
     QSettings().setValue(kRecentFilesKey, files);
 }
+
+QString getLastScenePath() { return QSettings().value(kLastSceneKey).toString(); }
+
+void setLastScenePath(const QString& path) { QSettings().setValue(kLastSceneKey, path); }
 
 }  // namespace impactlab::ui

@@ -1,7 +1,7 @@
 #pragma once
 // Where an open scene document lives besides its own file: the recovery copy
 // written while it has unsaved edits (offered back after a crash or a kill),
-// and the list of recently opened files. Both are per user (QStandardPaths,
+// the list of recently opened files and the last session's scene. Both are per user (QStandardPaths,
 // QSettings), named by the application's organisation and name.
 #include <QString>
 #include <QStringList>
@@ -30,5 +30,10 @@ void removeRecoveryFile();
 QStringList getRecentFiles();
 void addRecentFile(const QString& path);
 void removeRecentFile(const QString& path);
+
+// The scene open when the app last closed (reopened at the next start); empty
+// when none was recorded.
+QString getLastScenePath();
+void setLastScenePath(const QString& path);
 
 }  // namespace impactlab::ui

@@ -9,6 +9,8 @@ namespace {
 constexpr int kNumberEditCommandId = 1001;
 }  // namespace
 
+QString formatHistoryValue(double siValue) { return QString::number(siValue, 'g', kHistoryDigits); }
+
 void AppliedEditCommand::redo() {
     if (applied_) {
         applied_ = false;   // pushed: the edit is already on screen
@@ -21,7 +23,7 @@ NumberEditCommand::NumberEditCommand(SceneEditTarget target, QString id, const Q
                                      double after, std::function<QString(double)> format)
     : target_(std::move(target)), parameter_(std::move(id)), label_(label.isEmpty() ? parameter_ : label),
       format_(std::move(format)), before_(before), after_(after) {
-    if (!format_) format_ = [](double v) { return QString::number(v, 'g', kHistoryDigits); };
+    if (!format_) format_ = formatHistoryValue;
     lastChange_.start();
     updateText();
 }

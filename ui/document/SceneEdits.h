@@ -18,6 +18,8 @@ namespace impactlab::ui {
 constexpr int kEditMergeWindowMs = 1000;
 // Significant digits of a value in the edit history when no display format is given.
 constexpr int kHistoryDigits = 4;
+// A value in the edit history without a display format: the SI value, kHistoryDigits.
+QString formatHistoryValue(double siValue);
 
 // What a command applies its values through: the window's programmatic edits.
 struct SceneEditTarget {

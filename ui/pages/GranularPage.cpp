@@ -9,11 +9,9 @@
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QThread>
-#include <QThreadPool>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <atomic>
 #include <fstream>
 #include <mutex>
 
@@ -34,18 +32,12 @@
 
 namespace impactlab::ui {
 
-// A run on the worker thread and what the page and the worker share.
-struct GranularJob {
-    granular::GranularWorld world;
-    granular::GranularRunSettings settings;
-    std::atomic<bool> cancel{false};
-    std::atomic<long long> stepsDone{0};
-    std::mutex mutex;                                 // guards everything below
-    std::vector<granular::GranularFrame> newFrames;   // taken by the page's poll
-    std::vector<granular::GranularStepRecord> newSteps;
-    bool done = false;
-    granular::GranularRunResult result;               // when done
-    QString error;
+// What a run hands the page while it goes (the run keeps neither), taken by
+// the page's poll.
+struct GranularFeed {
+    std::mutex mutex;   // guards both
+    std::vector<granular::GranularFrame> frames;
+    std::vector<granular::GranularStepRecord> steps;
 };
 
 namespace {
@@ -83,8 +75,6 @@ std::string toModel(const std::string& law) {
 }  // namespace
 
 GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
-    runPool_ = new QThreadPool(this);
-    runPool_->setThreadPriority(QThread::IdlePriority);
     auto* view3d = new VtkView;
     renderer_ = std::make_unique<ParticleRenderer>(*view3d);
     velocity_ = new FieldMapView;
@@ -98,29 +88,20 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
     velocity_->setMaps({}, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
     angular_->setMaps({}, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
 
-    auto fieldExports = [](FieldMapView* v) {
-        return std::array<std::function<bool(const QString&)>, 3>{[v](const QString& p) { return v->exportPng(p); },
-                                                                  [v](const QString& p) { return v->exportSvg(p); },
-                                                                  [v](const QString& p) { return v->exportCsv(p); }};
-    };
-    const auto ve = fieldExports(velocity_), ae = fieldExports(angular_);
     addView({"velocity", tr("Velocity"),
              "Preclik, Eibl & Ruede Fig. 10: the particles' mean speed per cell, seen from above, per friction model",
-             velocity_, ve[0], ve[1], ve[2]});
+             ViewKind::Chart, velocity_, makeViewExports(velocity_)});
     addView({"angular", tr("Spin"),
-             "Fig. 11: the particles' mean angular speed per cell, seen from above, per friction model", angular_, ae[0],
-             ae[1], ae[2]});
-    addView({"rdf", tr("g(r)"), "Fig. 12: the radial distribution function in a window near the outflow", rdf_,
-             [this](const QString& p) { return rdf_->exportPng(p); }, [this](const QString& p) { return rdf_->exportSvg(p); },
-             [this](const QString& p) { return rdf_->exportCsv(p); }});
-    addView({"contacts", tr("Contacts"), "The contacts of every step", contacts_,
-             [this](const QString& p) { return contacts_->exportPng(p); },
-             [this](const QString& p) { return contacts_->exportSvg(p); },
-             [this](const QString& p) { return contacts_->exportCsv(p); }});
+             "Fig. 11: the particles' mean angular speed per cell, seen from above, per friction model", ViewKind::Chart,
+             angular_, makeViewExports(angular_)});
+    addView({"rdf", tr("g(r)"), "Fig. 12: the radial distribution function in a window near the outflow",
+             ViewKind::Chart, rdf_, makeViewExports(rdf_)});
+    addView({"contacts", tr("Contacts"), "The contacts of every step", ViewKind::Chart, contacts_,
+             makeViewExports(contacts_)});
     addView({"statistics", tr("Table 2"),
              "Table 2: particles, solid fraction, contacts, contacts per particle, maximum penetration; and the run's "
              "own figures",
-             table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
+             ViewKind::Table, table_, makeViewExports(table_)});
 
     // Under the views: the timeline, the model the 3D view shows, the run's progress.
     const RunControls controls =
@@ -158,12 +139,11 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
 }
 
 GranularPage::~GranularPage() {
-    // The workers hold no pointer to the page; they are stopped and waited
-    // for so none outlives the process's thread pool mid-step. Nothing is
-    // reported on the way out: the window may be gone already.
+    // The runs hold no pointer to the page; the worker stops them and waits
+    // for them as it goes. Nothing is reported on the way out: the window may
+    // be gone already.
     blockSignals(true);
     cancelRuns();
-    waitForJobs();
 }
 
 void GranularPage::openDocument(const nlohmann::json& document) {
@@ -237,7 +217,7 @@ void GranularPage::apply(GranularScene scene, bool rebuild) {
 
 void GranularPage::cancelRuns() {
     for (ModelRun& r : runs_)
-        if (r.job) r.job->cancel = true;
+        if (r.job) r.job->cancel();
 }
 
 bool GranularPage::isRunning() const {
@@ -245,32 +225,20 @@ bool GranularPage::isRunning() const {
 }
 
 void GranularPage::waitForRuns() {
-    waitForJobs();
+    for (ModelRun& r : runs_)
+        if (r.job) r.job->wait();
     poll();
-}
-
-void GranularPage::waitForJobs() {
-    for (ModelRun& r : runs_) {
-        if (!r.job) continue;
-        while (true) {
-            {
-                std::lock_guard<std::mutex> lock(r.job->mutex);
-                if (r.job->done) break;
-            }
-            QThread::msleep(kPollMs / 5);
-        }
-    }
 }
 
 void GranularPage::restartRuns() {
     cancelRuns();
     const std::vector<std::string> models = listModels();
     std::vector<ModelRun> runs;
+    std::vector<std::pair<granular::GranularWorld, granular::GranularRunSettings>> starts;
     granular::GranularFrame initial;
     for (const std::string& model : models) {
         ModelRun run;
         run.model = model;
-        auto job = std::make_shared<GranularJob>();
         GranularScene s = scene_;
         s.solver.frictionModel = model;
         // The window keeps a core to itself, so it answers while the runs go
@@ -278,21 +246,21 @@ void GranularPage::restartRuns() {
         const int cores = std::max(1, QThread::idealThreadCount() - 1);
         const int share = std::max(1, cores / static_cast<int>(models.size()));
         if (s.solver.threads == 0 || s.solver.threads > share) s.solver.threads = share;
-        job->world = granular::makeGranularWorld(s);
-        job->settings = granular::makeGranularRunSettings(s);
-        job->settings.keepFrames = false;   // the page keeps them, as they come
-        job->settings.keepSteps = false;
-        run.stepsTarget = job->settings.steps;
-        run.frames.push_back(granular::makeGranularFrame(job->world, 0));
+        granular::GranularWorld world = granular::makeGranularWorld(s);
+        granular::GranularRunSettings settings = granular::makeGranularRunSettings(s);
+        settings.keepFrames = false;   // the page keeps them, as they come
+        settings.keepSteps = false;
+        run.stepsTarget = settings.steps;
+        run.frames.push_back(granular::makeGranularFrame(world, 0));
         if (initial.size() == 0) initial = run.frames.front();
-        run.job = job;
+        starts.emplace_back(std::move(world), settings);
         runs.push_back(std::move(run));
     }
     // The views first show the new initial state, at once.
     runs_ = std::move(runs);
     speedScale_ = kMinSpeedScale;
     for (const Vec3& v : initial.velocities) speedScale_ = std::max(speedScale_, v.norm());
-    renderer_->setObstacles(runs_.front().job->world, Eigen::AlignedBox3d(windows_.domain.min, windows_.domain.max));
+    renderer_->setObstacles(starts.front().first, Eigen::AlignedBox3d(windows_.domain.min, windows_.domain.max));
     {
         const QSignalBlocker block(shown_);
         shown_->clear();
@@ -308,11 +276,7 @@ void GranularPage::restartRuns() {
     if (holdRuns_) {
         // Restored at launch: nothing runs until the user presses Run.
         holdRuns_ = false;
-        for (ModelRun& r : runs_) {
-            r.endReason = kNotStarted;
-            std::lock_guard<std::mutex> lock(r.job->mutex);
-            r.job->done = true;
-        }
+        for (ModelRun& r : runs_) r.endReason = kNotStarted;
         cancel_->setEnabled(false);
         rerun_->setText(tr("Run"));
         updateSummary();
@@ -323,36 +287,7 @@ void GranularPage::restartRuns() {
         return;
     }
     rerun_->setText(tr("Run again"));
-    for (ModelRun& r : runs_) {
-        std::shared_ptr<GranularJob> job = r.job;
-        runPool_->start([job] {
-            granular::GranularRunCallbacks callbacks;
-            callbacks.onProgress = [job](const granular::GranularProgress& p) {
-                job->stepsDone = p.step;
-                if (p.last) {
-                    granular::GranularStepRecord record{p.step, p.time, *p.last};
-                    std::lock_guard<std::mutex> lock(job->mutex);
-                    job->newSteps.push_back(record);
-                }
-                return !job->cancel.load();
-            };
-            callbacks.onFrame = [job](const granular::GranularFrame& f) {
-                std::lock_guard<std::mutex> lock(job->mutex);
-                job->newFrames.push_back(f);
-            };
-            granular::GranularRunResult result;
-            QString error;
-            try {
-                result = granular::runGranular(job->world, job->settings, callbacks);
-            } catch (const std::exception& e) {
-                error = QString::fromUtf8(e.what());
-            }
-            std::lock_guard<std::mutex> lock(job->mutex);
-            job->result = std::move(result);
-            job->error = error;
-            job->done = true;
-        });
-    }
+    for (std::size_t i = 0; i < runs_.size(); ++i) startRun(runs_[i], std::move(starts[i].first), starts[i].second);
     progress_->setValue(0);
     cancel_->setEnabled(true);
     pollTimer_->start();
@@ -365,29 +300,60 @@ void GranularPage::restartRuns() {
                            .arg(initial.size()));
 }
 
+void GranularPage::startRun(ModelRun& run, granular::GranularWorld world, const granular::GranularRunSettings& settings) {
+    auto feed = std::make_shared<GranularFeed>();
+    auto stepped = std::make_shared<granular::GranularWorld>(std::move(world));
+    run.feed = feed;
+    run.job = worker_.start<granular::GranularRunResult>([feed, stepped, settings](RunTask& task) {
+        granular::GranularRunCallbacks callbacks;
+        callbacks.onProgress = [&task, &feed](const granular::GranularProgress& p) {
+            task.setProgress(static_cast<double>(p.step));
+            if (p.last) {
+                granular::GranularStepRecord record{p.step, p.time, *p.last};
+                std::lock_guard<std::mutex> lock(feed->mutex);
+                feed->steps.push_back(record);
+            }
+            return !task.isCancelled();
+        };
+        callbacks.onFrame = [&feed](const granular::GranularFrame& f) {
+            std::lock_guard<std::mutex> lock(feed->mutex);
+            feed->frames.push_back(f);
+        };
+        return granular::runGranular(*stepped, settings, callbacks);
+    });
+}
+
+void GranularPage::takeNews(ModelRun& r) {
+    // Whether the run has ended, read before its feed: a run that has ended
+    // has handed over everything.
+    const bool ended = r.job->isDone();
+    {
+        std::lock_guard<std::mutex> lock(r.feed->mutex);
+        for (auto& f : r.feed->frames) r.frames.push_back(std::move(f));
+        r.feed->frames.clear();
+        for (auto& s : r.feed->steps) {
+            granular::addStepToTotals(r.totals, s.stats);
+            r.steps.push_back(s);
+        }
+        r.feed->steps.clear();
+    }
+    if (!ended || !r.endReason.empty()) return;
+    const QString& error = r.job->error();
+    r.endReason = error.isEmpty() ? r.job->result().endReason : "error: " + error.toStdString();
+    r.wallSeconds = r.job->result().wallSeconds;
+    r.totals = r.job->result().totals;
+    if (!error.isEmpty()) emit errorOccurred(error);
+}
+
 void GranularPage::poll() {
     bool running = false;
     long long done = 0, target = 0;
     double lastTime = timeline_->endTime();
     const bool atEnd = timeline_->time() >= timeline_->endTime() - 1e-12;
     for (ModelRun& r : runs_) {
-        if (!r.job) continue;
-        std::lock_guard<std::mutex> lock(r.job->mutex);
-        for (auto& f : r.job->newFrames) r.frames.push_back(std::move(f));
-        r.job->newFrames.clear();
-        for (auto& s : r.job->newSteps) {
-            granular::addStepToTotals(r.totals, s.stats);
-            r.steps.push_back(s);
-        }
-        r.job->newSteps.clear();
-        if (r.job->done && r.endReason.empty()) {
-            r.endReason = r.job->error.isEmpty() ? r.job->result.endReason : "error: " + r.job->error.toStdString();
-            r.wallSeconds = r.job->result.wallSeconds;
-            r.totals = r.job->result.totals;
-            if (!r.job->error.isEmpty()) emit errorOccurred(r.job->error);
-        }
+        if (r.job) takeNews(r);   // none: held at launch
         running = running || r.endReason.empty();
-        done += r.job->stepsDone.load();
+        done += r.job ? static_cast<long long>(r.job->progress()) : 0;
         target += r.stepsTarget;
         if (!r.frames.empty()) lastTime = std::max(lastTime, r.frames.back().time);
     }

@@ -11,6 +11,7 @@
 #include <QElapsedTimer>
 #include <memory>
 
+#include "common/RunWorker.h"
 #include "pages/ScenePage.h"
 #include "scene/GranularScene.h"
 #include "sim/granular/GranularRun.h"
@@ -19,7 +20,6 @@
 class QComboBox;
 class QProgressBar;
 class QPushButton;
-class QThreadPool;
 class QTimer;
 
 namespace impactlab::ui {
@@ -29,7 +29,7 @@ class FieldMapView;
 class FigureView;
 class LawComparisonBox;
 class ParticleRenderer;
-struct GranularJob;
+struct GranularFeed;
 
 class GranularPage : public ScenePage {
     Q_OBJECT
@@ -60,7 +60,10 @@ public:
         double wallSeconds = 0.0;
         std::string endReason;                    // empty while running
         long long stepsTarget = 0;
-        std::shared_ptr<GranularJob> job;
+        // The run on the worker (its progress: steps taken), and what it has
+        // handed over since the page last looked; none while held.
+        std::shared_ptr<RunJob<granular::GranularRunResult>> job;
+        std::shared_ptr<GranularFeed> feed;
     };
     const GranularScene& scene() const { return scene_; }
     const std::vector<ModelRun>& runs() const { return runs_; }
@@ -88,7 +91,9 @@ private:
     void apply(GranularScene scene, bool rebuild);
     std::vector<std::string> listModels() const;
     void poll();
-    void waitForJobs();
+    // Moves a run's new frames and steps to the page, and its end once it has one.
+    void takeNews(ModelRun& run);
+    void startRun(ModelRun& run, granular::GranularWorld world, const granular::GranularRunSettings& settings);
     void showFrameAt(double t);
     void updateAnalyses();
     void updateSummary();
@@ -109,10 +114,6 @@ private:
     QPushButton* cancel_ = nullptr;
     QPushButton* rerun_ = nullptr;
     QTimer* pollTimer_ = nullptr;
-    // The runs' threads, at idle priority (SCHED_IDLE on Linux): a run fills
-    // both cores for seconds, and the window must still draw every move of a
-    // slider at once (the 3D view's software renderer needs the cores too).
-    QThreadPool* runPool_ = nullptr;
     FieldMapView* velocity_ = nullptr;
     FieldMapView* angular_ = nullptr;
     FigureView* rdf_ = nullptr;
@@ -120,6 +121,11 @@ private:
     ComparisonTableView* table_ = nullptr;
     bool analysesStale_ = true;
     QElapsedTimer sinceAnalyses_;
+    // The runs, at idle priority (SCHED_IDLE on Linux): a run fills both cores
+    // for seconds, and the window must still draw every move of a slider at
+    // once (the 3D view's software renderer needs the cores too). Last, so it
+    // goes first: it stops the runs.
+    RunWorker worker_{this, QThread::IdlePriority};
 };
 
 }  // namespace impactlab::ui

@@ -28,13 +28,6 @@ namespace impactlab::ui {
 namespace {
 // Directions of the bundle of hodographs (Fig. 6 draws a dozen or so).
 constexpr int kBundleDirections = 16;
-
-
-// An exporter of the data behind a view (held by the page), as CSV.
-template <typename Data>
-std::function<bool(const QString&)> csvOf(const Data& data) {
-    return [&data](const QString& path) { return writeTextFile(path, toCsv(data)); };
-}
 }  // namespace
 
 ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
@@ -54,40 +47,29 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     addView({"hodograph", viewDisplayName("hodograph"),
              "Jia & Wang Figs. 4, 7: the sliding velocity during the impact, its invariant directions (blue "
              "centripetal, red centrifugal)",
-             hodograph_, [this](const QString& p) { return hodograph_->exportPng(p); },
-             [this](const QString& p) { return hodograph_->exportSvg(p); }, csvOf(hodographData_)});
+             ViewKind::Chart, hodograph_, makeViewExports(hodograph_).withCsv(makeCsvExport(hodographData_))});
     addView({"bundle", viewDisplayName("bundle"), "Jia & Wang Fig. 6: hodographs from unit initial sliding velocities",
-             bundle_, [this](const QString& p) { return bundle_->exportPng(p); },
-             [this](const QString& p) { return bundle_->exportSvg(p); }, csvOf(bundleData_)});
+             ViewKind::Chart, bundle_, makeViewExports(bundle_).withCsv(makeCsvExport(bundleData_))});
     addView({"curve", viewDisplayName("curve"),
-             "Jia & Wang Fig. 5: the impulse curve with the plane of compression and the line of sticking", curve_,
-             [this](const QString& p) { return curve_->exportPng(p); }, nullptr, csvOf(curveData_), true});
-    addView({"energy", viewDisplayName("energy"), "Jia & Wang Fig. 8: kinetic energy against the normal impulse", energy_,
-             [this](const QString& p) { return energy_->exportPng(p); },
-             [this](const QString& p) { return energy_->exportSvg(p); }, csvOf(energyData_)});
+             "Jia & Wang Fig. 5: the impulse curve with the plane of compression and the line of sticking",
+             ViewKind::View3d, curve_, makeViewExports(curve_).withCsv(makeCsvExport(curveData_))});
+    addView({"energy", viewDisplayName("energy"), "Jia & Wang Fig. 8: kinetic energy against the normal impulse",
+             ViewKind::Chart, energy_, makeViewExports(energy_).withCsv(makeCsvExport(energyData_))});
     addView({"diagram", viewDisplayName("diagram"), "The impulse path of every compared law, with the friction cone's lines",
-             diagram_, [this](const QString& p) { return diagram_->exportPng(p); },
-             [this](const QString& p) { return diagram_->exportSvg(p); },
-             [this](const QString& p) { return writeTextFile(p, toCsv(diagram_->diagram())); }});
+             ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
     addView({"plane", viewDisplayName("plane"),
              "Preclik, Eibl & Ruede Figs. 2 and 7: objective contours, the cone's section, the maximum-dissipation "
              "impulse (red cross) and every Coulomb solution (circles)",
-             plane_, [this](const QString& p) { return plane_->exportPng(p); },
-             [this](const QString& p) { return plane_->exportSvg(p); },
-             [this](const QString& p) { return plane_->exportCsv(p); }});
+             ViewKind::Chart, plane_, makeViewExports(plane_)});
     addView({"fobj", viewDisplayName("fobj"),
-             "Preclik, Eibl & Ruede Fig. 3: the objective on the cone boundary against the polar angle", fobj_,
-             [this](const QString& p) { return fobj_->exportPng(p); },
-             [this](const QString& p) { return fobj_->exportSvg(p); },
-             [this](const QString& p) { return fobj_->exportCsv(p); }});
+             "Preclik, Eibl & Ruede Fig. 3: the objective on the cone boundary against the polar angle", ViewKind::Chart,
+             fobj_, makeViewExports(fobj_)});
     addView({"tree", viewDisplayName("tree"),
-             "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted", tree_,
-             [this](const QString& p) { return tree_->exportPng(p); },
-             [this](const QString& p) { return tree_->exportSvg(p); },
-             [this](const QString& p) { return tree_->exportCsv(p); }});
+             "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted",
+             ViewKind::Diagram, tree_, makeViewExports(tree_)});
     addView({"comparison", viewDisplayName("comparison"),
              "Every compared law on this impact: impulse, energy change, post-impact velocity, events, warnings",
-             table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
+             ViewKind::Table, table_, makeViewExports(table_)});
     buildLayout(view3d, nullptr, compare_);
 
     connect(parameterPanel(), &ParameterPanel::numberChanged, this,

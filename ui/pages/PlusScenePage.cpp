@@ -131,14 +131,8 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
     roundsTable_->installEventFilter(new ColumnsFitOnShow(roundsTable_));
     roundsTable_->verticalHeader()->setVisible(false);
 
-    auto figure = [](FigureView* f) {
-        return std::array<std::function<bool(const QString&)>, 3>{
-            [f](const QString& p) { return f->exportPng(p); }, [f](const QString& p) { return f->exportSvg(p); },
-            [f](const QString& p) { return f->exportCsv(p); }};
-    };
     auto addFigure = [&](const QString& name, const QString& title, const QString& tip, FigureView* f, QWidget* tab) {
-        const auto e = figure(f);
-        addView({name, title, tip, tab ? tab : f, e[0], e[1], e[2]});
+        addView({name, title, tip, ViewKind::Chart, tab ? tab : f, makeViewExports(f)});
     };
     addFigure("velocity", tr("Tangential velocity"),
               "Uchida et al. Figs. 8, 10: tangential velocity of each contact, the v_transition circle", velocity_, nullptr);
@@ -150,10 +144,9 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
     addFigure("geometry", tr("Interval geometry"), "Figs. 4, 5: an interval's step lengths alpha_CP and alpha_DC",
               geometry_, geometryTab);
     addView({"intervals", tr("Intervals"), "Each interval of the impact: round, alpha, energy, each contact's state",
-             intervalTable_, nullptr, nullptr,
-             [this](const QString& p) { return writeTextFile(p, figures_.intervals.toCsv()); }});
-    addView({"rounds", tr("Rounds"), "Table 2: each contact's role in each impact round", roundsTable_, nullptr, nullptr,
-             [this](const QString& p) { return writeTextFile(p, figures_.rounds.toCsv()); }});
+             ViewKind::Table, intervalTable_, ViewExports{}.withCsv(makeCsvExport(figures_.intervals))});
+    addView({"rounds", tr("Rounds"), "Table 2: each contact's role in each impact round", ViewKind::Table, roundsTable_,
+             ViewExports{}.withCsv(makeCsvExport(figures_.rounds))});
     addFigure("timelapse", tr("Time-lapse"),
               "Fig. 14: Newton's cradle after the impact, compliant, PLUS sequential and simultaneous", timeLapse_, nullptr);
     buildLayout(view3d);

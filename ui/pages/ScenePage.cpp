@@ -1,6 +1,5 @@
 #include "pages/ScenePage.h"
 
-#include <QDir>
 #include <QEvent>
 #include <QFontMetrics>
 #include <QTabBar>
@@ -157,17 +156,7 @@ void ScenePage::setSummary(const QString& html) { side_.summary->setText(html); 
 
 QString ScenePage::summaryHtml() const { return side_.summary->text(); }
 
-QString ScenePage::sceneName() const {
-    const nlohmann::json& doc = document();
-    const auto it = doc.find("name");
-    return it != doc.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString("untitled");
-}
-
-const SceneParameter* ScenePage::findParameter(const std::string& id) const {
-    for (const SceneParameter& p : parameters())
-        if (p.id == id) return &p;
-    return nullptr;
-}
+QString ScenePage::formatValue(const QString& id, double siValue) const { return side_.panel->formatValue(id, siValue); }
 
 QStringList ScenePage::tabNames() const {
     QStringList names;
@@ -175,13 +164,17 @@ QStringList ScenePage::tabNames() const {
     return names;
 }
 
-bool ScenePage::showTab(const QString& name) {
+const PageView* ScenePage::findView(const QString& name) const {
     for (const PageView& v : views_)
-        if (v.name == name && tabs_->isTabVisible(tabs_->indexOf(v.widget))) {
-            tabs_->setCurrentWidget(v.widget);
-            return true;
-        }
-    return false;
+        if (v.name == name) return &v;
+    return nullptr;
+}
+
+bool ScenePage::showTab(const QString& name) {
+    const PageView* v = findView(name);
+    if (!v || !tabs_->isTabVisible(tabs_->indexOf(v->widget))) return false;
+    tabs_->setCurrentWidget(v->widget);
+    return true;
 }
 
 QString ScenePage::currentTabName() const {
@@ -191,13 +184,8 @@ QString ScenePage::currentTabName() const {
 }
 
 bool ScenePage::exportCurrentView(const QString& path) {
-    for (const PageView& v : views_) {
-        if (v.widget != tabs_->currentWidget()) continue;
-        const auto& exporter = path.endsWith(".svg", Qt::CaseInsensitive)   ? v.exportSvg
-                               : path.endsWith(".csv", Qt::CaseInsensitive) ? v.exportCsv
-                                                                            : v.exportPng;
-        return exporter && exporter(path);
-    }
+    for (const PageView& v : views_)
+        if (v.widget == tabs_->currentWidget()) return exportView(v, path);
     return false;
 }
 
@@ -205,26 +193,18 @@ bool ScenePage::export3dPng(const QString& path) { return view3d_ && view3d_->sa
 
 std::vector<ExportedFile> ScenePage::exportAllViews(const QString& folder, QStringList* failures, bool include3dView) {
     prepareForExport();
-    std::vector<ExportedFile> files;
-    const QDir dir(folder);
-    auto write = [&](const std::function<bool(const QString&)>& exporter, const QString& file, const QString& what) {
-        if (!exporter) return;
-        if (exporter(dir.filePath(file))) files.push_back({file, what});
-        else if (failures) failures->append(file);
-    };
-    if (view3d_ && include3dView) write([this](const QString& p) { return view3d_->saveImage(p); }, "view3d.png", "3D view");
+    // The 3D view first, as view3d.png; then every tab this scene shows (a
+    // tab hidden on this scene, a vehicle view on another kind, has nothing
+    // to show).
+    const PageView bodies{"view3d", "3D view", {}, ViewKind::View3d, view3d_,
+                          {[this](const QString& p) { return export3dPng(p); }, {}, {}}};
+    std::vector<const PageView*> shown;
+    if (view3d_ && include3dView) shown.push_back(&bodies);
     for (const PageView& v : views_) {
-        // A tab hidden on this scene (a vehicle view on another kind) has nothing to show.
-        if (!tabs_->isTabVisible(tabs_->indexOf(v.widget)) || !tabs_->isTabEnabled(tabs_->indexOf(v.widget))) continue;
-        if (v.needsDisplay && !include3dView) {
-            // Its data still goes out.
-            write(v.exportCsv, v.name + ".csv", v.title + " (data)");
-            continue;
-        }
-        write(v.exportPng, v.name + ".png", v.title);
-        write(v.exportSvg, v.name + ".svg", v.title);
-        write(v.exportCsv, v.name + ".csv", v.title + " (data)");
+        const int i = tabs_->indexOf(v.widget);
+        if (tabs_->isTabVisible(i) && tabs_->isTabEnabled(i)) shown.push_back(&v);
     }
+    std::vector<ExportedFile> files = exportViews(shown, folder, include3dView, failures);
     for (ExportedFile& f : exportData(folder, failures)) files.push_back(std::move(f));
     return files;
 }

@@ -6,10 +6,10 @@
 // document's kind in the registry (PageRegistry.h), so a new kind of scene is
 // a new page, not new branches in the window.
 //
-// A page owns its document while it is open: every edit goes through
-// setParameter / setChoice / setComparedLaws (the panel's own signals lead
-// there too), so the window can record each edit as an undo step and apply it
-// back the same way.
+// A page is the editor of its document while it is open (DocumentEditor):
+// every edit goes through setParameter / setChoice / setComparedLaws (the
+// panel's own signals lead there too), so the document controller can record
+// each edit as an undo step and apply it back the same way.
 #include <QString>
 #include <QStringList>
 #include <QWidget>
@@ -18,6 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/ViewExport.h"
+#include "document/DocumentEditor.h"
 #include "panel/SceneSidePanel.h"
 #include "scene/Scene.h"
 
@@ -31,55 +33,26 @@ class ParameterPanel;
 class TimelineWidget;
 class VtkView;
 
-// One view of a page (a tab) and the formats it exports to; an exporter left
-// empty is a format the view does not offer.
-struct PageView {
-    QString name;      // stable id: showTab("hodograph"), export file names
-    QString title;     // the tab's text
-    QString toolTip;   // the paper and figure the view reproduces
-    QWidget* widget = nullptr;
-    std::function<bool(const QString& path)> exportPng, exportSvg, exportCsv;
-    bool needsDisplay = false;   // drawn by VTK (through X): left out of a report without a display
-};
-
-// A file written by an export, with what it holds (for the report).
-struct ExportedFile {
-    QString fileName;      // relative to the export folder
-    QString description;
-};
-
-class ScenePage : public QWidget {
+class ScenePage : public QWidget, public DocumentEditor {
     Q_OBJECT
 
 public:
     explicit ScenePage(QWidget* parent = nullptr);
     ~ScenePage() override;
 
-    // --- The document -----------------------------------------------------
-    // Shows `document` (its kind is this page's). Throws InputError naming
-    // the field; on a throw the page keeps what it showed.
-    virtual void openDocument(const nlohmann::json& document) = 0;
-    // The open document with every edit applied.
-    virtual const nlohmann::json& document() const = 0;
-    // The sliders and choices of the open scene, with their current values.
-    virtual const std::vector<SceneParameter>& parameters() const = 0;
-    const SceneParameter* findParameter(const std::string& id) const;
-    // Edits as the panel makes them; an invalid value is reported through
-    // errorOccurred and leaves the document as it was.
-    virtual void setParameter(const QString& id, double siValue) = 0;
-    virtual void setChoice(const QString& id, const QString& choice) = 0;
-    // Laws compared with the scene's own (empty on pages that compare none).
-    virtual QStringList comparedLaws() const { return {}; }
-    virtual void setComparedLaws(const QStringList& /*ids*/) {}
+    // --- The document (DocumentEditor) ----------------------------------------
+    // An invalid edit is reported through errorOccurred.
+    QString formatValue(const QString& id, double siValue) const override;
     ParameterPanel* parameterPanel() const { return side_.panel; }
     // Disables the panel rows that change nothing in the scene's current mode
     // (a parameter's "applies_when"), with the reason; after every edit.
-    void updateParameterModes();
-    QString sceneName() const;
+    void updateParameterModes() override;
 
     // --- Views ------------------------------------------------------------
     const std::vector<PageView>& views() const { return views_; }
     QStringList tabNames() const;
+    // The view of that name; nullptr for a name the page does not have.
+    const PageView* findView(const QString& name) const;
     // False for a name the page does not have.
     bool showTab(const QString& name);
     QString currentTabName() const;

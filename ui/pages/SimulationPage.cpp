@@ -1,29 +1,24 @@
 #include "pages/SimulationPage.h"
 
 #include <QCoreApplication>
-#include <QElapsedTimer>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QTabWidget>
-#include <QThreadPool>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstdio>
-#include <mutex>
 
+#include "SceneLibrary.h"
 #include "compare/ComparisonTableView.h"
 #include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
-#include "diagram/DiagramCsv.h"
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/ImpulseDiagramView.h"
 #include "impact/LawRegistry.h"
@@ -37,21 +32,6 @@
 #include "timeline/TimelineWidget.h"
 
 namespace impactlab::ui {
-
-// A run on the worker thread and what the page and the worker share.
-struct SimulationJob {
-    Scene scene;
-    SimulationOptions options;
-    std::atomic<bool> cancel{false};
-    std::atomic<double> reached{0.0};   // s of simulated time
-    std::mutex mutex;
-    std::condition_variable finished;
-    bool done = false;                  // guarded by mutex
-    bool handled = false;               // GUI thread only: drawn already
-    SimulationRun run;
-    QString error;
-    double computeMs = 0.0;
-};
 
 namespace {
 
@@ -70,6 +50,8 @@ SimulationOptions untracedOptions() {
     o.recordTraces = false;
     return o;
 }
+// s: the least end time the progress bar divides by (a scene that ends at 0).
+constexpr double kMinProgressEndTime = 1e-12;
 // Milliseconds between progress bar updates of a long run.
 constexpr int kProgressIntervalMs = 100;
 // Progress bar resolution: ticks over the scene's end time.
@@ -127,12 +109,6 @@ QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
         .arg(e.problem.vMinus.z(), 0, 'f', 2);
 }
 
-QString errorText(const std::exception& e) {
-    QString what = QString::fromUtf8(e.what());
-    if (what.startsWith('[')) what = what.mid(what.indexOf(']') + 1).trimmed();
-    return what;
-}
-
 double elapsedMs(qint64 sinceNs) {
     return (std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
                 .count() -
@@ -158,17 +134,13 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     addView({"diagram", viewDisplayName("diagram"),
              "Cataldo & Sampaio Figs. 2.5, 3.21-3.23: the selected impact's path in impulse space, with every "
              "compared law",
-             diagram_, [this](const QString& p) { return diagram_->exportPng(p); },
-             [this](const QString& p) { return diagram_->exportSvg(p); },
-             [this](const QString& p) { return writeTextFile(p, toCsv(diagram_->diagram())); }});
+             ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
     addView({"plots", viewDisplayName("plots"), "Cataldo & Sampaio Figs. 3.2-3.19: the first body's motion under each law",
-             plots_, [this](const QString& p) { return plots_->exportPng(p); },
-             [this](const QString& p) { return plots_->exportSvg(p); },
-             [this](const QString& p) { return plots_->exportCsv(p); }});
+             ViewKind::Chart, plots_, makeViewExports(plots_)});
     addView({"comparison", viewDisplayName("comparison"),
              "Every compared law on the selected impact: impulse, energy change, post-impact velocity, events, "
              "warnings",
-             table_, nullptr, nullptr, [this](const QString& p) { return table_->exportCsv(p); }});
+             ViewKind::Table, table_, makeViewExports(table_)});
 
     // Under the views: the timeline, and the progress of a long run.
     const RunControls controls =
@@ -184,9 +156,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     progressTimer_ = new QTimer(this);
     progressTimer_->setInterval(kProgressIntervalMs);
     connect(progressTimer_, &QTimer::timeout, this, [this] {
-        if (!job_) return;
-        const double end = std::max(job_->scene.endTime, 1e-12);
-        progress_->setValue(static_cast<int>(kProgressTicks * std::clamp(job_->reached.load() / end, 0.0, 1.0)));
+        if (job_) progress_->setValue(static_cast<int>(kProgressTicks * std::clamp(job_->progress(), 0.0, 1.0)));
     });
     connect(cancel_, &QPushButton::clicked, this, &SimulationPage::cancelRun);
 
@@ -199,7 +169,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
             scene_ = withParameter(scene_, id.toStdString(), v);
             scheduleRun();
         } catch (const std::exception& e) {
-            showError(errorText(e));
+            showError(describeError(e));
         }
     });
     connect(parameterPanel(), &ParameterPanel::choiceChanged, this, [this](const QString& id, const QString& c) {
@@ -209,7 +179,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
             setPanelLaw(scene_.contact.law);
             scheduleRun();
         } catch (const std::exception& e) {
-            showError(errorText(e));
+            showError(describeError(e));
         }
     });
     connect(compare_, &LawComparisonBox::comparedEdited, this, [this] {
@@ -225,15 +195,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     connect(tabs(), &QTabWidget::currentChanged, this, [this] { updateCurrentTab(); });
 }
 
-SimulationPage::~SimulationPage() {
-    // The worker posts its result to this page: it must be done before the
-    // page goes (a cancelled run stops within one step).
-    for (const auto& job : jobs_) job->cancel = true;
-    for (const auto& job : jobs_) {
-        std::unique_lock<std::mutex> lock(job->mutex);
-        job->finished.wait(lock, [&job] { return job->done; });
-    }
-}
+SimulationPage::~SimulationPage() = default;
 
 void SimulationPage::openDocument(const nlohmann::json& document) {
     Scene scene = parseScene(document);   // throws before anything changes
@@ -278,7 +240,7 @@ void SimulationPage::setParameter(const QString& id, double siValue) {
         runPending_ = false;
         startRun();
     } catch (const std::exception& e) {
-        showError(errorText(e));
+        showError(describeError(e));
     }
 }
 
@@ -292,7 +254,7 @@ void SimulationPage::setChoice(const QString& id, const QString& choice) {
         runPending_ = false;
         startRun();
     } catch (const std::exception& e) {
-        showError(errorText(e));
+        showError(describeError(e));
     }
 }
 
@@ -344,91 +306,59 @@ void SimulationPage::scheduleRun() {
         Qt::QueuedConnection);
 }
 
-bool SimulationPage::isRunning() const { return job_ && !job_->handled; }
+bool SimulationPage::isRunning() const { return job_ && !jobDrawn_; }
 
 void SimulationPage::cancelRun() {
-    if (job_) job_->cancel = true;
+    if (job_) job_->cancel();
 }
 
 void SimulationPage::waitForRun() {
-    if (!job_ || job_->handled) return;
-    {
-        std::unique_lock<std::mutex> lock(job_->mutex);
-        job_->finished.wait(lock, [this] { return job_->done; });
-    }
+    if (!job_ || jobDrawn_) return;
+    job_->wait();
     onRunFinished(job_);
 }
 
 void SimulationPage::startRun() {
     if (editStartedNs_ == 0) editStartedNs_ = nowNs();
-    if (job_ && !job_->handled) job_->cancel = true;   // superseded: its result is dropped
-    auto job = std::make_shared<SimulationJob>();
-    job->scene = scene_;
-    job->options = untracedOptions();
-    job->options.maxRunSeconds = kInteractiveRunSeconds;
-    job->options.progress = [raw = job.get()](double t) {
-        raw->reached = t;
-        return !raw->cancel.load();
-    };
-    job_ = job;
-    // Superseded runs still finishing post to this page too: keep them until done.
-    jobs_.erase(std::remove_if(jobs_.begin(), jobs_.end(),
-                               [](const std::shared_ptr<SimulationJob>& j) {
-                                   std::lock_guard<std::mutex> lock(j->mutex);
-                                   return j->done;
-                               }),
-                jobs_.end());
-    jobs_.push_back(job);
-    QThreadPool::globalInstance()->start([job, page = this] {
-        QElapsedTimer clock;
-        clock.start();
-        SimulationRun run;
-        QString error;
-        try {
-            run = simulate(job->scene, job->options);
-        } catch (const std::exception& e) {
-            error = errorText(e);
-        }
-        std::unique_lock<std::mutex> lock(job->mutex);
-        job->run = std::move(run);
-        job->error = error;
-        job->computeMs = clock.nsecsElapsed() * 1e-6;
-        job->done = true;
-        // Posted before `done` is announced: the page's destructor waits for
-        // `done`, so the page exists here, and Qt drops the call if it goes
-        // before the call is delivered.
-        QMetaObject::invokeMethod(page, [job, page] { page->onRunFinished(job); }, Qt::QueuedConnection);
-        lock.unlock();
-        job->finished.notify_all();
-    });
+    if (job_ && !jobDrawn_) job_->cancel();   // superseded: its result is dropped
+    SimulationOptions options = untracedOptions();
+    options.maxRunSeconds = kInteractiveRunSeconds;
+    job_ = worker_.start<SimulationRun>(
+        [scene = scene_, options](RunTask& task) mutable {
+            const double end = std::max(scene.endTime, kMinProgressEndTime);
+            options.progress = [&task, end](double t) {
+                task.setProgress(t / end);
+                return !task.isCancelled();
+            };
+            return simulate(scene, options);
+        },
+        [this](const std::shared_ptr<RunJob<SimulationRun>>& job) { onRunFinished(job); });
+    jobDrawn_ = false;
     // While it computes on the worker, the window paints what the edit has
     // changed already (the slider, its spin box): that pass no longer adds
     // to the time until the run is drawn.
     if (QWidget* w = window()) QCoreApplication::sendPostedEvents(w, QEvent::UpdateRequest);
     // A short run is drawn now, as if it had run here.
-    std::unique_lock<std::mutex> lock(job->mutex);
-    if (job->finished.wait_for(lock, std::chrono::milliseconds(kSynchronousRunMs), [&job] { return job->done; })) {
-        lock.unlock();
-        onRunFinished(job);
+    if (job_->waitFor(kSynchronousRunMs)) {
+        onRunFinished(job_);
         return;
     }
-    lock.unlock();
     progress_->setValue(0);
     progressRow_->show();
     progressTimer_->start();
     emit statusChanged(tr("%1: simulating... (Cancel stops the run)").arg(QString::fromStdString(scene_.name)));
 }
 
-void SimulationPage::onRunFinished(const std::shared_ptr<SimulationJob>& job) {
-    if (job != job_ || job->handled) return;   // superseded, or drawn already
-    job->handled = true;
+void SimulationPage::onRunFinished(const std::shared_ptr<RunJob<SimulationRun>>& job) {
+    if (job != job_ || jobDrawn_) return;   // superseded, or drawn already
+    jobDrawn_ = true;
     progressTimer_->stop();
     progressRow_->hide();
     // A document the core refuses to run (a law option out of its range)
     // shows no run: the views of the previous document would be stale.
-    runError_ = job->error;
-    run_ = runError_.isEmpty() ? std::move(job->run) : SimulationRun{};
-    lastComputeMs_ = job->computeMs;
+    runError_ = job->error();
+    run_ = runError_.isEmpty() ? std::move(job->result()) : SimulationRun{};
+    lastComputeMs_ = job->computeMilliseconds();
     drawRun();
 }
 

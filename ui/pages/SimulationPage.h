@@ -11,6 +11,7 @@
 // it ends. Edits made meanwhile cancel it and start the next run.
 #include <memory>
 
+#include "common/RunWorker.h"
 #include "pages/ScenePage.h"
 #include "sim/SceneComparison.h"
 #include "sim/Simulation.h"
@@ -26,7 +27,6 @@ class ImpulseDiagramView;
 class LawComparisonBox;
 class SceneRenderer;
 class TimePlotsView;
-struct SimulationJob;
 
 // Milliseconds a run may take before the page stops waiting for it and shows
 // progress: short runs (every built-in scene's) draw without a flicker, and
@@ -90,7 +90,7 @@ private:
     void startRun();
     // Runs once the events already queued are handled (the rest of a drag).
     void scheduleRun();
-    void onRunFinished(const std::shared_ptr<SimulationJob>& job);
+    void onRunFinished(const std::shared_ptr<RunJob<SimulationRun>>& job);
     void drawRun();
     void updatePoses(double t);
     void updateComparison();
@@ -120,11 +120,14 @@ private:
     QPushButton* cancel_ = nullptr;
 
     // The latest run started (on the worker thread, or drawn already).
-    std::shared_ptr<SimulationJob> job_;
-    std::vector<std::shared_ptr<SimulationJob>> jobs_;   // every run not yet done (the destructor waits for them)
+    std::shared_ptr<RunJob<SimulationRun>> job_;
+    bool jobDrawn_ = false;             // job_'s run is on screen (or dropped, superseded)
     bool runPending_ = false;           // a run is scheduled (scheduleRun): the panel's edits coalesce into it
     QTimer* progressTimer_ = nullptr;
     qint64 editStartedNs_ = 0;          // steady clock, ns: the edit being answered (0: none)
+    // Last, so it goes first: its destructor cancels and waits for the runs,
+    // which post their results to this page.
+    RunWorker worker_{this, QThread::InheritPriority};
 };
 
 }  // namespace impactlab::ui

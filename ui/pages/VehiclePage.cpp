@@ -2,10 +2,8 @@
 
 #include <QAction>
 #include <QComboBox>
-#include <QFileDialog>
 #include <QGridLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -77,32 +75,29 @@ VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
         });
 
     addView({"momentum", "Momentum", "Kudlich-Slibar: the momenta before and after and the impulse, to scale",
-             momentum_, [this](const QString& p) { return momentum_->exportPng(p); },
-             [this](const QString& p) { return momentum_->exportSvg(p); }, nullptr});
+             ViewKind::Diagram, momentum_, makeViewExports(momentum_)});
     addView({"results", "Results", "Kudlich-Slibar: delta-V, PDOF, EES, energies and the run-out of each vehicle",
-             results_, nullptr, nullptr, [this](const QString& p) { return results_->exportCsv(p); }});
-    addView({"sweep", "Sensitivity", "How a result moves with one or two inputs of the collision", sweepPage_,
-             [this](const QString& p) { return sweep_->exportPng(p); }, nullptr,
-             [this](const QString& p) { return sweep_->exportCsv(p); }});
+             ViewKind::Table, results_, makeViewExports(results_)});
+    addView({"sweep", "Sensitivity", "How a result moves with one or two inputs of the collision", ViewKind::Chart,
+             sweepPage_,
+             {[this](const QString& p) { return exportSweepPng(p); }, {},
+              [this](const QString& p) { return exportSweepCsv(p); }}});
 
-    auto exportWith = [this](const QString& title, const QString& filter, bool (VehiclePage::*fn)(const QString&)) {
-        return [this, title, filter, fn] {
-            const QString path = QFileDialog::getSaveFileName(this, title, QString(), filter);
-            if (!path.isEmpty() && !(this->*fn)(path)) QMessageBox::warning(this, title, tr("Could not write ") + path);
-        };
-    };
-    auto addAction = [this](const QString& text, const QString& name, std::function<void()> fn) {
-        auto* a = new QAction(text, this);
-        a->setObjectName(name);
-        connect(a, &QAction::triggered, this, fn);
-        actions_ << a;
-    };
-    addAction(tr("Export vehicle &results as CSV..."), "exportVehicleResults",
-              exportWith(tr("Export results"), "CSV (*.csv)", &VehiclePage::exportResultsCsv));
-    addAction(tr("Export sensitivity map as P&NG..."), "exportSweepPng",
-              exportWith(tr("Export sensitivity"), "PNG image (*.png)", &VehiclePage::exportSweepPng));
-    addAction(tr("Export sensitivity map as &CSV..."), "exportSweepCsv",
-              exportWith(tr("Export sensitivity"), "CSV (*.csv)", &VehiclePage::exportSweepCsv));
+    // The File menu's entries for this page: the same exports, by name.
+    const ViewExports& results = findView("results")->exports;
+    const ViewExports& sensitivity = findView("sweep")->exports;
+    actions_ << makeExportAction(this,
+                                 {tr("Export vehicle &results as CSV..."), "exportVehicleResults", tr("Export results"),
+                                  ExportFormat::Csv},
+                                 results.csv);
+    actions_ << makeExportAction(this,
+                                 {tr("Export sensitivity map as P&NG..."), "exportSweepPng", tr("Export sensitivity"),
+                                  ExportFormat::Png},
+                                 sensitivity.png);
+    actions_ << makeExportAction(this,
+                                 {tr("Export sensitivity map as &CSV..."), "exportSweepCsv", tr("Export sensitivity"),
+                                  ExportFormat::Csv},
+                                 sensitivity.csv);
 }
 
 VehiclePage::~VehiclePage() = default;
