@@ -268,6 +268,7 @@ TEST_F(DocumentControllerTest, RecentFilesAreMostRecentFirstWithoutDuplicatesAnd
     EXPECT_EQ(doc.recentFiles().front(), QFileInfo(dir.filePath(QString("f%1.json").arg(kMaxRecentFiles + 2))).absoluteFilePath());
 }
 
+}}  // namespace
 
 int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
@@ -279,4 +280,3 @@ int main(int argc, char** argv) {
     ::testing::InitGoogleTest(&argc, argv);
     return RUN_ALL_TESTS();
 }
-}}  // namespace
