@@ -26,14 +26,8 @@ json superballDoc() {
     return json::parse(in);
 }
 
-std::string errorField(const json& doc) {
-    try {
-        parseScene(doc);
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "no error";
-}
+// The field parseScene refuses `doc` for, or "no error".
+std::string errorField(const json& doc) { return test::getFieldOf([&] { parseScene(doc); }); }
 
 TEST(Scene, BuiltInScenesLoad) {
     int count = 0;

@@ -24,14 +24,8 @@ json planarDoc(const std::string& name, const std::string& fallbackLaw = "newton
     return test::withRegisteredLawsOnly(test::loadSceneDocument(name), fallbackLaw);
 }
 
-std::string errorField(const json& doc) {
-    try {
-        parseScene(doc);
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "no error";
-}
+// The field parseScene refuses `doc` for, or "no error".
+std::string errorField(const json& doc) { return test::getFieldOf([&] { parseScene(doc); }); }
 
 
 TEST(ScenePlanar, BuiltInPlanarScenesLoadWithTheirLaws) {
