@@ -34,11 +34,7 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 # Three long granular runs are left to the Release build: under the sanitizers
 # they take one to one and a half minutes each and exercise the same stepper code as the short
 # granular tests that do run here.
-# The built-in scenes' pins (BuiltInScenePins) hold the Release build's numbers
-# to 1e-9: they guard refactors there, and Clang at -O1 may round a chaotic
-# run (the brick drop's dozens of impacts) differently without any change of
-# code; CliSceneKinds runs every scene under the sanitizers instead.
-SAN_SKIP='GranularScenesRun.HopperLosesNothingAndDrains|GranularScenesRun.SettlingBoxSettles|GranularStepper.FrictionlessModelsTakeTheSameStepInAPile|BuiltInScenePins'
+SAN_SKIP='GranularScenesRun.HopperLosesNothingAndDrains|GranularScenesRun.SettlingBoxSettles|GranularStepper.FrictionlessModelsTakeTheSameStepInAPile'
 (cd "$SAN_DIR" && ctest --output-on-failure -j "$(nproc)" -L 'core|cli' -E "$SAN_SKIP")
 
 # Fuzzing: a temporary corpus seeded from the example problems and the scenes
