@@ -43,6 +43,24 @@ TEST(Layering, DetectorCatchesQtAndVtkIncludes) {
     EXPECT_FALSE(std::regex_search(std::string("#include \"impact/Newton.h\""), forbidden));
 }
 
+// The ui includes core's headers by folder ("diagram/Figure.h") and its own the
+// same way ("impulse/ImpulseDiagramView.h"), so a ui folder named like a core
+// folder would make an include name two layers at once (issue 24, item 5).
+TEST(Layering, UiFoldersAreNotNamedLikeCoreFolders) {
+    const fs::path core = fs::path(IMPACTLAB_SOURCE_DIR) / "core";
+    const fs::path ui = fs::path(IMPACTLAB_SOURCE_DIR) / "ui";
+    ASSERT_TRUE(fs::is_directory(core)) << core;
+    ASSERT_TRUE(fs::is_directory(ui)) << ui;
+    int foldersRead = 0;
+    for (const auto& entry : fs::directory_iterator(ui)) {
+        if (!entry.is_directory()) continue;
+        ++foldersRead;
+        EXPECT_FALSE(fs::exists(core / entry.path().filename()))
+            << "ui/" << entry.path().filename().string() << " has the name of a core folder";
+    }
+    EXPECT_GT(foldersRead, 5) << "the scan found too few ui folders to be meaningful";
+}
+
 namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The folders of core/ and the folders each may include from. Data flows one

@@ -14,7 +14,7 @@
 #include "diagram/ComparisonTable.h"
 #include "diagram/DisplayNames.h"
 #include "impact/LawRegistry.h"
-#include "vehicle/VehicleResultsTable.h"
+#include "vehicles/VehicleResultsTable.h"
 
 namespace impactlab::ui {
 namespace { namespace IMPACTLAB_UNITY_ID {

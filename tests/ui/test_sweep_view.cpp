@@ -16,7 +16,7 @@
 
 #include <cmath>
 
-#include "vehicle/SweepView.h"
+#include "vehicles/SweepView.h"
 
 namespace impactlab::ui {
 namespace { namespace IMPACTLAB_UNITY_ID {

@@ -9,7 +9,7 @@
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
 #include "diagram/DiagramCsv.h"
-#include "diagram/ImpulseDiagramView.h"
+#include "impulse/ImpulseDiagramView.h"
 #include "hodograph/EnergyView.h"
 #include "hodograph/HodographView.h"
 #include "hodograph/ImpulseCurveView.h"

@@ -20,7 +20,7 @@
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
 #include "diagram/ImpulseDiagram.h"
-#include "diagram/ImpulseDiagramView.h"
+#include "impulse/ImpulseDiagramView.h"
 #include "impact/LawRegistry.h"
 #include "panel/ParameterPanel.h"
 #include "pages/SimulationSummary.h"

@@ -8,10 +8,10 @@
 #include <QVBoxLayout>
 
 #include "render/SceneRenderer.h"
-#include "vehicle/MomentumDiagramView.h"
-#include "vehicle/SweepView.h"
-#include "vehicle/VehicleOverlay.h"
-#include "vehicle/VehicleResultsTable.h"
+#include "vehicles/MomentumDiagramView.h"
+#include "vehicles/SweepView.h"
+#include "vehicles/VehicleOverlay.h"
+#include "vehicles/VehicleResultsTable.h"
 #include "vehicle/VehicleSweep.h"
 
 namespace impactlab::ui {

@@ -2,7 +2,7 @@
 # impactlab_ui must link VTK as ui/render/render.cmake does), the momentum
 # diagram (Qt Charts, reuses ui/hodograph/ChartSupport) and the results table.
 # Headers use Q_OBJECT, so the target needs AUTOMOC. Usage in ui/CMakeLists.txt:
-#   include(vehicle/sources.cmake)  and add ${IMPACTLAB_UI_VEHICLE_SOURCES} to impactlab_ui.
+#   include(vehicles/sources.cmake)  and add ${IMPACTLAB_UI_VEHICLE_SOURCES} to impactlab_ui.
 set(IMPACTLAB_UI_VEHICLE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/VehicleOverlay.h
   ${CMAKE_CURRENT_LIST_DIR}/VehicleOverlay.cpp
