@@ -124,11 +124,16 @@ void DocumentController::setModified(bool modified) {
     emit stateChanged();
 }
 
+// QUndoStack signals indexChanged before cleanChanged: the first step after an
+// open or a save finds the document unmodified in indexChanged, so the timer
+// starts here when the stack leaves its clean state.
 void DocumentController::onUndoCleanChanged(bool clean) {
     setModified(!clean);
     if (clean) {
         autosaveTimer_->stop();
         removeRecoveryFile();
+    } else {
+        autosaveTimer_->start();
     }
 }
 
