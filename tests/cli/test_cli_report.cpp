@@ -48,6 +48,19 @@ TEST(CliReport, WritesEveryViewItsDataTheSceneAndASelfContainedReport) {
     fs::remove_all(out);
 }
 
+// On a rod that jams (Painleve's example) the f_obj reduction of Preclik et
+// al. does not apply: the view says why, and its CSV is the header without
+// samples. The report used to fail on it ("could not write fobj.csv").
+TEST(CliReport, AViewWithNothingToPlotStillWritesItsFiles) {
+    const fs::path out = makeTempPath("-report-painleve");
+    const CliRun run = runCli({"report", scenePath("impact-painleve-rod.json"), "--out", out.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    for (const char* file : {"fobj.png", "fobj.csv", "hodograph.png", "scene.json", "report.html"})
+        EXPECT_TRUE(fs::exists(out / file)) << file;
+    EXPECT_EQ(readText(out / "fobj.csv"), "alpha_rad,f_obj_J,feasible\n");
+    fs::remove_all(out);
+}
+
 TEST(CliReport, BadInputIsOneLineNamingTheField) {
     const fs::path out = makeTempPath("-report-bad");
     const CliRun run = runCli({"report", scenePath("bar.json"), "--out", out.string(), "--set", "nope=1"});

@@ -122,14 +122,15 @@ void FobjView::setTitle(const QString& title) {
 }
 
 bool FobjView::exportCsv(const QString& path) const {
-    if (!curve_ || !curve_->available) return false;
+    if (!curve_) return false;
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) return false;
     QTextStream out(&f);
     out.setRealNumberPrecision(12);
     out << "alpha_rad,f_obj_J,feasible\n";
-    for (std::size_t i = 0; i < curve_->alpha.size(); ++i)
-        out << curve_->alpha[i] << ',' << curve_->fobj[i] << ',' << (curve_->feasible[i] ? 1 : 0) << '\n';
+    if (curve_->available)
+        for (std::size_t i = 0; i < curve_->alpha.size(); ++i)
+            out << curve_->alpha[i] << ',' << curve_->fobj[i] << ',' << (curve_->feasible[i] ? 1 : 0) << '\n';
     return out.status() == QTextStream::Ok;
 }
 

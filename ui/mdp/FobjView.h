@@ -34,6 +34,10 @@ public:
     QImage renderImage(QSize size = {1000, 700}) const { return ChartView::renderImage(size); }
     bool exportPng(const QString& path, QSize size = {1000, 700}) const { return ChartView::exportPng(path, size); }
     bool exportSvg(const QString& path, QSize size = {1000, 700}) const { return ChartView::exportSvg(path, size); }
+    // The sampled curve, one row per angle. A curve that is not available (a
+    // contact the reduction does not apply to; the view shows why) is written
+    // as the header alone: no samples, and not a failure. False when no curve
+    // was set or the file could not be written.
     bool exportCsv(const QString& path) const;
     QPointF mapToImage(const Vec2& point, QSize size) const { return mapPoint(point, size); }   // (alpha, f_obj) to pixels
 
