@@ -194,8 +194,11 @@ TEST(GranularMpi, ChannelAccountsForEveryParticle) {
         GranularWorld serial = makeGranularWorld(scene);
         const GranularRunResult s = runGranular(serial, settings);
         EXPECT_EQ(r.totals.inserted, s.totals.inserted);
+        // Which particle crosses the outlet first depends on the solve order
+        // near the outlet: 5 % of the serial count bounds the difference.
+        constexpr double kDischargedRelTol = 0.05;
         EXPECT_NEAR(static_cast<double>(r.totals.discharged), static_cast<double>(s.totals.discharged),
-                    0.05 * static_cast<double>(s.totals.discharged));
+                    kDischargedRelTol * static_cast<double>(s.totals.discharged));
         ok = r.totals.lost == 0 && initial + r.totals.inserted == static_cast<long long>(last.size()) + r.totals.discharged &&
              getIds(last).size() == last.size() && r.totals.inserted == s.totals.inserted;
     }

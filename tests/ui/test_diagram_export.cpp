@@ -17,7 +17,7 @@
 #include <cmath>
 
 #include "common/InteractiveQuality.h"
-#include "diagram/ImpulseDiagramView.h"
+#include "impulse/ImpulseDiagramView.h"
 
 namespace impactlab::ui {
 namespace { namespace IMPACTLAB_UNITY_ID {
@@ -38,7 +38,6 @@ constexpr int kSearchRadiusPx = 2;
 // reference line or marker of another path crosses on top.
 constexpr double kMinDrawnFraction = 0.9;
 
-constexpr double kPi = 3.14159265358979323846;
 const QSize kExportSize(1200, 900);
 const char* kPathLabel = "Test law: straight path";
 
@@ -131,7 +130,8 @@ TEST_F(DiagramExportTest, PngShowsThePathWhereTheChartMapsIt) {
     ASSERT_TRUE(QRectF(QPointF(0, 0), QSizeF(kExportSize)).contains(b));
     // Equal axis scales: the path's pixel slope equals its data slope (3).
     const double pixelSlope = -(b.y() - a.y()) / (b.x() - a.x());
-    EXPECT_NEAR(pixelSlope, 3.0, 3.0 * 0.02) << "2 %: one pixel over a ~150 px run";
+    constexpr double kPixelSlopeRelTol = 0.02;   // one pixel over a ~150 px run is 0.7 %, with room
+    EXPECT_NEAR(pixelSlope, 3.0, 3.0 * kPixelSlopeRelTol);
 
     int sampled = 0, drawn = 0;
     const int samples = 60;
@@ -223,7 +223,8 @@ TEST_F(DiagramExportTest, WidgetKeepsEqualAxisScales) {
     const QPointF p = chart->mapToPosition({1.0, 1.0}, chart->series().first());
     // Pixel lengths of 1 N s along each axis agree to 1 %: the fit skips range
     // changes below kRangeChangeRelTol (0.1 %) and the layout rounds to pixels.
-    EXPECT_NEAR(p.x() - o.x(), o.y() - p.y(), 0.01 * (p.x() - o.x()));
+    constexpr double kAxisScaleRelTol = 0.01;
+    EXPECT_NEAR(p.x() - o.x(), o.y() - p.y(), kAxisScaleRelTol * (p.x() - o.x()));
     EXPECT_GT(p.x() - o.x(), 50.0);
 }
 

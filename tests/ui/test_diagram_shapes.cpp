@@ -5,12 +5,11 @@
 
 #include <cmath>
 
-#include "diagram/DiagramShapes.h"
+#include "impulse/DiagramShapes.h"
 
 namespace impactlab::ui {
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 // Clipped vertices lie on the clipping lines up to round-off of a few
 // operations on O(1) coordinates; 1e-12 N s is far above that and far below
 // anything visible.

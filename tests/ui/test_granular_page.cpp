@@ -83,7 +83,8 @@ TEST_F(GranularPageTest, RunsOffTheGuiThreadWithProgressAndFramesThatScrub) {
     EXPECT_EQ(page->progressBar()->value(), 100);
     // A frame every kFrameInterval, the first at t = 0.
     ASSERT_GE(run.frames.size(), static_cast<std::size_t>(kEndTime / kFrameInterval));
-    EXPECT_NEAR(w.currentPage()->timeline()->endTime(), run.frames.back().time, 1e-12);
+    constexpr double kFrameTimeTol = 1e-12;   // s: the frame's own time, round-off only
+    EXPECT_NEAR(w.currentPage()->timeline()->endTime(), run.frames.back().time, kFrameTimeTol);
     // Scrubbing back shows the start: the pile has not fallen yet.
     w.currentPage()->timeline()->setTime(0.0);
     const QImage start = page->bodiesView()->renderToImage();

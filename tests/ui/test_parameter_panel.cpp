@@ -15,7 +15,6 @@
 namespace impactlab::ui {
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 // Values that land exactly on a slider tick are computed as min + span * i / n:
 // a few roundings of O(1) numbers, so 1e-12 is ample and still catches any
 // unit slip (degrees for radians is off by a factor 57).
@@ -89,7 +88,9 @@ TEST(ParameterPanel, SliderEmitsSiValue) {
     // 1000 ticks over 1.9 m: the nearest tick is within half a tick of 0.5 m.
     const double halfTick = 0.5 * (2.0 - 0.1) / kContinuousSliderTicks;
     EXPECT_NEAR(spy.at(0).at(1).toDouble(), 0.5, halfTick);
-    EXPECT_NEAR(panel.spinBox("height")->value(), spy.at(0).at(1).toDouble(), 0.5e-3);
+    // The spin box shows 3 decimals of a metre: half its last digit.
+    constexpr double kSpinBoxRoundingTol = 0.5e-3;   // m
+    EXPECT_NEAR(panel.spinBox("height")->value(), spy.at(0).at(1).toDouble(), kSpinBoxRoundingTol);
 
     // pi/4 is tick 500 of 1000 exactly: radians out, degrees shown.
     ASSERT_TRUE(panel.setSliderPosition("angle", kPi / 4));

@@ -22,7 +22,7 @@
 
 #include "charts/ChartSupport.h"
 #include "common/RichTextLabel.h"
-#include "diagram/ImpulseDiagramView.h"
+#include "impulse/ImpulseDiagramView.h"
 #include "plots/TimePlotsView.h"
 
 namespace impactlab::ui {
@@ -41,7 +41,6 @@ constexpr double kNiceStepRelTol = 1e-9;
 constexpr double kTickMultipleTol = 1e-3;
 const QSize kSmallWindow(640, 500);
 const QSize kDefaultExport(1500, 900);
-constexpr double kPi = 3.14159265358979323846;
 const char* const kLaws[] = {"newton", "poisson", "stronge"};
 
 // Seven panels of three laws each; values cross zero with spans that give

@@ -20,9 +20,9 @@
 
 #include "render/SceneRenderer.h"
 #include "render/VtkView.h"
-#include "vehicle/MomentumDiagramView.h"
-#include "vehicle/VehicleOverlay.h"
-#include "vehicle/VehicleResultsTable.h"
+#include "vehicles/MomentumDiagramView.h"
+#include "vehicles/VehicleOverlay.h"
+#include "vehicles/VehicleResultsTable.h"
 
 namespace impactlab::ui {
 namespace { namespace IMPACTLAB_UNITY_ID {
@@ -182,21 +182,27 @@ TEST(VehicleResultsTable, RowsAndCsvMatchTheResult) {
     // Each unit's values share one format with kDisplayDigits (5) significant
     // digits of the unit's largest: speeds below 100 m/s and km/h get at least
     // 3 and 2 decimals, so half a unit in those places bounds the rounding.
-    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "delta-V", "m/s"), r.vehicle1.deltaV, 0.5e-3 + 1e-12);
-    EXPECT_NEAR(csvValue(rows, "Vehicle 2", "delta-V", "m/s"), r.vehicle2->deltaV, 0.5e-3 + 1e-12);
-    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "delta-V", "km/h"), r.vehicle1.deltaVKmh, 0.5e-2 + 1e-12);
-    EXPECT_NEAR(csvValue(rows, "Vehicle 2", "delta-V", "km/h"), r.vehicle2->deltaVKmh, 0.5e-2 + 1e-12);
-    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "PDOF", "deg"), r.vehicle1.pdofDeg, 0.05 + 1e-12);
+    // Half a unit in the last place shown, plus the round-off of a parse.
+    constexpr double kParseTol = 1e-12;
+    constexpr double kHalfMilli = 0.5e-3 + kParseTol, kHalfCenti = 0.5e-2 + kParseTol;
+    constexpr double kHalfTenth = 0.05 + kParseTol, kHalfFifthDigit = 0.5e-4;
+    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "delta-V", "m/s"), r.vehicle1.deltaV, kHalfMilli);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 2", "delta-V", "m/s"), r.vehicle2->deltaV, kHalfMilli);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "delta-V", "km/h"), r.vehicle1.deltaVKmh, kHalfCenti);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 2", "delta-V", "km/h"), r.vehicle2->deltaVKmh, kHalfCenti);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "PDOF", "deg"), r.vehicle1.pdofDeg, kHalfTenth);
     EXPECT_EQ(csvValue(rows, "Vehicle 2", "PDOF", "o'clock"), r.vehicle2->pdofClock);
-    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "EES", "m/s"), r.vehicle1.ees, 0.5e-3 + 1e-12);
+    EXPECT_NEAR(csvValue(rows, "Vehicle 1", "EES", "m/s"), r.vehicle1.ees, kHalfMilli);
     // Energies: 5 significant digits of the largest energy in the table, which
     // is at most the two vehicles' energy before.
     const double energyBefore = r.vehicle1.kineticEnergyBefore + r.vehicle2->kineticEnergyBefore;
-    EXPECT_NEAR(csvValue(rows, "Collision", "energy dissipated", "J"), r.energyDissipated, 0.5e-4 * energyBefore);
-    EXPECT_NEAR(csvValue(rows, "Collision", "mu used (eq. 64)", "-"), r.mu, 0.5e-4 + 1e-12);
-    // m1 dV1 = m2 dV2 survives the rounding.
+    EXPECT_NEAR(csvValue(rows, "Collision", "energy dissipated", "J"), r.energyDissipated, kHalfFifthDigit * energyBefore);
+    EXPECT_NEAR(csvValue(rows, "Collision", "mu used (eq. 64)", "-"), r.mu, kHalfFifthDigit + kParseTol);
+    // m1 dV1 = m2 dV2 survives the rounding: each side moves by at most its
+    // mass (about 1500 kg) times a thousandth of a m/s.
+    constexpr double kMomentumRoundingTol = 1500.0 * 1e-3;   // N s
     EXPECT_NEAR(in.vehicle1.mass * csvValue(rows, "Vehicle 1", "delta-V", "m/s"),
-                in.vehicle2->mass * csvValue(rows, "Vehicle 2", "delta-V", "m/s"), 1500.0 * 1e-3);
+                in.vehicle2->mass * csvValue(rows, "Vehicle 2", "delta-V", "m/s"), kMomentumRoundingTol);
 
     VehicleCollisionInput barrier = in;
     barrier.vehicle2.reset();
