@@ -23,7 +23,6 @@ using namespace impactlab;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // Samples of the angular search's first pass; then golden section to the
 // analytic solver's angle tolerance.
 constexpr int kSearchSamples = 512;

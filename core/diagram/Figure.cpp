@@ -21,13 +21,6 @@ const char* toString(FigureMarker marker) {
     return "?";
 }
 
-std::string formatSignificant(double x, int digits) {
-    std::ostringstream os;
-    os.precision(digits);
-    os << x;
-    return os.str();
-}
-
 std::string quoteCsvField(const std::string& text) {
     if (text.find_first_of(",\"\n\r") == std::string::npos) return text;
     std::string out = "\"";

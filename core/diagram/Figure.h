@@ -43,9 +43,6 @@ struct FigureTable {
     std::string toCsv() const;
 };
 
-// `x` with `digits` significant digits, as a table cell.
-std::string formatSignificant(double x, int digits);
-
 // Quotes a CSV field when it holds a comma, a quote or a line break (RFC 4180).
 std::string quoteCsvField(const std::string& text);
 

@@ -2,14 +2,16 @@
 
 #include <sstream>
 
+#include "mechanics/NumberText.h"
+
 namespace impactlab::granular {
 
 namespace {
 
 // Significant digits in the table: the statistics' own resolution.
-constexpr int kTableDigits = 4;
+constexpr int kGranularTableDigits = 4;
 
-std::string formatNumber(double x) { return formatSignificant(x, kTableDigits); }
+std::string formatTableNumber(double x) { return formatNumber(x, kGranularTableDigits); }
 
 }  // namespace
 
@@ -51,11 +53,11 @@ FigureTable makeGranularStatisticsTable(const std::vector<GranularModelSummary>&
     for (const GranularModelSummary& m : models) {
         const double steps = static_cast<double>(std::max<long long>(1, m.totals.steps));
         const double solvesPerSecond = m.wallSeconds > 0.0 ? m.totals.contactSolves / m.wallSeconds : 0.0;
-        t.rows.push_back({m.model, formatNumber(m.table.meanParticles), formatNumber(m.table.solidFraction),
-                          formatNumber(m.table.meanContacts), formatNumber(m.table.contactsPerParticle),
-                          formatNumber(radius > 0.0 ? 100.0 * m.table.maxPenetration / radius : 0.0),
-                          std::to_string(m.totals.steps), formatNumber(m.totals.iterations / steps),
-                          formatNumber(solvesPerSecond), std::to_string(m.totals.lost), m.endReason});
+        t.rows.push_back({m.model, formatTableNumber(m.table.meanParticles), formatTableNumber(m.table.solidFraction),
+                          formatTableNumber(m.table.meanContacts), formatTableNumber(m.table.contactsPerParticle),
+                          formatTableNumber(radius > 0.0 ? 100.0 * m.table.maxPenetration / radius : 0.0),
+                          std::to_string(m.totals.steps), formatTableNumber(m.totals.iterations / steps),
+                          formatTableNumber(solvesPerSecond), std::to_string(m.totals.lost), m.endReason});
     }
     return t;
 }

@@ -10,9 +10,8 @@ namespace impactlab {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // View box margin around the drawn points, as a fraction of their span.
-constexpr double kViewMargin = 0.1;
+constexpr double kHodographViewMargin = 0.1;
 // rad. Largest turn of a bundle path between samples: 3 deg reads as a smooth
 // curve at any plot size (the law's own default is coarser, 0.25 rad).
 constexpr double kBundleMaxTurn = 0.05;
@@ -75,7 +74,7 @@ HodographDiagram makeHodographDiagram(const ImpactProblem& problem, const Impact
     // A square at least: a straight hodograph along an axis is not a sliver.
     const double span = std::max((hi - lo).maxCoeff(), 1e-12 * (1.0 + problem.vMinus.norm()));
     const Vec2 mid = 0.5 * (lo + hi);
-    const Vec2 half = 0.5 * (hi - lo).cwiseMax(Vec2::Constant(span)) * (1.0 + 2.0 * kViewMargin);
+    const Vec2 half = 0.5 * (hi - lo).cwiseMax(Vec2::Constant(span)) * (1.0 + 2.0 * kHodographViewMargin);
     dia.min = mid - half;
     dia.max = mid + half;
     return dia;

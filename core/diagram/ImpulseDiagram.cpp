@@ -11,7 +11,6 @@ namespace impactlab {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // A tangential impulse or sliding speed below this fraction of the path's scale
 // has no direction worth drawing along.
 constexpr double kDirectionRelTol = 1e-9;

@@ -10,10 +10,9 @@ namespace impactlab {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kTwoPi = 2.0 * kPi;
 // Margin around the points of interest in the suggested view box (fraction of its size).
-constexpr double kViewMargin = 0.25;
+constexpr double kPlaneViewMargin = 0.25;
 // Conic branches are cut where they leave this multiple of the view box's reach.
 constexpr double kConicReach = 3.0;
 // f_r samples within this fraction of max |f_r| of a pole are left out of the
@@ -173,7 +172,7 @@ MdpPlaneView makePlaneView(const PaperFrameProblem& p, const CompressionPlane& p
     double size = (hi - lo).maxCoeff();
     if (!(size > 0.0)) size = std::max(p.b.norm() / p.A.norm(), kMinViewSize);
     const Vec2 centre = 0.5 * (lo + hi);
-    const double half = 0.5 * size * (1.0 + 2.0 * kViewMargin);
+    const double half = 0.5 * size * (1.0 + 2.0 * kPlaneViewMargin);
     v.min = centre - Vec2::Constant(half);
     v.max = centre + Vec2::Constant(half);
 

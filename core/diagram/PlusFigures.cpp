@@ -7,6 +7,7 @@
 
 #include "impact/plus/PlusRestitution.h"
 #include "impact/plus/PlusStepLength.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -26,13 +27,13 @@ constexpr double kRayOvershoot = 1.15;
 constexpr double kTimeLapseFrameInterval = 0.1;
 constexpr int kTimeLapseFrames = 5;
 
-std::string fmt(double x, int digits = 4) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    return buf;
-}
+// Significant digits of the captions and the rounds table: the paper's own
+// (Uchida et al. print four).
+constexpr int kFigureDigits = 4;
 
-std::string fmtVec(const Vec3& v, int digits = 4) {
+std::string fmt(double x, int digits = kFigureDigits) { return formatNumber(x, digits); }
+
+std::string fmtVec(const Vec3& v, int digits = kFigureDigits) {
     return "(" + fmt(v.x(), digits) + ", " + fmt(v.y(), digits) + ", " + fmt(v.z(), digits) + ")";
 }
 

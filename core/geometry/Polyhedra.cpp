@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 
+#include "mechanics/NumberText.h"
 #include "mechanics/Rotation.h"
 
 namespace impactlab::geometry {
@@ -26,13 +27,6 @@ constexpr double kCoplanarRelTol = 1e-9;
 constexpr double kSlabDepthShare = 0.1;
 
 const double kPhi = (1.0 + std::sqrt(5.0)) / 2.0;
-
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 // Every sign combination of `base` (zeros keep their single sign), each with
 // its three cyclic (even) permutations.
@@ -105,7 +99,7 @@ Solid makeBox(const Vec3& size) {
 }
 
 Solid makeTruncatedIcosahedron(double edge) {
-    if (!std::isfinite(edge) || !(edge > 0.0)) throw InputError("edge", "must be a finite number > 0, got " + fmt(edge));
+    if (!std::isfinite(edge) || !(edge > 0.0)) throw InputError("edge", "must be a finite number > 0, got " + formatNumber(edge));
 
     // Edge 2: even permutations of (0, +-1, +-3 phi), (+-1, +-(2 + phi), +-2 phi),
     // (+-phi, +-2, +-phi^3) with phi^3 = 2 phi + 1.
@@ -188,7 +182,7 @@ Solid makeTetrahedron(const std::array<Vec3, 4>& p) {
 
 Solid makeHalfSpaceSlab(double halfSize) {
     if (!std::isfinite(halfSize) || !(halfSize > 0.0))
-        throw InputError("size", "must be a finite number > 0, got " + fmt(halfSize));
+        throw InputError("size", "must be a finite number > 0, got " + formatNumber(halfSize));
     const double depth = kSlabDepthShare * halfSize;
     Solid s = makeBox(Vec3(2.0 * halfSize, 2.0 * halfSize, depth));
     s.mesh = transformMesh(s.mesh, Mat3::Identity(), Vec3(0.0, 0.0, -depth / 2.0));

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "mechanics/NumberText.h"
+
 namespace impactlab::geometry {
 
 namespace {
@@ -13,13 +15,6 @@ constexpr double kMinSegmentLength = 1e-9;
 // A segment is horizontal (no crossing height) when |dz| is below this share
 // of its length.
 constexpr double kHorizontalRelTol = 1e-12;
-
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 // Outward unit normal of a profile segment in the (r, z) plane: the tangent
 // turned clockwise (the solid is on the tangent's left).
@@ -67,7 +62,7 @@ Solid makeSurfaceOfRevolution(const std::vector<Vec2>& profile, int segments) {
         const bool end = i == 0 || i + 1 == profile.size();
         if (end && profile[i].x() != 0.0) throw InputError(field, "must lie on the axis (r = 0)");
         if (!end && !(profile[i].x() > 0.0))
-            throw InputError(field, "must lie off the axis (r > 0), got r = " + fmt(profile[i].x()));
+            throw InputError(field, "must lie off the axis (r > 0), got r = " + formatNumber(profile[i].x()));
         if (i > 0 && (profile[i] - profile[i - 1]).norm() < kMinSegmentLength)
             throw InputError(field, "repeats the previous point");
     }
@@ -134,7 +129,7 @@ SurfacePoint findRevolutionSurfacePoint(const std::vector<Vec2>& profile, double
         }
     }
     if (!found || !(bestR > 0.0))
-        throw InputError("height", "no side surface of the solid lies at height " + fmt(height) + " m");
+        throw InputError("height", "no side surface of the solid lies at height " + formatNumber(height) + " m");
     const Vec3 radial(std::cos(azimuth), std::sin(azimuth), 0.0);
     SurfacePoint p;
     p.point = bestR * radial + Vec3(0.0, 0.0, height);

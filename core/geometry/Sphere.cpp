@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "geometry/Revolution.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab::geometry {
 
@@ -25,13 +26,6 @@ constexpr double kBoreInsideMargin = 1e-6;
 // Vertices moved onto a rim closer to a bore's axis than this share of its
 // radius have no direction of their own; they take the bore's first tangent.
 constexpr double kAxisRelTol = 1e-12;
-
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 // Nodes and weights of n-point Gauss-Legendre on [-1, 1] (Newton on P_n).
 void calcGaussLegendre(int n, std::vector<double>& x, std::vector<double>& w) {
@@ -169,7 +163,7 @@ VolumeIntegrals calcSphereIntegrals(double radius, const Vec3& centre) {
 }
 
 Solid makeSphere(double radius, int slices, int stacks) {
-    if (!std::isfinite(radius) || !(radius > 0.0)) throw InputError("radius", "must be a finite number > 0, got " + fmt(radius));
+    if (!std::isfinite(radius) || !(radius > 0.0)) throw InputError("radius", "must be a finite number > 0, got " + formatNumber(radius));
     if (stacks < 2) throw InputError("stacks", "must be >= 2");
     std::vector<Vec2> profile;  // bottom pole up to the top pole
     for (int k = 0; k <= stacks; ++k) {
@@ -216,14 +210,14 @@ VolumeIntegrals calcBoreIntegrals(const Bore& bore, double R) {
 }
 
 Solid makeBowlingBall(double radius, const std::vector<Bore>& holesIn, int slices, int stacks) {
-    if (!std::isfinite(radius) || !(radius > 0.0)) throw InputError("radius", "must be a finite number > 0, got " + fmt(radius));
+    if (!std::isfinite(radius) || !(radius > 0.0)) throw InputError("radius", "must be a finite number > 0, got " + formatNumber(radius));
     std::vector<Bore> holes = holesIn;
     std::vector<Vec3> axisEnd;
     for (std::size_t i = 0; i < holes.size(); ++i) {
         const std::string field = "holes[" + std::to_string(i) + "]";
         Bore& h = holes[i];
         if (!std::isfinite(h.radius) || !(h.radius > 0.0))
-            throw InputError(field + ".radius", "must be a finite number > 0, got " + fmt(h.radius));
+            throw InputError(field + ".radius", "must be a finite number > 0, got " + formatNumber(h.radius));
         if (!h.axis.allFinite() || !(h.axis.norm() > 0.0))
             throw InputError(field + ".axis", "must be a non-zero vector of finite numbers");
         if (!h.bottomCentre.allFinite()) throw InputError(field + ".bottom_centre", "must contain finite numbers");
@@ -232,7 +226,7 @@ Solid makeBowlingBall(double radius, const std::vector<Bore>& holesIn, int slice
         const double along = h.bottomCentre.dot(h.axis);
         const double across = (h.bottomCentre - along * h.axis).norm() + h.radius;
         if (!(along * along + across * across < radius * radius * (1.0 - kBoreInsideMargin)))
-            throw InputError(field, "its bottom must lie inside the ball (radius " + fmt(radius) + " m)");
+            throw InputError(field, "its bottom must lie inside the ball (radius " + formatNumber(radius) + " m)");
         axisEnd.push_back(h.bottomCentre + calcExitDistance(h.bottomCentre, h.axis, radius) * h.axis);
         for (std::size_t j = 0; j < i; ++j) {
             if (calcSegmentDistance(holes[j].bottomCentre, axisEnd[j], h.bottomCentre, axisEnd[i]) < holes[j].radius + h.radius)

@@ -6,7 +6,6 @@
 namespace impactlab {
 
 namespace {
-constexpr double kPi = 3.14159265358979323846;
 }
 
 PaperFrameProblem toPaperFrame(const Mat3& W, const Vec3& vMinus, double mu) {

@@ -1,6 +1,7 @@
 #include "impact/ContactSpaceProblem.h"
 
 #include "mechanics/InputLimits.h"
+#include "mechanics/NumberText.h"
 
 #include <Eigen/Eigenvalues>
 #include <sstream>
@@ -10,12 +11,6 @@ namespace impactlab {
 namespace {
 std::string contactField(int k, const char* key) {
     return "contacts[" + std::to_string(k) + "]." + key;
-}
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
 }
 }  // namespace
 
@@ -58,11 +53,11 @@ void ContactSpaceProblem::validate() const {
     for (int k = 0; k < nc; ++k) {
         const ContactParameters& c = contacts[k];
         if (!std::isfinite(c.friction) || c.friction < 0.0 || c.friction > limits::kMaxFriction)
-            throw InputError(contactField(k, "friction"), "must be a finite number in [0, " + str(limits::kMaxFriction) +
-                                                              "], got " + str(c.friction));
+            throw InputError(contactField(k, "friction"), "must be a finite number in [0, " + formatNumber(limits::kMaxFriction) +
+                                                              "], got " + formatNumber(c.friction));
         const char* key = c.restitutionKind == RestitutionKind::Constant ? "restitution" : "restitution_min";
         if (!std::isfinite(c.restitution) || c.restitution < 0.0 || c.restitution > 1.0)
-            throw InputError(contactField(k, key), "must be in [0, 1], got " + str(c.restitution));
+            throw InputError(contactField(k, key), "must be in [0, 1], got " + formatNumber(c.restitution));
     }
     if (A.rows() != 3 * nc || A.cols() != 3 * nc)
         throw InputError("A", "must be " + std::to_string(3 * nc) + " x " + std::to_string(3 * nc) +
@@ -76,7 +71,7 @@ void ContactSpaceProblem::validate() const {
     Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(0.5 * (A + A.transpose()), Eigen::EigenvaluesOnly);
     if (eig.info() != Eigen::Success || eig.eigenvalues().minCoeff() < -kAPsdRelTol * scale)
         throw InputError("A", "must be positive semidefinite (smallest eigenvalue " +
-                                  str(eig.eigenvalues().minCoeff()) + ")");
+                                  formatNumber(eig.eigenvalues().minCoeff()) + ")");
     for (int k = 0; k < nc; ++k)
         if (!(A(3 * k + 2, 3 * k + 2) > kAPsdRelTol * scale))
             throw InputError("A", "normal diagonal entry of contact " + std::to_string(k) +

@@ -13,7 +13,6 @@ namespace impactlab {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 struct Finder {
     const PaperFrameProblem& p;

@@ -10,7 +10,6 @@ namespace impactlab {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 // A companion-matrix eigenvalue is taken as a real root when its imaginary part
 // is below this fraction of (1 + |eta|): a double root splits into a complex
 // pair ~sqrt(eps) ~ 1e-8 apart, and the residual test after polishing rejects

@@ -12,7 +12,6 @@ namespace impactlab {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 // Eq. (9) generalised: the best point r u, r >= 0, of the ray u (b_n = 0, so bhat = b_to).
 struct RayPoint {

@@ -1,21 +1,8 @@
 #include "impact/SixPointMassBody.h"
 
+#include "mechanics/InputChecks.h"
+
 namespace impactlab {
-
-namespace {
-
-Mat3 skew(const Vec3& a) {
-    Mat3 s;
-    s << 0.0, -a.z(), a.y(), a.z(), 0.0, -a.x(), -a.y(), a.x(), 0.0;
-    return s;
-}
-
-void requirePositive(double value, const char* field) {
-    if (!(value > 0.0) || !std::isfinite(value))
-        throw InputError(field, "must be a finite number > 0, got " + std::to_string(value));
-}
-
-}  // namespace
 
 SixPointMassProblem makeSixPointMassProblem(const SixPointMassParams& p) {
     requirePositive(p.dx, "dx"); requirePositive(p.dy, "dy"); requirePositive(p.dz, "dz");
@@ -39,7 +26,7 @@ SixPointMassProblem makeSixPointMassProblem(const SixPointMassParams& p) {
     const Vec3 inertia = 2.0 * Vec3(p.my * p.dy * p.dy + p.mz * p.dz * p.dz, p.mx * p.dx * p.dx + p.mz * p.dz * p.dz,
                                     p.mx * p.dx * p.dx + p.my * p.dy * p.dy);
     const Vec3 r = p.dx * Vec3::UnitX();
-    const Mat3 Aworld = Mat3::Identity() / M - skew(r) * inertia.cwiseInverse().asDiagonal() * skew(r);
+    const Mat3 Aworld = Mat3::Identity() / M - makeCrossMatrix(r) * inertia.cwiseInverse().asDiagonal() * makeCrossMatrix(r);
     out.paper.A = out.Q.transpose() * Aworld * out.Q;
     out.paper.b = -out.Q.transpose() * p.contactVelocity;
     out.paper.mu = p.mu;

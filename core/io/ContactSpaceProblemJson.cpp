@@ -17,12 +17,6 @@ const std::vector<std::string> kContactLevelKeys = {"name", "friction", "restitu
 const std::vector<std::string> kBodyLevelKeys = {"name", "friction", "restitution", "restitution_min",
                                                  "point", "normal", "bodies"};
 
-std::string reasonOf(const InputError& e) {
-    const std::string what = e.what();
-    const std::size_t prefix = e.field().size() + 2;
-    return what.size() >= prefix ? what.substr(prefix) : what;
-}
-
 void checkTopLevelKeys(const json& document, bool bodyLevel) {
     for (auto it = document.begin(); it != document.end(); ++it) {
         bool known = findLaw(it.key()) != nullptr;
@@ -80,8 +74,8 @@ Eigen::VectorXd readVector(const json& value, int n, const std::string& field) {
 // the derived A and v- are reported on what the user wrote.
 [[noreturn]] void rethrowBodyLevel(const InputError& e) {
     if (e.field() == "v_minus")
-        throw InputError("bodies", "are not approaching at any contact: " + reasonOf(e));
-    if (e.field() == "A") throw InputError("contacts", "give a Delassus operator A that " + reasonOf(e));
+        throw InputError("bodies", "are not approaching at any contact: " + e.reason());
+    if (e.field() == "A") throw InputError("contacts", "give a Delassus operator A that " + e.reason());
     throw e;
 }
 

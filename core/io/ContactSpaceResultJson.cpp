@@ -3,13 +3,7 @@
 
 namespace impactlab {
 
-namespace {
-
 using nlohmann::ordered_json;
-
-ordered_json toJson(const Vec3& v) { return ordered_json::array({v.x(), v.y(), v.z()}); }
-
-}  // namespace
 
 ordered_json contactSpaceResultToJson(const ContactSpaceProblem& problem, const ContactSpaceResult& result,
                                       const ContactSpaceTrace* traceOrNull) {
@@ -26,13 +20,13 @@ ordered_json contactSpaceResultToJson(const ContactSpaceProblem& problem, const 
     for (int k = 0; k < result.getContactCount(); ++k) {
         ordered_json c;
         if (!problem.contacts[k].name.empty()) c["name"] = problem.contacts[k].name;
-        c["impulse"] = toJson(result.getImpulse(k));
-        c["v_plus"] = toJson(result.getVelocityAfter(k));
+        c["impulse"] = vectorToJson(result.getImpulse(k));
+        c["v_plus"] = vectorToJson(result.getVelocityAfter(k));
         if (problem.bodies) {
             const ContactFrame& f = problem.bodies->contacts[k].frame;
-            c["impulse_world"] = toJson(f.toWorld(result.getImpulse(k)));
-            c["v_plus_world"] = toJson(f.toWorld(result.getVelocityAfter(k)));
-            c["frame"] = {{"t1", toJson(f.t1())}, {"t2", toJson(f.t2())}, {"n", toJson(f.n())}};
+            c["impulse_world"] = vectorToJson(f.toWorld(result.getImpulse(k)));
+            c["v_plus_world"] = vectorToJson(f.toWorld(result.getVelocityAfter(k)));
+            c["frame"] = {{"t1", vectorToJson(f.t1())}, {"t2", vectorToJson(f.t2())}, {"n", vectorToJson(f.n())}};
         }
         contacts.push_back(std::move(c));
     }
@@ -57,8 +51,8 @@ ordered_json contactSpaceResultToJson(const ContactSpaceProblem& problem, const 
                 continue;
             }
             ordered_json o;
-            o["velocity"] = toJson(b.velocity);
-            o["angular_velocity"] = toJson(b.angularVelocity);
+            o["velocity"] = vectorToJson(b.velocity);
+            o["angular_velocity"] = vectorToJson(b.angularVelocity);
             bodies.push_back(std::move(o));
         }
         j["bodies"] = std::move(bodies);
@@ -75,7 +69,7 @@ ordered_json contactSpaceResultToJson(const ContactSpaceProblem& problem, const 
             o["energy"] = s.energy;
             ordered_json cs = ordered_json::array();
             for (const ContactSample& c : s.contacts)
-                cs.push_back({{"impulse", toJson(c.impulse)}, {"velocity", toJson(c.velocity)},
+                cs.push_back({{"impulse", vectorToJson(c.impulse)}, {"velocity", vectorToJson(c.velocity)},
                               {"phase", toString(c.phase)}, {"slip", toString(c.slip)}, {"active", c.active}});
             o["contacts"] = std::move(cs);
             samples.push_back(std::move(o));

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "mechanics/InputLimits.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -118,13 +119,6 @@ private:
 
     std::vector<Frame> frames_;
 };
-
-std::string formatNumber(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 }  // namespace
 

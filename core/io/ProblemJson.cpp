@@ -5,6 +5,7 @@
 #include "impact/ContactSpaceAdapter.h"
 #include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -17,24 +18,11 @@ using nlohmann::json;
 const std::vector<std::string> kProblemKeys = {
     "format", "name", "description", "model", "models",
     "friction", "restitution", "contact_level", "bodies", "contact"};
-const std::vector<std::string> kContactLevelKeys = {"W", "v_minus"};
+const std::vector<std::string> kContactLevelProblemKeys = {"W", "v_minus"};
 const std::vector<std::string> kBodyKeys = {"mass", "inertia", "com", "velocity", "angular_velocity", "fixed"};
 const std::vector<std::string> kContactKeys = {"point", "normal"};
 
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
-
 // What an InputError says after "<field>: ".
-std::string reasonOf(const InputError& e) {
-    const std::string what = e.what();
-    const std::size_t prefix = e.field().size() + 2;
-    return what.size() >= prefix ? what.substr(prefix) : what;
-}
-
 [[noreturn]] void throwMultiContact(const std::string& field) {
     if (findLaw("plus"))
         throw InputError(field, "multi-contact input is not read by this version of the problem reader");
@@ -69,7 +57,7 @@ void checkLawOptionKeys(const json& document) {
     }
 }
 
-void checkTopLevelKeys(const json& document) {
+void checkProblemKeys(const json& document) {
     for (auto it = document.begin(); it != document.end(); ++it) {
         bool isKnown = findLaw(it.key()) != nullptr;
         for (const std::string& k : kProblemKeys) isKnown = isKnown || k == it.key();
@@ -87,14 +75,14 @@ void checkTopLevelKeys(const json& document) {
 ImpactProblem parseContactLevel(const json& contactLevel, double friction, double restitution,
                                 ApproachRequirement approach) {
     const std::string field = "contact_level";
-    rejectUnknownKeys(contactLevel, kContactLevelKeys, field);
+    rejectUnknownKeys(contactLevel, kContactLevelProblemKeys, field);
     const Mat3 W = readMat3(getMember(contactLevel, "W", field), field + ".W");
     const Vec3 vMinus = readVec3(getMember(contactLevel, "v_minus", field), field + ".v_minus");
     try {
         return ImpactProblem::makeContactLevel(W, vMinus, friction, restitution, approach);
     } catch (const InputError& e) {
         if (e.field() == "W" || e.field() == "v_minus")
-            throw InputError(joinField(field, e.field()), reasonOf(e));
+            throw InputError(joinField(field, e.field()), e.reason());
         throw;
     }
 }
@@ -117,7 +105,7 @@ RigidBody parseBody(const json& body, const std::string& field) {
     const Vec3 velocity = readVec3(getMember(body, "velocity", field), field + ".velocity");
     const Vec3 angularVelocity =
         readVec3(getMember(body, "angular_velocity", field), field + ".angular_velocity");
-    if (!(mass > 0.0)) throw InputError(field + ".mass", "must be > 0, got " + str(mass));
+    if (!(mass > 0.0)) throw InputError(field + ".mass", "must be > 0, got " + formatNumber(mass));
     RigidBody b = RigidBody::makeFromWorldInertia(mass, inertia, field);
     b.position = com;
     b.velocity = velocity;
@@ -153,10 +141,10 @@ ImpactProblem parseBodyLevel(const json& document, double friction, double resti
         if (e.field() == "v_minus")
             throw InputError("bodies", "are not approaching at the contact point: the relative normal "
                                        "velocity (v1(c) - v2(c)) . n is " +
-                                           str(contact.calcContactRelativeVelocity().z()) +
+                                           formatNumber(contact.calcContactRelativeVelocity().z()) +
                                            " m/s, an impact needs it < 0");
         if (e.field() == "W")
-            throw InputError("bodies", "give a contact inverse inertia W that " + reasonOf(e));
+            throw InputError("bodies", "give a contact inverse inertia W that " + e.reason());
         throw;
     }
 }
@@ -168,7 +156,7 @@ ImpactProblem parseProblem(const json& document, ApproachRequirement approach) {
     checkFormat(document);
     if (document.contains("contacts")) throwMultiContact("contacts");
     if (document.contains("A")) throwMultiContact("A");
-    checkTopLevelKeys(document);
+    checkProblemKeys(document);
     checkLawOptionKeys(document);
 
     const double friction = readNumber(getMember(document, "friction", ""), "friction");

@@ -6,25 +6,25 @@ namespace {
 
 using nlohmann::ordered_json;
 
-ordered_json toJson(const Vec3& v) { return ordered_json::array({v.x(), v.y(), v.z()}); }
-
 ordered_json bodyToJson(const RigidBody& body) {
     if (body.fixed) return {{"fixed", true}};
     ordered_json b;
-    b["velocity"] = toJson(body.velocity);
-    b["angular_velocity"] = toJson(body.angularVelocity);
+    b["velocity"] = vectorToJson(body.velocity);
+    b["angular_velocity"] = vectorToJson(body.angularVelocity);
     return b;
 }
 
 }  // namespace
+
+ordered_json vectorToJson(const Vec3& v) { return ordered_json::array({v.x(), v.y(), v.z()}); }
 
 ordered_json traceToJson(const ImpactTrace& trace) {
     ordered_json samples = ordered_json::array();
     for (const TraceSample& s : trace.samples) {
         ordered_json j;
         j["normal_impulse"] = s.normalImpulse;
-        j["impulse"] = toJson(s.impulse);
-        j["velocity"] = toJson(s.velocity);
+        j["impulse"] = vectorToJson(s.impulse);
+        j["velocity"] = vectorToJson(s.velocity);
         j["energy"] = s.energy;
         j["mode"] = toString(s.mode);
         j["phase"] = toString(s.phase);
@@ -46,12 +46,12 @@ ordered_json resultToJson(const ImpactProblem& problem, const ImpactResult& resu
     j["model"] = result.model;
     j["status"] = toString(result.status);
     j["steps"] = result.steps;
-    j["impulse"] = toJson(result.impulse);
-    j["impulse_world"] = toJson(axes * result.impulse);
-    j["v_plus"] = toJson(result.vPlus);
-    j["v_plus_world"] = toJson(axes * result.vPlus);
+    j["impulse"] = vectorToJson(result.impulse);
+    j["impulse_world"] = vectorToJson(axes * result.impulse);
+    j["v_plus"] = vectorToJson(result.vPlus);
+    j["v_plus_world"] = vectorToJson(axes * result.vPlus);
     j["compression_impulse"] = result.compressionImpulse.z();
-    j["compression_impulse_vector"] = toJson(result.compressionImpulse);
+    j["compression_impulse_vector"] = vectorToJson(result.compressionImpulse);
     j["energy_before"] = result.energyBefore;
     j["energy_after"] = result.energyAfter;
 
@@ -60,14 +60,14 @@ ordered_json resultToJson(const ImpactProblem& problem, const ImpactResult& resu
         ordered_json ev;
         ev["kind"] = toString(e.kind);
         ev["normal_impulse"] = e.normalImpulse;
-        ev["impulse"] = toJson(e.impulse);
+        ev["impulse"] = vectorToJson(e.impulse);
         events.push_back(std::move(ev));
     }
     j["events"] = std::move(events);
 
     if (problem.bodies) {
         const ContactFrame& f = problem.bodies->frame;
-        j["contact_frame"] = {{"t1", toJson(f.t1())}, {"t2", toJson(f.t2())}, {"n", toJson(f.n())}};
+        j["contact_frame"] = {{"t1", vectorToJson(f.t1())}, {"t2", vectorToJson(f.t2())}, {"n", vectorToJson(f.n())}};
         // The bodies after the impact; laws fill bodiesAfter, but derive it if one did not.
         const TwoBodyContact after =
             result.bodiesAfter ? *result.bodiesAfter : problem.bodies->calcAfterImpulse(result.impulse);
@@ -82,10 +82,10 @@ ordered_json resultToJson(const ImpactProblem& problem, const ImpactResult& resu
         ordered_json solutions = ordered_json::array();
         for (const ImpactSolution& s : result.solutions) {
             ordered_json sj;
-            sj["impulse"] = toJson(s.impulse);
-            sj["impulse_world"] = toJson(axes * s.impulse);
-            sj["v_plus"] = toJson(s.vPlus);
-            sj["v_plus_world"] = toJson(axes * s.vPlus);
+            sj["impulse"] = vectorToJson(s.impulse);
+            sj["impulse_world"] = vectorToJson(axes * s.impulse);
+            sj["v_plus"] = vectorToJson(s.vPlus);
+            sj["v_plus_world"] = vectorToJson(axes * s.vPlus);
             sj["energy_after"] = s.energyAfter;
             sj["kind"] = s.kind;
             sj["max_dissipation"] = s.maxDissipation;

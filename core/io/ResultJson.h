@@ -40,6 +40,8 @@ inline constexpr const char* kResultFormat = "impactlab.result/1";
 nlohmann::ordered_json resultToJson(const ImpactProblem& problem, const ImpactResult& result,
                                     const ImpactTrace* traceOrNull = nullptr);
 nlohmann::ordered_json traceToJson(const ImpactTrace& trace);
+// A vector as the JSON array [x, y, z], as every result writes one.
+nlohmann::ordered_json vectorToJson(const Vec3& v);
 
 // The path ("results[0].impulse[2]") of the first number in `value` that is NaN
 // or infinite, or nullopt when every number is finite.

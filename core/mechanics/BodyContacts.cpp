@@ -2,15 +2,6 @@
 
 namespace impactlab {
 
-namespace {
-// a^x b = a x b.
-Mat3 skew(const Vec3& a) {
-    Mat3 S;
-    S << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
-    return S;
-}
-}  // namespace
-
 void BodyContacts::validate() const {
     const int nb = static_cast<int>(bodies.size());
     for (int i = 0; i < nb; ++i) bodies[i].validate("bodies[" + std::to_string(i) + "]");
@@ -70,7 +61,7 @@ ContactSystem BodyContacts::calcContactSystem() const {
             }
             // point velocity = v + omega x r = [E3, -r^x] (v, omega)
             s.G.block<3, 3>(3 * k, o) += sign * Ft;
-            s.G.block<3, 3>(3 * k, o + 3) += -sign * Ft * skew(c.point - b.position);
+            s.G.block<3, 3>(3 * k, o + 3) += -sign * Ft * makeCrossMatrix(c.point - b.position);
         }
     }
     return s;

@@ -1,6 +1,7 @@
 #include "mechanics/RigidBody.h"
 
 #include "mechanics/InputLimits.h"
+#include "mechanics/NumberText.h"
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
@@ -9,12 +10,6 @@
 namespace impactlab {
 
 namespace {
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 }  // namespace
 
 RigidBody RigidBody::makeFixed() {
@@ -37,7 +32,7 @@ RigidBody RigidBody::makeFromWorldInertia(double mass, const Mat3& worldInertia,
     Eigen::SelfAdjointEigenSolver<Mat3> eig(worldInertia);
     if (eig.info() != Eigen::Success || eig.eigenvalues().minCoeff() <= 0.0)
         throw InputError(field, "must be positive definite (smallest principal moment " +
-                                    str(eig.eigenvalues().minCoeff()) + ")");
+                                    formatNumber(eig.eigenvalues().minCoeff()) + ")");
     Mat3 axes = eig.eigenvectors();
     if (axes.determinant() < 0) axes.col(2) = -axes.col(2);  // keep a proper rotation
     RigidBody b;
@@ -52,7 +47,7 @@ void RigidBody::validate(const std::string& field) const {
     if (fixed) return;
     const std::string prefix = field.empty() ? "" : field + ".";
     if (!std::isfinite(mass)) throw InputError(prefix + "mass", "must be a finite number");
-    if (mass <= 0.0) throw InputError(prefix + "mass", "must be > 0, got " + str(mass));
+    if (mass <= 0.0) throw InputError(prefix + "mass", "must be > 0, got " + formatNumber(mass));
     if (!principalInertia.allFinite())
         throw InputError(prefix + "inertia", "must contain finite numbers");
     if (principalInertia.minCoeff() <= 0.0)
@@ -63,10 +58,10 @@ void RigidBody::validate(const std::string& field) const {
         limits::kMaxConditionNumber * std::min(mass, principalInertia.minCoeff()))
         throw InputError(prefix + "inertia", "is out of scale with the mass: the ratio of the largest to the smallest of "
                                              "mass and principal moments (SI units) is above the limit of " +
-                                             str(limits::kMaxConditionNumber));
+                                             formatNumber(limits::kMaxConditionNumber));
     if (principalInertia.maxCoeff() > limits::kMaxConditionNumber * principalInertia.minCoeff())
         throw InputError(prefix + "inertia", "is nearly singular: the ratio of its largest to smallest principal moment is above "
-                                             "the limit of " + str(limits::kMaxConditionNumber));
+                                             "the limit of " + formatNumber(limits::kMaxConditionNumber));
     for (int a = 0; a < 3; ++a) {
         const double others = principalInertia((a + 1) % 3) + principalInertia((a + 2) % 3);
         if (principalInertia(a) > others * (1.0 + kInertiaTriangleRelTol))

@@ -3,16 +3,10 @@
 namespace impactlab {
 
 namespace {
-// P u = r x u (Jia & Wang, eq. 3).
-Mat3 skew(const Vec3& r) {
-    Mat3 P;
-    P << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
-    return P;
-}
 // The contribution of one body to W: (1/m) U - P J^-1 P (eq. 5 with S split per body).
 Mat3 calcBodyW(const RigidBody& b, const Vec3& point) {
     if (b.fixed) return Mat3::Zero();
-    const Mat3 P = skew(point - b.position);
+    const Mat3 P = makeCrossMatrix(point - b.position);
     return b.calcInverseMass() * Mat3::Identity() - P * b.calcWorldInverseInertia() * P;
 }
 }  // namespace

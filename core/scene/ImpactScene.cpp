@@ -16,6 +16,7 @@
 #include "io/JsonInput.h"
 #include "mechanics/InputLimits.h"
 #include "scene/ImpactSystemScene.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -31,13 +32,6 @@ constexpr int kDefaultRevolutionSegments = 64;
 constexpr int kSphereSlices = 64;
 constexpr int kSphereStacks = 32;
 constexpr double kDefaultHalfSpaceHalfSize = 0.5;   // m, drawn half-width of a half-space
-
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 // InputError(field, reason) reads "<field>: <reason>"; this recovers the reason
 // so a builder's error can be re-thrown under the scene's field name.
@@ -269,7 +263,7 @@ ImpactSceneBody readBody(const json& j, const std::string& field, int index, con
         b.body.position = b.meshRotation * centre + b.meshTranslation;
     } else {
         const double mass = readNumber(require(j, "mass", field), field + ".mass");
-        if (!(mass > 0.0)) throw InputError(field + ".mass", "must be > 0, got " + fmt(mass));
+        if (!(mass > 0.0)) throw InputError(field + ".mass", "must be > 0, got " + formatNumber(mass));
         const geometry::MassProperties mp = geometry::calcMassProperties(shape.solid.integrals, mass);
         const Mat3 worldInertia = b.meshRotation * mp.inertia * b.meshRotation.transpose();
         b.body = RigidBody::makeFromWorldInertia(mass, worldInertia, field);

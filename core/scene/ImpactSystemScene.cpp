@@ -13,6 +13,7 @@
 #include "io/JsonInput.h"
 #include "impact/PainleveRod.h"
 #include "impact/SixPointMassBody.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -32,13 +33,6 @@ constexpr double kSlenderRodAspect = 30.0;         // Painleve rod: length over 
 constexpr double kRodPlaneShare = 0.9;             // plane half-width, of the rod length
 constexpr int kPointMassSlices = 32;
 constexpr int kPointMassStacks = 16;
-
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(4);
-    os << x;
-    return os.str();
-}
 
 double readOptional(const json& obj, const char* key, const std::string& field, double fallback) {
     const auto it = obj.find(key);
@@ -133,7 +127,7 @@ void readSixPointMass(const json& sys, double friction, ImpactScene& s) {
                                  model.contact.point, model.contact.body2);
     if (p.literalPaperFrame)
         s.notes.push_back("Paper's literal frame: t = n x e_x and o = n x t are not normalised (|t| = " +
-                          fmt(model.Q.col(1).norm()) + "), as Table 1 needs; impulses are in that frame.");
+                          formatNumber(model.Q.col(1).norm(), 4) + "), as Table 1 needs; impulses are in that frame.");
 }
 
 void readPainleveRod(const json& sys, double friction, ImpactScene& s) {
@@ -178,10 +172,10 @@ void readPainleveRod(const json& sys, double friction, ImpactScene& s) {
     s.bodies[1] = makeFixedPlane(kRodPlaneShare * p.length, Mat3::Identity(), s.contact.point, model.contact.body2);
 
     const bool sticks = friction >= model.muStar;
-    s.notes.push_back("mu*(theta0) = " + fmt(model.muStar) + ": with mu = " + fmt(friction) +
+    s.notes.push_back("mu*(theta0) = " + formatNumber(model.muStar, 4) + ": with mu = " + formatNumber(friction, 4) +
                       (sticks ? " >= mu*, maximum dissipation sticks with Lambda0 = (" :
                                 " < mu*, maximum dissipation gives no impulse; Lambda0 = (") +
-                      fmt(model.lambda0.x()) + ", " + fmt(model.lambda0.y()) + ", " + fmt(model.lambda0.z()) +
+                      formatNumber(model.lambda0.x(), 4) + ", " + formatNumber(model.lambda0.y(), 4) + ", " + formatNumber(model.lambda0.z(), 4) +
                       ") N s" + (sticks ? "" : " is not admissible") + ".");
 }
 
@@ -207,10 +201,10 @@ ImpactScene parseImpactSystemScene(const json& doc) {
     s.law = readString(getMember(contact, "law", "contact"), "contact.law");
     getLaw(s.law, "contact.law");
     const double friction = readNumber(getMember(contact, "friction", "contact"), "contact.friction");
-    if (!(friction >= 0.0)) throw InputError("contact.friction", "must be >= 0, got " + fmt(friction));
+    if (!(friction >= 0.0)) throw InputError("contact.friction", "must be >= 0, got " + formatNumber(friction, 4));
     const double restitution = readOptional(contact, "restitution", "contact", 0.0);
     if (!(restitution >= 0.0 && restitution <= 1.0))
-        throw InputError("contact.restitution", "must be in [0, 1], got " + fmt(restitution));
+        throw InputError("contact.restitution", "must be in [0, 1], got " + formatNumber(restitution, 4));
     if (const auto it = contact.find("options"); it != contact.end()) s.lawOptions = getContactLawOptions(*it, s.law, s.law);
 
     const json& sys = getMember(doc, "system", "");

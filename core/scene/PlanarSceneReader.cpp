@@ -7,6 +7,7 @@
 #include "io/JsonInput.h"
 #include "mechanics/planar/PlanarContactGeometry.h"
 #include "mechanics/planar/PlanarModels.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -14,7 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr double kPi = 3.14159265358979323846;
 // Rods drawn without a given thickness: 1/40 of their length.
 constexpr double kDefaultThicknessRatio = 1.0 / 40.0;
 // A wall velocity may have this much normal component (relative to its
@@ -22,13 +22,6 @@ constexpr double kDefaultThicknessRatio = 1.0 / 40.0;
 constexpr double kWallSlideRelTol = 1e-9;
 // |normal| below this is no direction.
 constexpr double kMinNormalLength = 1e-12;
-
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 const json* findMember(const json& object, const std::string& key) {
     const auto it = object.find(key);
@@ -55,7 +48,7 @@ double readNumber(const json& object, const std::string& key, const std::string&
 double readPositive(const json& object, const std::string& key, const std::string& field) {
     const std::string f = joinField(field, key);
     const double x = impactlab::readNumber(getMember(object, key, field), f);
-    if (!(x > 0.0)) throw InputError(f, "must be > 0, got " + fmt(x));
+    if (!(x > 0.0)) throw InputError(f, "must be > 0, got " + formatNumber(x));
     return x;
 }
 
@@ -147,7 +140,7 @@ WallInput readWall(const json& j, const std::string& field) {
     if (std::abs(w.velocity.dot(w.normal)) > kWallSlideRelTol * w.velocity.norm())
         throw InputError(joinField(field, "velocity"), "must be along the wall (walls may slide, not advance)");
     in.size = readNumber(j, "size", field, 0.0);
-    if (in.size < 0.0) throw InputError(joinField(field, "size"), "must be >= 0, got " + fmt(in.size));
+    if (in.size < 0.0) throw InputError(joinField(field, "size"), "must be >= 0, got " + formatNumber(in.size));
     return in;
 }
 
@@ -190,7 +183,7 @@ SystemInput readSystem(const json& system, const std::string& field, const Vec2&
         const std::string angleField = joinField(field, "contact_angle");
         const double theta0 = impactlab::readNumber(getMember(system, "contact_angle", field), angleField);
         if (!(theta0 > 0.0 && theta0 < 0.5 * kPi))
-            throw InputError(angleField, "must be in (0, pi/2), got " + fmt(theta0));
+            throw InputError(angleField, "must be in (0, pi/2), got " + formatNumber(theta0));
         const double v = readNumber(system, "surface_velocity", field, 0.0);
         in.system = makePendulumSystem(in.bodies[0].body, theta0, v, gravity);
         for (const PlanarWall& w : in.system.walls) in.walls.push_back(makeWallInput(w));
@@ -204,7 +197,7 @@ SystemInput readSystem(const json& system, const std::string& field, const Vec2&
             throw InputError(joinField(field, "body.shape.type"), "must be \"sphere\" for this system");
         const double h = readPositive(system, "height", field);
         if (!(h > 2.0 * in.bodies[0].body.geometry.radius))
-            throw InputError(joinField(field, "height"), "must exceed the ball's diameter, got " + fmt(h));
+            throw InputError(joinField(field, "height"), "must exceed the ball's diameter, got " + formatNumber(h));
         in.system = makeBallBetweenWallsSystem(in.bodies[0].body, h, gravity);
         for (const PlanarWall& w : in.system.walls) in.walls.push_back(makeWallInput(w));
     } else if (in.type == "two-bodies") {
@@ -240,7 +233,7 @@ void checkStartingGaps(const SystemInput& in, const PlanarState& initial) {
         const bool pinned = in.system.bodies[c.body1].pinned;
         const std::string other = c.body2 >= 0 ? in.system.bodies[c.body2].name : in.system.walls[c.wall].name;
         throw InputError(joinField(in.fields[c.body1], pinned ? "theta" : "position"),
-                         "starts " + fmt(-g.gap) + " m inside " + other + " (" + c.name + ")");
+                         "starts " + formatNumber(-g.gap) + " m inside " + other + " (" + c.name + ")");
     }
 }
 

@@ -12,19 +12,13 @@
 #include "mechanics/InputLimits.h"
 #include "scene/PlanarSceneReader.h"
 #include "scene/VehicleSceneReader.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
 namespace {
 
 using nlohmann::json;
-
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 const json& require(const json& obj, const std::string& key, const std::string& path) {
     if (!obj.is_object()) throw InputError(path, "must be a JSON object");
@@ -59,7 +53,7 @@ Shape readShape(const json& j, const std::string& field) {
     if (type == "sphere") {
         s.type = Shape::Type::Sphere;
         s.radius = readNumber(require(j, "radius", field), field + ".radius");
-        if (!(s.radius > 0.0)) throw InputError(field + ".radius", "must be > 0, got " + fmt(s.radius));
+        if (!(s.radius > 0.0)) throw InputError(field + ".radius", "must be > 0, got " + formatNumber(s.radius));
     } else if (type == "box") {
         s.type = Shape::Type::Box;
         const Vec3 size = readVec3(require(j, "size", field), field + ".size");
@@ -85,7 +79,7 @@ SceneBody readBody(const json& j, const std::string& field) {
     b.shape = readShape(require(j, "shape", field), field + ".shape");
     const std::string p = field + ".";
     b.body.mass = readNumber(require(j, "mass", field), p + "mass");
-    if (!(b.body.mass > 0.0)) throw InputError(p + "mass", "must be > 0, got " + fmt(b.body.mass));
+    if (!(b.body.mass > 0.0)) throw InputError(p + "mass", "must be > 0, got " + formatNumber(b.body.mass));
     b.body.principalInertia = j.contains("inertia") ? readVec3(j["inertia"], p + "inertia")
                                                      : calcUniformInertia(b.shape, b.body.mass);
     b.body.position = readVec3(j, "position", p, Vec3::Zero());
@@ -200,13 +194,13 @@ Scene parseScene(const json& doc) {
     }
     s.endTime = readNumber(doc, "end_time", "", s.endTime);
     if (!(s.endTime > 0.0) || s.endTime > limits::kMaxEndTime)
-        throw InputError("end_time", "must be in (0, " + fmt(limits::kMaxEndTime) + "] s, got " + fmt(s.endTime));
+        throw InputError("end_time", "must be in (0, " + formatNumber(limits::kMaxEndTime) + "] s, got " + formatNumber(s.endTime));
     s.sampleInterval = readNumber(doc, "sample_interval", "", s.sampleInterval);
     if (!(s.sampleInterval > 0.0) || s.sampleInterval > s.endTime)
         throw InputError("sample_interval", "must be > 0 and no longer than end_time");
     // A run records about end_time / sample_interval samples: bounded.
     if (s.endTime / s.sampleInterval > static_cast<double>(limits::kMaxSamplesPerRun))
-        throw InputError("sample_interval", "gives " + fmt(s.endTime / s.sampleInterval) +
+        throw InputError("sample_interval", "gives " + formatNumber(s.endTime / s.sampleInterval) +
                                                 " samples over end_time, more than the limit of " +
                                                 std::to_string(limits::kMaxSamplesPerRun) + " per run");
 
@@ -217,10 +211,10 @@ Scene parseScene(const json& doc) {
     getLaw(s.contact.law, "contact.law");
     s.contact.friction = readNumber(contact, "friction", "contact.", s.contact.friction);
     if (s.contact.friction < 0.0 || s.contact.friction > limits::kMaxFriction)
-        throw InputError("contact.friction", "must be in [0, " + fmt(limits::kMaxFriction) + "], got " + fmt(s.contact.friction));
+        throw InputError("contact.friction", "must be in [0, " + formatNumber(limits::kMaxFriction) + "], got " + formatNumber(s.contact.friction));
     s.contact.restitution = readNumber(contact, "restitution", "contact.", s.contact.restitution);
     if (s.contact.restitution < 0.0 || s.contact.restitution > 1.0)
-        throw InputError("contact.restitution", "must be in [0, 1], got " + fmt(s.contact.restitution));
+        throw InputError("contact.restitution", "must be in [0, 1], got " + formatNumber(s.contact.restitution));
     if (contact.contains("options")) s.contact.lawOptions = getContactLawOptions(contact["options"], s.contact.law, s.contact.law);
 
     if (s.kind == SceneKind::Planar) {

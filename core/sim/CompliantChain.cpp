@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "mechanics/InputChecks.h"
 #include "sim/CompliantModel.h"
 #include "sim/CompliantRun.h"
 
@@ -93,10 +94,6 @@ private:
     double dissipation_;
     ContactFrame frame_;
 };
-
-void requireFinite(const Eigen::VectorXd& v, const std::string& field) {
-    if (!v.allFinite()) throw InputError(field, "must be finite");
-}
 
 }  // namespace
 

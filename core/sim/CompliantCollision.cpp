@@ -2,19 +2,11 @@
 
 #include <cmath>
 
+#include "mechanics/InputChecks.h"
 #include "sim/CompliantModel.h"
 #include "sim/CompliantRun.h"
 
 namespace impactlab {
-
-namespace {
-
-void requirePositive(double v, const std::string& field) {
-    if (!(v > 0.0) || !std::isfinite(v))
-        throw InputError(field, "must be a finite number > 0, got " + compliant::formatNumber(v));
-}
-
-}  // namespace
 
 const char* toString(CompliantStatus status) {
     switch (status) {
@@ -96,11 +88,11 @@ void CompliantOptions::validate() const {
     requirePositive(relativeTolerance, "options.relative_tolerance");
     requirePositive(absoluteTolerance, "options.absolute_tolerance");
     if (!(initialStep >= 0.0) || !std::isfinite(initialStep))
-        throw InputError("options.initial_step", "must be a finite number >= 0, got " + compliant::formatNumber(initialStep));
+        throw InputError("options.initial_step", "must be a finite number >= 0, got " + formatNumber(initialStep));
     requirePositive(maxStep, "options.max_step");
     requirePositive(entryDepth, "options.entry_depth");
     if (!(separationSpeed >= 0.0) || !std::isfinite(separationSpeed))
-        throw InputError("options.separation_speed", "must be a finite number >= 0, got " + compliant::formatNumber(separationSpeed));
+        throw InputError("options.separation_speed", "must be a finite number >= 0, got " + formatNumber(separationSpeed));
     requirePositive(slideToRollSpeed, "options.slide_to_roll_speed");
     if (interpolatedSamplesPerStep < 0)
         throw InputError("options.interpolated_samples_per_step",
@@ -109,7 +101,7 @@ void CompliantOptions::validate() const {
     requirePositive(maxDuration, "options.max_duration");
     requirePositive(minStep, "options.min_step");
     if (!(sampleInterval >= 0.0) || !std::isfinite(sampleInterval))
-        throw InputError("options.sample_interval", "must be a finite number >= 0, got " + compliant::formatNumber(sampleInterval));
+        throw InputError("options.sample_interval", "must be a finite number >= 0, got " + formatNumber(sampleInterval));
 }
 
 CompliantResult simulateCompliantCollision(const CompliantSystem& system, const CompliantOptions& options) {

@@ -4,16 +4,11 @@
 #include <limits>
 #include <sstream>
 
+#include "mechanics/NumberText.h"
+
 namespace impactlab {
 
 namespace {
-
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 double compliance(const CompliantMaterial& m) {
     return (1.0 - m.poissonRatio * m.poissonRatio) / m.youngsModulus;
@@ -23,11 +18,11 @@ double compliance(const CompliantMaterial& m) {
 
 void CompliantMaterial::validate(const std::string& field) const {
     if (!(youngsModulus > 0.0) || !std::isfinite(youngsModulus))
-        throw InputError(field + ".youngs_modulus", "must be a finite number > 0, got " + str(youngsModulus));
+        throw InputError(field + ".youngs_modulus", "must be a finite number > 0, got " + formatNumber(youngsModulus));
     if (!(poissonRatio > -1.0 && poissonRatio <= 0.5))
-        throw InputError(field + ".poisson_ratio", "must lie in (-1, 0.5], got " + str(poissonRatio));
+        throw InputError(field + ".poisson_ratio", "must lie in (-1, 0.5], got " + formatNumber(poissonRatio));
     if (!(dissipation >= 0.0) || !std::isfinite(dissipation))
-        throw InputError(field + ".dissipation", "must be a finite number >= 0, got " + str(dissipation));
+        throw InputError(field + ".dissipation", "must be a finite number >= 0, got " + formatNumber(dissipation));
 }
 
 CompliantFriction CompliantFriction::makeCoulomb(double mu) {
@@ -40,13 +35,13 @@ CompliantFriction CompliantFriction::makeCoulomb(double mu) {
 void CompliantFriction::validate(const std::string& field) const {
     auto check = [&](double v, const char* name) {
         if (!(v >= 0.0) || !std::isfinite(v))
-            throw InputError(field + "." + name, "must be a finite number >= 0, got " + str(v));
+            throw InputError(field + "." + name, "must be a finite number >= 0, got " + formatNumber(v));
     };
     check(staticCoefficient, "static_friction");
     check(dynamicCoefficient, "dynamic_friction");
     check(viscousCoefficient, "viscous_friction");
     if (!(transitionSpeed > 0.0) || !std::isfinite(transitionSpeed))
-        throw InputError(field + ".transition_speed", "must be a finite number > 0, got " + str(transitionSpeed));
+        throw InputError(field + ".transition_speed", "must be a finite number > 0, got " + formatNumber(transitionSpeed));
 }
 
 double calcEffectiveModulus(const CompliantMaterial& m1, const CompliantMaterial& m2) {

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "mechanics/NumberText.h"
 #include "sim/CompliantCollision.h"
 #include "sim/DormandPrince.h"
 #include "sim/Rodas4.h"
@@ -32,13 +33,6 @@ namespace impactlab::compliant {
 inline constexpr double kEventTimeResolution = 0x1p-50;
 inline constexpr int kEventBisectEvery = 3;
 inline constexpr int kEventMaxTrials = 3 * 50;
-
-inline std::string formatNumber(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 // The quantities whose sign changes mark the events of one contact.
 struct EventSigns {

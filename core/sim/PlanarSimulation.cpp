@@ -6,8 +6,9 @@
 #include <sstream>
 
 #include "impact/LawRegistry.h"
-#include "impact/planar/PlanarContactProblem.h"
 #include "impact/Poisson.h"
+#include "impact/planar/PlanarContactProblem.h"
+#include "mechanics/NumberText.h"
 #include "mechanics/planar/PlanarContactGeometry.h"
 #include "sim/RunChannels.h"
 
@@ -30,14 +31,7 @@ constexpr int kMaxStalledSteps = 3;
 // and a body-level problem must approach.
 constexpr double kMinApproachSpeed = 1e-9;
 
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
-
-struct Touch {
+struct PlanarTouch {
     int candidate = -1;
     PlanarGap gap;
     double vn = 0.0;   // m/s, relative normal velocity (< 0: approaching)
@@ -89,7 +83,7 @@ public:
             const bool progressed = next - t > 2.0 * options_.eventTimeTol || run.impacts.size() != impactsBefore;
             stalled = progressed ? 0 : stalled + 1;
             if (stalled > kMaxStalledSteps) {
-                run.warnings.push_back("a contact at t = " + fmt(t) +
+                run.warnings.push_back("a contact at t = " + formatNumber(t) +
                                        " s neither separates nor approaches (resting on a rod's side is not "
                                        "modelled); run stopped");
                 run.endReason = "stalled";
@@ -149,8 +143,8 @@ private:
         return g.gap <= options_.contactGap + 2.0 * options_.eventTimeTol * std::abs(vn);
     }
 
-    std::vector<Touch> findTouches(bool twoSided) const {
-        std::vector<Touch> out;
+    std::vector<PlanarTouch> findTouches(bool twoSided) const {
+        std::vector<PlanarTouch> out;
         for (int i = 0; i < static_cast<int>(candidates_.size()); ++i) {
             const PlanarContactCandidate& c = candidates_[i];
             if (c.isTwoSided() != twoSided) continue;
@@ -210,10 +204,10 @@ private:
     // touching contact approaches faster than restSpeed (any speed on a rod's side).
     bool resolveImpactsAt(double t, SimulationRun& run) {
         for (int n = 0; n < options_.maxImpactsPerInstant; ++n) {
-            const Touch* worst = nullptr;
-            std::vector<Touch> touches = findTouches(false);
-            for (const Touch& tt : findTouches(true)) touches.push_back(tt);
-            for (const Touch& tt : touches) {
+            const PlanarTouch* worst = nullptr;
+            std::vector<PlanarTouch> touches = findTouches(false);
+            for (const PlanarTouch& tt : findTouches(true)) touches.push_back(tt);
+            for (const PlanarTouch& tt : touches) {
                 const double threshold =
                     candidates_[tt.candidate].isTwoSided() ? -kMinApproachSpeed : -options_.restSpeed;
                 if (tt.vn < threshold && (!worst || tt.vn < worst->vn)) worst = &tt;
@@ -221,7 +215,7 @@ private:
             if (!worst) return true;
             if (static_cast<int>(run.impacts.size()) >= options_.maxImpacts) {
                 run.warnings.push_back("impact limit of " + std::to_string(options_.maxImpacts) +
-                                       " reached at t = " + fmt(t) + " s");
+                                       " reached at t = " + formatNumber(t) + " s");
                 run.endReason = "impact limit";
                 return false;
             }
@@ -241,7 +235,7 @@ private:
                                     options_.recordTraces ? &rec.trace : nullptr);
             if (rec.result.model.empty()) rec.result.model = law_.id;
             const std::string label = "impact " + std::to_string(run.impacts.size() + 1) + " (" + cand.name +
-                                      ", t = " + fmt(t) + " s)";
+                                      ", t = " + formatNumber(t) + " s)";
             for (const auto& w : rec.result.warnings) run.warnings.push_back(label + ": " + w);
             if (rec.result.status != SolveStatus::Converged) {
                 run.warnings.push_back(label + ": " + law_.id + " returned status " + toString(rec.result.status) +
@@ -255,7 +249,7 @@ private:
             run.impacts.push_back(std::move(rec));
         }
         run.warnings.push_back("more than " + std::to_string(options_.maxImpactsPerInstant) +
-                               " impacts at one instant, t = " + fmt(t) + " s; run stopped");
+                               " impacts at one instant, t = " + formatNumber(t) + " s; run stopped");
         run.endReason = "impact limit";
         return false;
     }
@@ -265,7 +259,7 @@ private:
     bool resolveRestingContacts(double t, SimulationRun& run) {
         for (int sweep = 0; sweep < kRestingSweeps; ++sweep) {
             bool any = false;
-            for (const Touch& tt : findTouches(false)) {
+            for (const PlanarTouch& tt : findTouches(false)) {
                 // Re-evaluated: an earlier impulse of this sweep changed the state.
                 const PlanarGap g = calcGap(system_, state_, candidates_[tt.candidate]);
                 const double vn = calcNormalVelocity(state_, g);
@@ -274,7 +268,7 @@ private:
                 po.path.recordTrace = false;
                 const ImpactResult r = solvePoisson(makeProblem(g.contact, 0.0), po, nullptr);
                 if (r.status != SolveStatus::Converged) {
-                    run.warnings.push_back("resting contact " + candidates_[tt.candidate].name + " at t = " + fmt(t) +
+                    run.warnings.push_back("resting contact " + candidates_[tt.candidate].name + " at t = " + formatNumber(t) +
                                            " s has no plastic solution (" + toString(r.status) + "); run stopped");
                     run.endReason = "no solution";
                     return false;
@@ -303,7 +297,7 @@ private:
         for (const PlanarBody& b : system_.bodies) mass += b.mass;
         if (system_.calcKineticEnergy(state_) > options_.restSpecificEnergy * mass) return false;
         std::vector<bool> touching(system_.bodies.size(), false);
-        for (const Touch& tt : findTouches(false)) {
+        for (const PlanarTouch& tt : findTouches(false)) {
             touching[candidates_[tt.candidate].body1] = true;
             if (candidates_[tt.candidate].body2 >= 0) touching[candidates_[tt.candidate].body2] = true;
         }

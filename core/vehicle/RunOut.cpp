@@ -5,17 +5,11 @@
 #include <cmath>
 #include <sstream>
 
+#include "mechanics/InputChecks.h"
+
 namespace impactlab {
 
 namespace {
-
-void requirePositive(double x, const std::string& field) {
-    if (!std::isfinite(x) || x <= 0.0) {
-        std::ostringstream os;
-        os << "must be a finite number > 0, got " << x;
-        throw InputError(field, os.str());
-    }
-}
 
 // Distance travelled in time h from speed s at deceleration a (s - a h >= 0).
 double calcSlideDistance(double s, double a, double h) { return s * h - 0.5 * a * h * h; }

@@ -2,24 +2,9 @@
 
 #include <sstream>
 
+#include "mechanics/InputChecks.h"
+
 namespace impactlab {
-
-namespace {
-
-void requireFinite(double x, const std::string& field) {
-    if (!std::isfinite(x)) throw InputError(field, "must be a finite number");
-}
-
-void requirePositive(double x, const std::string& field) {
-    requireFinite(x, field);
-    if (x <= 0.0) {
-        std::ostringstream os;
-        os << "must be > 0, got " << x;
-        throw InputError(field, os.str());
-    }
-}
-
-}  // namespace
 
 Vehicle Vehicle::makeWithSpeed(double mass, double yawInertia, const Vec2& position, double heading, double speed,
                                double yawRate, double length, double width) {

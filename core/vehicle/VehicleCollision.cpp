@@ -6,19 +6,15 @@
 
 #include "impact/LawRegistry.h"
 #include "impact/vehicle/KudlichSlibar.h"
+#include "mechanics/InputChecks.h"
 
 namespace impactlab {
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kDegPerRad = 180.0 / kPi;
 
-void requireFinite(double x, const std::string& field) {
-    if (!std::isfinite(x)) throw InputError(field, "must be a finite number");
-}
-
-TwoBodyContact makeContact(const VehicleCollisionInput& input) {
+TwoBodyContact makeCollisionContact(const VehicleCollisionInput& input) {
     TwoBodyContact c;
     c.body1 = input.vehicle1.makeRigidBody();
     c.body2 = input.vehicle2 ? input.vehicle2->makeRigidBody() : RigidBody::makeFixed();
@@ -31,7 +27,7 @@ TwoBodyContact makeContact(const VehicleCollisionInput& input) {
 double calcYawMoment(const Vec2& r, const Vec2& J) { return r.x() * J.y() - r.y() * J.x(); }
 
 // The vehicle after impulse J (world) at P: eqs. 20 and 27.
-Vehicle applyImpulse(const Vehicle& v, const Vec2& J, const Vec2& P) {
+Vehicle applyCollisionImpulse(const Vehicle& v, const Vec2& J, const Vec2& P) {
     Vehicle after = v;
     after.velocity = v.velocity + J / v.mass;
     after.yawRate = v.yawRate + calcYawMoment(P - v.position, J) / v.yawInertia;
@@ -89,7 +85,7 @@ void VehicleCollisionInput::validate() const {
 
 ImpactProblem makeVehicleImpactProblem(const VehicleCollisionInput& input) {
     input.validate();
-    return ImpactProblem::makeBodyLevel(makeContact(input), input.muUser, input.epsilon);
+    return ImpactProblem::makeBodyLevel(makeCollisionContact(input), input.muUser, input.epsilon);
 }
 
 double calcPdofDeg(const Vec2& impulseOnVehicle, double heading) {
@@ -127,12 +123,12 @@ VehicleCollisionResult solveVehicleCollision(const VehicleCollisionInput& input,
     const Vec2 J(J3.x(), J3.y());
     const Vec2& P = input.impactPoint;
 
-    r.vehicle1After = applyImpulse(input.vehicle1, J, P);
+    r.vehicle1After = applyCollisionImpulse(input.vehicle1, J, P);
     r.vehicle1 = makeOutcome(input.vehicle1, r.vehicle1After, J);
     r.energyBefore = r.vehicle1.kineticEnergyBefore;
     r.energyAfter = r.vehicle1.kineticEnergyAfter;
     if (input.vehicle2) {
-        r.vehicle2After = applyImpulse(*input.vehicle2, -J, P);
+        r.vehicle2After = applyCollisionImpulse(*input.vehicle2, -J, P);
         r.vehicle2 = makeOutcome(*input.vehicle2, *r.vehicle2After, -J);
         r.energyBefore += r.vehicle2->kineticEnergyBefore;
         r.energyAfter += r.vehicle2->kineticEnergyAfter;

@@ -18,7 +18,6 @@
 namespace impactlab::ui {
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kDegreesPerRadian = 180.0 / kPi;
 constexpr double kGigaPascalPerPascal = 1e-9;
 // Spin boxes show at most this many decimals: more is noise to a reader.

@@ -3,23 +3,18 @@
 #include <sstream>
 
 #include "impact/planar/PlanarProblem.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
 namespace {
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 }  // namespace
 
 BrachSolution solveBrachWithCouple(const ImpactProblem& problem, const BrachOptions& options, ImpactTrace* trace) {
     const PlanarProblem planar = makePlanarProblem(problem, "brach");
     const double em = options.momentCoefficient;
     if (!isValidMomentCoefficient(em))
-        throw InputError("brach.e_m", "must be -1 (no moment impulse) or >= 0, got " + str(em) +
+        throw InputError("brach.e_m", "must be -1 (no moment impulse) or >= 0, got " + formatNumber(em) +
                                           " (e_m = -1/2 makes Brach's moment law singular; (-1, 0) reverses or "
                                           "amplifies the relative rotation)");
     if (options.impulseRatio && !std::isfinite(*options.impulseRatio))
@@ -30,7 +25,7 @@ BrachSolution solveBrachWithCouple(const ImpactProblem& problem, const BrachOpti
         f == 0.0 ? makePlanarMobility(planar)
                  : makePlanarMobilityWithCouple(
                        problem, planar,
-                       "brach with e_m = " + str(em) +
+                       "brach with e_m = " + formatNumber(em) +
                            " needs the moment row of the mobility (W_t,theta, W_n,theta, 1/J) and the relative "
                            "angular velocity about the plane normal (use e_m = -1 for no moment impulse)");
     // The couple eliminated by its law: a force-impulse problem (W', v').
@@ -47,9 +42,9 @@ BrachSolution solveBrachWithCouple(const ImpactProblem& problem, const BrachOpti
         const double rate = phase.W(1, 1) + phase.W(1, 0) * r;   // dv_n/dI_n along I_t = r I_n
         if (!(rate > 0.0) || !(targetVn - phase.v.y() > 0.0)) {
             result.status = SolveStatus::NoSolution;
-            result.warnings.push_back("no solution: the impulse ratio r = " + str(r) +
-                                      " gives no positive normal impulse (W_nn + W_nt r = " + str(rate) +
-                                      ", normal velocity to add " + str(targetVn - phase.v.y()) + " m/s)");
+            result.warnings.push_back("no solution: the impulse ratio r = " + formatNumber(r) +
+                                      " gives no positive normal impulse (W_nn + W_nt r = " + formatNumber(rate) +
+                                      ", normal velocity to add " + formatNumber(targetVn - phase.v.y()) + " m/s)");
             appendPlanarSegment(trace, p, mobility, Vec3::Zero(), Vec3::Zero(), ContactMode::Sliding,
                                 ImpactPhase::Compression);
             completePlanarResult(p, mobility, 0.0, result);

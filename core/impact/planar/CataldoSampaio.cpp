@@ -4,25 +4,16 @@
 
 #include "impact/planar/GlockerPfeiffer.h"
 #include "impact/planar/PlanarProblem.h"
+#include "mechanics/InputChecks.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
 namespace {
 
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
-
-void checkUnitInterval(double x, const std::string& field) {
-    if (!(x >= 0.0 && x <= 1.0)) throw InputError(field, "must be in [0, 1], got " + str(x));
-}
-
 void checkMomentCoefficient(double em, const std::string& field) {
     if (!isValidMomentCoefficient(em))
-        throw InputError(field, "must be -1 (no moment impulse) or >= 0, got " + str(em) +
+        throw InputError(field, "must be -1 (no moment impulse) or >= 0, got " + formatNumber(em) +
                                     " (e_m = -1/2 makes the moment law singular; (-1, 0) reverses or amplifies the "
                                     "relative rotation)");
 }
@@ -32,8 +23,8 @@ void checkMomentCoefficient(double em, const std::string& field) {
 CataldoSampaioSolution solveCataldoSampaioWithCouple(const ImpactProblem& problem,
                                                      const CataldoSampaioOptions& options, ImpactTrace* trace) {
     const PlanarProblem planar = makePlanarProblem(problem, "cs");
-    checkUnitInterval(options.tangentialRestitution, "cs.e_t");
-    checkUnitInterval(options.nu, "cs.nu");
+    requireUnitInterval(options.tangentialRestitution, "cs.e_t");
+    requireUnitInterval(options.nu, "cs.nu");
     checkMomentCoefficient(options.momentCoefficientCompression, "cs.e_m_c");
     checkMomentCoefficient(options.momentCoefficientExpansion, "cs.e_m_e");
     const ImpactProblem p = makePlanarCopy(problem);
@@ -43,8 +34,8 @@ CataldoSampaioSolution solveCataldoSampaioWithCouple(const ImpactProblem& proble
         fC == 0.0 && fE == 0.0
             ? makePlanarMobility(planar)
             : makePlanarMobilityWithCouple(problem, planar,
-                                           "cs with e_m_c = " + str(options.momentCoefficientCompression) +
-                                               ", e_m_e = " + str(options.momentCoefficientExpansion) +
+                                           "cs with e_m_c = " + formatNumber(options.momentCoefficientCompression) +
+                                               ", e_m_e = " + formatNumber(options.momentCoefficientExpansion) +
                                                " needs the moment row of the mobility (W_t,theta, W_n,theta, 1/J) "
                                                "and the relative angular velocity about the plane normal (use "
                                                "e_m_c = e_m_e = -1 for no moment impulse)");

@@ -3,21 +3,12 @@
 #include <sstream>
 
 #include "impact/planar/PlanarProblem.h"
+#include "mechanics/InputChecks.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
 namespace {
-
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
-
-void checkUnitInterval(double x, const std::string& field) {
-    if (!(x >= 0.0 && x <= 1.0)) throw InputError(field, "must be in [0, 1], got " + str(x));
-}
 
 double sign(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
 
@@ -32,8 +23,8 @@ TangentBounds calcGlockerPfeifferBounds(double ItC, double InE, double mu, doubl
 ImpactResult solveGlockerPfeiffer(const ImpactProblem& problem, const GlockerPfeifferOptions& options,
                                   ImpactTrace* trace) {
     const PlanarProblem planar = makePlanarProblem(problem, "glocker-pfeiffer");
-    checkUnitInterval(options.tangentialRestitution, "glocker-pfeiffer.e_t");
-    checkUnitInterval(options.nu, "glocker-pfeiffer.nu");
+    requireUnitInterval(options.tangentialRestitution, "glocker-pfeiffer.e_t");
+    requireUnitInterval(options.nu, "glocker-pfeiffer.nu");
     const ImpactProblem p = makePlanarCopy(problem);
     const PlanarMobility mobility = makePlanarMobility(planar);
     const double mu = planar.friction;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "impact/CoulombPath.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -13,13 +14,6 @@ namespace {
 // v_n+ below -this * |v^-| is reported as still approaching: the threshold
 // completeResult uses, so results with and without a moment impulse agree.
 constexpr double kApproachRelTol = 1e-9;
-
-std::string str(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
 
 }  // namespace
 
@@ -35,12 +29,12 @@ PlanarProblem makePlanarProblem(const ImpactProblem& problem, const std::string&
     const double coupling = std::max({std::abs(W(0, 1)), std::abs(W(1, 0)), std::abs(W(1, 2)), std::abs(W(2, 1))});
     if (!(coupling <= kPlanarCouplingRelTol * scale))
         throw InputError("W", law + " is planar: it acts in the (t1, n) plane and needs W(0,1) = W(1,2) = 0, got |W(0,1)| = " +
-                                  str(std::abs(W(0, 1))) + ", |W(1,2)| = " + str(std::abs(W(1, 2))) +
+                                  formatNumber(std::abs(W(0, 1))) + ", |W(1,2)| = " + formatNumber(std::abs(W(1, 2))) +
                                   " (at body level t1 is the world x axis projected on the tangent plane, y when n "
                                   "is near x: keep the motion in the world x-y plane)");
     const Vec3& v = problem.vMinus;
     if (!(std::abs(v.y()) <= kPlanarVelocityRelTol * v.norm()))
-        throw InputError("v_minus", law + " is planar: it acts in the (t1, n) plane and needs v_t2 = 0, got " + str(v.y()) +
+        throw InputError("v_minus", law + " is planar: it acts in the (t1, n) plane and needs v_t2 = 0, got " + formatNumber(v.y()) +
                                         " m/s");
     if (!(W(0, 0) > 0.0) || !(W(2, 2) > 0.0))
         throw InputError("W", law + " is planar and needs W_tt > 0 and W_nn > 0 in the (t1, n) plane");
@@ -177,8 +171,8 @@ std::vector<PlanarCoulombSolution> findCoulombSolutions(const Mat2& W, const Vec
 
 std::string explainNoCoulombSolution(const Vec2& vStart, double targetVn) {
     if (targetVn - vStart.y() <= 0.0)
-        return "the moment impulse of the e_m law alone leaves v_n = " + str(vStart.y()) + " m/s >= the target " +
-               str(targetVn) + " m/s, so the normal impulse would be negative";
+        return "the moment impulse of the e_m law alone leaves v_n = " + formatNumber(vStart.y()) + " m/s >= the target " +
+               formatNumber(targetVn) + " m/s, so the normal impulse would be negative";
     return "no Coulomb branch is consistent: stick needs |I_t| <= mu I_n, I_t = +mu I_n needs v_t,end <= 0, "
            "I_t = -mu I_n needs v_t,end >= 0, each with I_n > 0";
 }

@@ -6,6 +6,7 @@
 #include "impact/Newton.h"
 #include "impact/Poisson.h"
 #include "impact/planar/PlanarProblem.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -64,13 +65,6 @@ void reportNoSolution(const ImpactProblem& p, const Vec3& impulse, const std::st
     completeResult(p, r);
 }
 
-std::string formatRate(double rate) {
-    std::ostringstream os;
-    os.precision(3);
-    os << rate;
-    return os.str();
-}
-
 // A mechanism (singular in-plane W) sticks with dv_n/dI_n = det / W_tt = 0:
 // once it sticks the normal velocity is frozen (the integrator only drifts by
 // round-off), and where sliding has dv_n/dI_n <= 0 it never rises. Settles
@@ -100,7 +94,7 @@ void resolveMechanism(const ImpactProblem& p, const PlanarProblem& planar, WangM
             if (std::abs(vn) > tieSpeed) {
                 r.compressionImpulse = Vec3::Zero();   // the drifting path's "end of compression" was not one
                 reportNoSolution(p, Is, "the contact jams in stick during compression (a mechanism: dv_n/dI_n = "
-                                        "det W / W_tt = 0 holds v_n at " + formatRate(vn) +
+                                        "det W / W_tt = 0 holds v_n at " + formatNumber(vn, 3) +
                                         " m/s, as the rigid pendulum of Cataldo & Sampaio sec. 2.9), so compression "
                                         "never ends; the impulse where the jam began is reported", r);
                 return;
@@ -125,9 +119,9 @@ void resolveMechanism(const ImpactProblem& p, const PlanarProblem& planar, WangM
         }
         if (!poisson && vn < targetVn - tieSpeed) {
             truncatePath(r, trace, traceStart, Is.z());   // invalidates `stick`
-            reportNoSolution(p, Is, "the contact sticks during expansion with v_n = " + formatRate(vn) +
+            reportNoSolution(p, Is, "the contact sticks during expansion with v_n = " + formatNumber(vn, 3) +
                                     " m/s frozen (a mechanism), so Newton's termination v_n = -e v_n^- = " +
-                                    formatRate(targetVn) + " m/s is never reached (Cataldo & Sampaio sec. 2.9)", r);
+                                    formatNumber(targetVn, 3) + " m/s is never reached (Cataldo & Sampaio sec. 2.9)", r);
         }
         return;   // Poisson ends at (1 + e) I_nc whatever v_n does: the delegated result stands
     }
@@ -140,7 +134,7 @@ void resolveMechanism(const ImpactProblem& p, const PlanarProblem& planar, WangM
     const bool compressed = compressionEnd != nullptr;
     truncatePath(r, trace, traceStart, Is.z());
     reportNoSolution(p, Is, std::string("the contact jams in sliding during ") +
-                                (compressed ? "expansion" : "compression") + " (dv_n/dI_n = " + formatRate(rate) +
+                                (compressed ? "expansion" : "compression") + " (dv_n/dI_n = " + formatNumber(rate, 3) +
                                 " <= 0: a mechanism, as the rigid pendulum of Cataldo & Sampaio sec. 2.9), so " +
                                 (compressed ? "Newton's termination is never reached" : "compression never ends") +
                                 "; the impulse where the jam began is reported", r);

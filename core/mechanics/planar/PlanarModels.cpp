@@ -4,10 +4,6 @@
 
 namespace impactlab {
 
-namespace {
-constexpr double kPi = 3.14159265358979323846;
-}  // namespace
-
 PlanarBody makeUniformRod(const std::string& name, double mass, double length) {
     PlanarBody b;
     b.name = name;

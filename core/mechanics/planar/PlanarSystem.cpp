@@ -5,10 +5,6 @@
 
 namespace impactlab {
 
-namespace {
-constexpr double kPi = 3.14159265358979323846;
-}  // namespace
-
 Vec2 PlanarPose::calcWorldPoint(const Vec2& bodyPoint) const { return position + rotate2(theta, bodyPoint); }
 
 Vec2 PlanarPose::calcPointVelocity(const Vec2& worldPoint) const {

@@ -31,16 +31,11 @@ constexpr double kCellDiameters = 1.0;
 
 double calcInverseInertia(const Sphere& s) { return 1.0 / (kSolidSphereInertiaShare * s.mass * s.radius * s.radius); }
 
-Mat3 skew(const Vec3& r) {
-    Mat3 m;
-    m << 0, -r.z(), r.y(), r.z(), 0, -r.x(), -r.y(), r.x(), 0;
-    return m;
-}
 
 // World-frame inverse inertia of a sphere seen at lever r: 1/m - invI [r]x [r]x
 // (Jia & Wang eq. 5 for a body with isotropic inertia).
 Mat3 calcPointInverseInertia(const Sphere& s, const Vec3& r) {
-    const Mat3 R = skew(r);
+    const Mat3 R = makeCrossMatrix(r);
     return Mat3::Identity() / s.mass - calcInverseInertia(s) * R * R;
 }
 

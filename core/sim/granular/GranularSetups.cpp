@@ -34,8 +34,6 @@ constexpr double kHopperWallThickness = 2.0;
 constexpr double kHopperWallHeadroom = 5.0;
 // Lattice sites keep this gap (diameters) from an inclined wall.
 constexpr double kHopperClearance = 0.05;
-// Bounds above the open tops (m): thrown spheres come back long before.
-constexpr double kOpenTopHeadroom = 1e3;
 
 double getChannelScale(int particles) { return std::cbrt(particles / kChannelPaperSites); }
 

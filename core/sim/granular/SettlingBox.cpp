@@ -7,8 +7,6 @@ namespace impactlab::granular {
 
 namespace {
 constexpr int kMaxParticles = 10000000;
-// Bounds above the open top (m): thrown spheres come back long before.
-constexpr double kOpenTopHeadroom = 1e3;
 
 // nx = ny = ceil(cbrt(N)) (the guard keeps exact cubes from rounding up).
 int getLatticeSide(int particles) { return static_cast<int>(std::ceil(std::cbrt(static_cast<double>(particles)) - 1e-9)); }

@@ -13,6 +13,10 @@
 
 namespace impactlab::granular {
 
+// Bounds above the open top of a box or a hopper (m): thrown spheres come back
+// long before they get there.
+inline constexpr double kOpenTopHeadroom = 1e3;
+
 inline constexpr double kSettlingBoxDiameter = 0.01;      // m
 inline constexpr double kSettlingBoxDensity = 2650.0;     // kg/m^3
 inline constexpr double kSettlingBoxSpacing = 1.1;        // lattice spacing in diameters

@@ -14,7 +14,6 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 // Geometry computed from the same numbers: round-off of O(1) sums only.
 constexpr double kExactTol = 1e-12;
 // deg. Reference A2.3 prints ray angles to 1e-4 deg.

@@ -11,7 +11,6 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kDeg = 180.0 / kPi;
 // Reference A2.3 prints angles to 1e-4 deg, lambda to 1e-5 and the quartic to
 // 1e-6, computed from the same B and d: the brief's tolerances leave a factor

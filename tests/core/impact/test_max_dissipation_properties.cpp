@@ -30,7 +30,6 @@ constexpr double kRotationRelTol = 1e-9;
 // from alpha0 + pi, or on it; the impulse moves by ~1e-8 relative (seen: 1.2e-8).
 constexpr double kParabolaRotationRelTol = 1e-6;
 
-constexpr double kPi = 3.14159265358979323846;
 
 enum class Kind { General, Hyperbola, Parabola, Grazing, GrazingHyperbola, GrazingParabola, Separating, Sticking, Frictionless };
 

@@ -18,7 +18,6 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 // Closed forms and the generalized-coordinate products are a handful of
 // flops on O(1) numbers: they agree to round-off.
 constexpr double kRoundOffTol = 1e-12;

@@ -14,7 +14,6 @@ using nlohmann::json;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 // Values the reader computes in one or two flops (L cos(theta0), 2/5 m r^2).
 constexpr double kRoundOffTol = 1e-15;
 

@@ -16,7 +16,6 @@ using nlohmann::json;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 constexpr double kG = 9.81;
 // Free flight is closed form and impacts are bisected to 1e-11 s, so times and
 // velocities agree with closed forms to ~1e-9.

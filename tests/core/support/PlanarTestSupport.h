@@ -10,8 +10,6 @@
 
 namespace impactlab::test {
 
-inline constexpr double kPi = 3.14159265358979323846;
-
 // The bar of Fig. 3.1: m, L, J = m L^2 / 12, at angle theta, touching the fixed
 // floor y = 0 at its left end (x_c - L/2 cos, y_c - L/2 sin), or its right end.
 // A 3D RigidBody whose axial inertia is tiny but positive: the contact impulse

@@ -14,7 +14,6 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 // Momenta of O(1e4..1e5) kg m/s after a closed-form impulse (a few products
 // and one 3x3 solve): round-off ~1e-15 relative, so 1e-10 of the momentum
 // scale catches any sign or lever-arm error.

@@ -11,7 +11,6 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 // Constant decelerations are integrated exactly and steps end at the stop
 // instant, so distance and time carry only the round-off of ~100 additions:
 // 1e-12 relative is ample.

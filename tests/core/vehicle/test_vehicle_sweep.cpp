@@ -10,7 +10,6 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-constexpr double kPi = 3.14159265358979323846;
 // The same closed form as the collision tests: 1e-10 relative.
 constexpr double kClosedFormRelTol = 1e-10;
 
