@@ -1,5 +1,5 @@
-#include "scene/ImpactScene.h"
 #include "mechanics/Rotation.h"
+#include "scene/ImpactScene.h"
 #include "scene/SceneDocument.h"
 
 #include <Eigen/Geometry>
@@ -12,8 +12,8 @@
 #include "geometry/Polyhedra.h"
 #include "geometry/Revolution.h"
 #include "geometry/Sphere.h"
-#include "impact/LawRegistry.h"
 #include "io/JsonInput.h"
+#include "laws/LawRegistry.h"
 #include "mechanics/InputLimits.h"
 #include "scene/ImpactSystemScene.h"
 

@@ -6,13 +6,13 @@
 #include <functional>
 #include <sstream>
 
-#include "impact/ContactSpaceAdapter.h"
+#include "impact/LawGuard.h"
 #include "impact/plus/Plus.h"
-#include "impact/plus/PlusLaw.h"
+#include "laws/PlusLaw.h"
 #include "mechanics/ImpactExamples.h"
 #include "sim/CompliantChain.h"
-#include "sim/DormandPrince.h"
 #include "sim/CompliantExamples.h"
+#include "sim/DormandPrince.h"
 
 namespace impactlab {
 
