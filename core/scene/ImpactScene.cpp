@@ -1,5 +1,5 @@
-#include "mechanics/Rotation.h"
 #include "scene/ImpactScene.h"
+#include "mechanics/Rotation.h"
 #include "scene/SceneDocument.h"
 
 #include <Eigen/Geometry>

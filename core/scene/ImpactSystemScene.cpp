@@ -1,5 +1,5 @@
-#include "mechanics/Rotation.h"
 #include "scene/ImpactSystemScene.h"
+#include "mechanics/Rotation.h"
 #include "scene/SceneDocument.h"
 
 #include <Eigen/Geometry>
@@ -9,9 +9,9 @@
 
 #include "geometry/Polyhedra.h"
 #include "geometry/Sphere.h"
+#include "io/JsonInput.h"
 #include "impact/PainleveRod.h"
 #include "impact/SixPointMassBody.h"
-#include "io/JsonInput.h"
 #include "laws/LawRegistry.h"
 
 namespace impactlab {

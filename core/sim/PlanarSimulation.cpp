@@ -5,8 +5,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "impact/Poisson.h"
 #include "impact/planar/PlanarContactProblem.h"
+#include "impact/Poisson.h"
 #include "laws/LawRegistry.h"
 #include "mechanics/planar/PlanarContactGeometry.h"
 #include "sim/RunChannels.h"

@@ -11,8 +11,8 @@
 #include "laws/PlusLaw.h"
 #include "mechanics/ImpactExamples.h"
 #include "sim/CompliantChain.h"
-#include "sim/CompliantExamples.h"
 #include "sim/DormandPrince.h"
+#include "sim/CompliantExamples.h"
 
 namespace impactlab {
 

@@ -9,8 +9,8 @@
 #include "laws/LawRegistry.h"
 #include "sim/BodyFlight.h"
 #include "sim/PlanarSimulation.h"
-#include "sim/RunChannels.h"
 #include "sim/VehicleSimulation.h"
+#include "sim/RunChannels.h"
 
 namespace impactlab {
 
