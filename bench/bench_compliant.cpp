@@ -36,8 +36,7 @@
 #include <map>
 #include <string>
 
-#include "impact/ContactSpaceAdapter.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 #include "sim/CompliantChain.h"
 #include "sim/CompliantExamples.h"
 

@@ -3,8 +3,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "io/ProblemJson.h"
 #include "io/ResultJson.h"
+#include "laws/ProblemJson.h"
 #include "mechanics/Types.h"
 
 #ifndef IMPACTLAB_VERSION

@@ -3,7 +3,7 @@
 
 #include "cli/Args.h"
 #include "cli/Commands.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab::cli {
 

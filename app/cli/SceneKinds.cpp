@@ -4,10 +4,10 @@
 
 #include "cli/Args.h"
 #include "cli/Cli.h"
-#include "impact/LawRegistry.h"
 #include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
 #include "io/ResultJson.h"
+#include "laws/LawRegistry.h"
 #include "scene/ImpactScene.h"
 #include "scene/PlusScene.h"
 #include "scene/Scene.h"

@@ -3,11 +3,11 @@
 #include "cli/CliIo.h"
 #include "cli/Commands.h"
 #include "cli/SceneKinds.h"
-#include "impact/ContactSpaceAdapter.h"
 #include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
-#include "io/ProblemJson.h"
 #include "io/ResultJson.h"
+#include "laws/LawRegistry.h"
+#include "laws/ProblemJson.h"
 #include "scene/SceneDocument.h"
 
 namespace impactlab::cli {

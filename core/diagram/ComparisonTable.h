@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "diagram/Figure.h"
-#include "impact/LawComparison.h"
+#include "laws/LawComparison.h"
 
 namespace impactlab {
 

@@ -1,10 +1,6 @@
 #include "impact/ContactSpaceAdapter.h"
 
-#include <cmath>
-
-#include <nlohmann/json.hpp>
-
-#include "impact/plus/PlusLaw.h"
+#include <optional>
 
 namespace impactlab {
 
@@ -203,77 +199,6 @@ ImpactTrace toSingleContact(const ContactSpaceTrace& trace) {
         t.samples.push_back(s);
     }
     return t;
-}
-
-const std::vector<ContactSpaceLawInfo>& getContactSpaceLaws() {
-    static const std::vector<ContactSpaceLawInfo> laws = {makePlusContactSpaceLaw()};
-    return laws;
-}
-
-const ContactSpaceLawInfo* findContactSpaceLaw(const std::string& id) {
-    for (const auto& law : getContactSpaceLaws())
-        if (law.id == id) return &law;
-    return nullptr;
-}
-
-void checkContactCount(const LawInfo& law, const ContactSpaceProblem& problem) {
-    if (findContactSpaceLaw(law.id) || problem.getContactCount() == 1) return;
-    throw InputError("contacts", "model '" + law.id + "' handles one contact, got " +
-                                     std::to_string(problem.getContactCount()) +
-                                     " (several contacts need model 'plus')");
-}
-
-namespace {
-
-bool isFiniteResult(const ContactSpaceResult& r) {
-    bool finite = r.impulse.allFinite() && r.vPlus.allFinite() && std::isfinite(r.energyBefore) &&
-                  std::isfinite(r.energyAfter);
-    if (r.uPlus) finite = finite && r.uPlus->allFinite();
-    if (r.bodiesAfter)
-        for (const RigidBody& b : *r.bodiesAfter) finite = finite && b.velocity.allFinite() && b.angularVelocity.allFinite();
-    return finite;
-}
-
-}  // namespace
-
-// As guardLawResult for one contact (issue 8): nothing non-finite leaves a
-// law; an energy gain always carries a warning.
-ContactSpaceResult guardContactSpaceResult(const ContactSpaceProblem& problem, ContactSpaceResult r) {
-    if (!isFiniteResult(r)) {
-        ContactSpaceResult g;
-        g.model = r.model;
-        g.status = SolveStatus::NoSolution;
-        g.warnings = r.warnings;
-        g.warnings.push_back("no solution: " + r.model +
-                             " produced a non-finite impulse or velocity for this input; no impulse is applied");
-        g.impulse = Eigen::VectorXd::Zero(problem.vMinus.size());
-        g.vPlus = problem.vMinus;
-        g.energyBefore = std::isfinite(r.energyBefore) ? r.energyBefore : 0.0;
-        g.energyAfter = g.energyBefore;
-        return g;
-    }
-    if (r.gainsEnergy(kEnergyGainRelTol)) {
-        bool warned = false;
-        for (const auto& w : r.warnings) warned = warned || w.find("energ") != std::string::npos;
-        if (!warned) r.warnings.push_back("energy gained: the impact ends with more kinetic energy than it began with");
-    }
-    return r;
-}
-
-ContactSpaceResult solveContactSpace(const LawInfo& law, const ContactSpaceProblem& problem,
-                                     const nlohmann::json& options, ContactSpaceTrace* trace) {
-    if (const ContactSpaceLawInfo* native = findContactSpaceLaw(law.id)) {
-        ContactSpaceResult r = native->solve(problem, options, trace);
-        if (r.model.empty()) r.model = law.id;
-        return guardContactSpaceResult(problem, std::move(r));
-    }
-    checkContactCount(law, problem);
-    const ImpactProblem single = toSingleContact(problem);
-    ImpactTrace singleTrace;
-    ImpactResult r = law.solve(single, options, trace ? &singleTrace : nullptr);
-    if (r.model.empty()) r.model = law.id;
-    if (trace) *trace = toContactSpace(singleTrace);
-    return toContactSpace(r, problem);
 }
 
 }  // namespace impactlab

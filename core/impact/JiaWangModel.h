@@ -5,7 +5,10 @@
 #include <optional>
 #include <vector>
 
-#include "impact/JiaWang.h"
+#include "impact/ImpactProblem.h"
+#include "impact/ImpactResult.h"
+#include "impact/ImpactTrace.h"
+#include "impact/JiaWangOptions.h"
 
 namespace impactlab {
 

@@ -1,8 +1,9 @@
 #pragma once
 // Several contacts in the CLI contract (docs/problem-format.md, "Several
-// contacts"): reading a contact-space problem and writing its result.
+// contacts"): writing a contact-space result. The problem is read by
+// laws/ContactSpaceProblemJson.h (it accepts law options by model id).
 //
-// Contact level: "contacts": [{"name"?, "friction", "restitution" |
+// Problem, contact level: "contacts": [{"name"?, "friction", "restitution" |
 // "restitution_min"}, ...], "A": 3nc x 3nc, "v_minus": 3nc.
 // Body level: "bodies": [body, ...] (as in the single-contact format, at
 // least two), "contacts": [{"name"?, "point", "normal", "bodies": [i, j],
@@ -24,11 +25,6 @@
 #include "impact/ContactSpaceTrace.h"
 
 namespace impactlab {
-
-// Whether the document describes several contacts ("contacts" or "A").
-bool isContactSpaceDocument(const nlohmann::json& document);
-// Throws InputError naming the JSON path of the offending field.
-ContactSpaceProblem parseContactSpaceProblem(const nlohmann::json& document);
 
 nlohmann::ordered_json contactSpaceResultToJson(const ContactSpaceProblem& problem, const ContactSpaceResult& result,
                                                 const ContactSpaceTrace* traceOrNull = nullptr);

@@ -9,10 +9,10 @@
 
 #include "geometry/Polyhedra.h"
 #include "geometry/Sphere.h"
-#include "impact/LawRegistry.h"
 #include "io/JsonInput.h"
 #include "impact/PainleveRod.h"
 #include "impact/SixPointMassBody.h"
+#include "laws/LawRegistry.h"
 #include "mechanics/NumberText.h"
 
 namespace impactlab {

@@ -1,8 +1,8 @@
 #include "scene/PlusScene.h"
 #include "scene/SceneDocument.h"
 
-#include "impact/plus/PlusLaw.h"
 #include "io/JsonInput.h"
+#include "laws/PlusLaw.h"
 #include "mechanics/InputLimits.h"
 
 namespace impactlab {

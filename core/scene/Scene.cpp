@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "impact/LawRegistry.h"
 #include "io/JsonInput.h"
+#include "laws/LawRegistry.h"
 #include "mechanics/InputLimits.h"
 #include "scene/PlanarSceneReader.h"
 #include "scene/VehicleSceneReader.h"

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <sstream>
 
-#include "impact/LawRegistry.h"
 #include "impact/Poisson.h"
 #include "impact/planar/PlanarContactProblem.h"
+#include "laws/LawRegistry.h"
 #include "mechanics/NumberText.h"
 #include "mechanics/planar/PlanarContactGeometry.h"
 #include "sim/RunChannels.h"

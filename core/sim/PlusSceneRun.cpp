@@ -6,9 +6,9 @@
 #include <functional>
 #include <sstream>
 
-#include "impact/ContactSpaceAdapter.h"
+#include "impact/LawGuard.h"
 #include "impact/plus/Plus.h"
-#include "impact/plus/PlusLaw.h"
+#include "laws/PlusLaw.h"
 #include "mechanics/ImpactExamples.h"
 #include "sim/CompliantChain.h"
 #include "sim/DormandPrince.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab {
 

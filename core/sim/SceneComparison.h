@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "impact/LawComparison.h"
+#include "laws/LawComparison.h"
 #include "scene/Scene.h"
 #include "sim/Simulation.h"
 

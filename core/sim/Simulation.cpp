@@ -5,9 +5,8 @@
 #include <cmath>
 #include <sstream>
 
-#include "impact/ContactSpaceAdapter.h"
-#include "impact/LawRegistry.h"
 #include "impact/Poisson.h"
+#include "laws/LawRegistry.h"
 #include "sim/BodyFlight.h"
 #include "sim/PlanarSimulation.h"
 #include "sim/VehicleSimulation.h"
@@ -240,8 +239,8 @@ private:
             rec.kineticEnergyBefore = before.kineticEnergy;
             rec.potentialEnergy = before.potentialEnergy;
             const std::vector<Touch> together =
-                findConnected(*worst, contactSpaceLaw_ ? options_.proximity : options_.contactGap);
-            if (contactSpaceLaw_ && together.size() > 1) {
+                findConnected(*worst, severalContacts_ ? options_.proximity : options_.contactGap);
+            if (severalContacts_ && together.size() > 1) {
                 resolveTogether(together, rec);
             } else {
                 if (together.size() > 1) noteOrdering(together, t, run);
@@ -489,7 +488,7 @@ private:
     const Scene& scene_;
     SimulationOptions options_;
     const LawInfo& law_;
-    const ContactSpaceLawInfo* contactSpaceLaw_ = findContactSpaceLaw(law_.id);
+    const bool severalContacts_ = static_cast<bool>(law_.solveSeveral);   // the law solves several contacts natively
     double orderingNotedAt_ = -1.0;
     Vec3 up_;
     std::vector<int> spheres_;   // bodies whose shape is a sphere: they meet one another

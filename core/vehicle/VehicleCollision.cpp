@@ -1,10 +1,9 @@
 #include "vehicle/VehicleCollision.h"
 
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "impact/LawRegistry.h"
+#include "impact/LawGuard.h"
 #include "impact/vehicle/KudlichSlibar.h"
 #include "mechanics/InputChecks.h"
 
@@ -115,8 +114,11 @@ VehicleCollisionResult solveVehicleCollision(const VehicleCollisionInput& input,
     r.mu = terms.mu;
     r.closingSpeed = -r.problem.vMinus.z();
 
-    const LawInfo& law = getLaw("kudlich-slibar");
-    r.impact = law.solve(r.problem, nlohmann::json::object(), options.recordTrace ? &r.trace : nullptr);
+    // The kudlich-slibar law with its paper's options, guarded as the law
+    // registry guards every law (impact/LawGuard.h).
+    r.impact = guardLawResult("kudlich-slibar", r.problem,
+                              solveKudlichSlibar(r.problem, KudlichSlibarOptions{},
+                                                 options.recordTrace ? &r.trace : nullptr));
 
     // World impulse on vehicle 1; the z part is zero up to round-off (planar data).
     const Vec3 J3 = r.problem.bodies->frame.toWorld(r.impact.impulse);

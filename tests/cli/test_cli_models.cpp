@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "CliTestSupport.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab::test {
 namespace { namespace IMPACTLAB_UNITY_ID {

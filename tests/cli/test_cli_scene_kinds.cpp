@@ -9,11 +9,11 @@
 #include <fstream>
 
 #include "CliTestSupport.h"
+#include "laws/LawRegistry.h"
 #include "scene/ImpactScene.h"
 #include "scene/PlusScene.h"
 #include "scene/SceneDocument.h"
 #include "sim/PlusSceneRun.h"
-#include "impact/LawRegistry.h"
 
 namespace impactlab::test {
 namespace { namespace IMPACTLAB_UNITY_ID {

@@ -11,8 +11,8 @@
 #include "cli/Cli.h"
 #include "cli/CliIo.h"
 #include "io/JsonInput.h"
-#include "io/ProblemJson.h"
 #include "io/ResultJson.h"
+#include "laws/ProblemJson.h"
 
 namespace impactlab::test {
 namespace { namespace IMPACTLAB_UNITY_ID {

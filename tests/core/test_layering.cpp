@@ -64,8 +64,9 @@ TEST(Layering, UiFoldersAreNotNamedLikeCoreFolders) {
 namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The folders of core/ and the folders each may include from. Data flows one
-// way: mechanics at the bottom, then geometry, the impact laws, vehicles, I/O,
-// the scene model and the simulation; the diagrams (geometry and figures to
+// way: mechanics at the bottom, then geometry, the impact laws (mechanics and
+// solvers), vehicles, I/O, the law registry with its option readers (laws/,
+// issue 24, item 2), the scene model and the simulation; the diagrams (geometry and figures to
 // draw) sit on top and may read every result below them, so sim/ returns runs
 // and results only and never builds a figure (issue 24, item 3).
 const std::map<std::string, std::set<std::string>>& allowedCoreDependencies() {
@@ -75,9 +76,10 @@ const std::map<std::string, std::set<std::string>>& allowedCoreDependencies() {
         {"impact", {"mechanics", "geometry"}},
         {"vehicle", {"mechanics", "geometry", "impact"}},
         {"io", {"mechanics", "geometry", "impact", "vehicle"}},
-        {"scene", {"mechanics", "geometry", "impact", "vehicle", "io"}},
-        {"sim", {"mechanics", "geometry", "impact", "vehicle", "io", "scene"}},
-        {"diagram", {"mechanics", "geometry", "impact", "vehicle", "io", "scene", "sim"}},
+        {"laws", {"mechanics", "geometry", "impact", "vehicle", "io"}},
+        {"scene", {"mechanics", "geometry", "impact", "vehicle", "io", "laws"}},
+        {"sim", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene"}},
+        {"diagram", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene", "sim"}},
     };
     return allowed;
 }
@@ -128,7 +130,7 @@ TEST(Layering, CoreFoldersIncludeOnlyTheLayersBelow) {
 TEST(Layering, DetectorCatchesUpwardIncludes) {
     EXPECT_FALSE(isAllowedInclude("mechanics", "#include \"impact/ImpactProblem.h\""));
     EXPECT_FALSE(isAllowedInclude("vehicle", "#include \"sim/Simulation.h\""));
-    EXPECT_FALSE(isAllowedInclude("impact", "  #  include \"io/ProblemJson.h\""));
+    EXPECT_FALSE(isAllowedInclude("impact", "  #  include \"io/JsonInput.h\""));
     EXPECT_FALSE(isAllowedInclude("geometry", "#include \"impact/Newton.h\""));
     EXPECT_FALSE(isAllowedInclude("sim", "#include \"diagram/Figure.h\""));
     EXPECT_FALSE(isAllowedInclude("scene", "#include \"diagram/Figure.h\""));
@@ -137,5 +139,54 @@ TEST(Layering, DetectorCatchesUpwardIncludes) {
     EXPECT_TRUE(isAllowedInclude("sim", "#include \"scene/Scene.h\""));
     EXPECT_TRUE(isAllowedInclude("mechanics", "#include \"mechanics/planar/PlanarSystem.h\""));
     EXPECT_TRUE(isAllowedInclude("mechanics", "#include <Eigen/Dense>"));
+    EXPECT_FALSE(isAllowedInclude("impact", "#include \"laws/LawRegistry.h\""));
+    EXPECT_FALSE(isAllowedInclude("vehicle", "#include \"laws/LawRegistry.h\""));
+    EXPECT_FALSE(isAllowedInclude("io", "#include \"laws/ProblemJson.h\""));
+    EXPECT_FALSE(isAllowedInclude("laws", "#include \"scene/Scene.h\""));
+    EXPECT_TRUE(isAllowedInclude("laws", "#include \"io/JsonInput.h\""));
+    EXPECT_TRUE(isAllowedInclude("scene", "#include \"laws/PlusLaw.h\""));
+}
+
+// The floors below io/ hold mechanics and solvers only: no file format, so no
+// JSON library (issue 24, item 2). Law options are read on the laws floor.
+const std::set<std::string>& floorsWithoutFileFormats() {
+    static const std::set<std::string> floors = {"mechanics", "geometry", "impact", "vehicle"};
+    return floors;
+}
+
+bool includesJsonLibrary(const std::string& line) {
+    static const std::regex json(R"(^\s*#\s*include\s*[<"]nlohmann/)");
+    return std::regex_search(line, json);
+}
+
+TEST(Layering, FloorsBelowIoIncludeNoJson) {
+    const fs::path core = fs::path(IMPACTLAB_SOURCE_DIR) / "core";
+    int filesRead = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(core)) {
+        const auto ext = entry.path().extension().string();
+        if (ext != ".h" && ext != ".cpp" && ext != ".hpp") continue;
+        const fs::path rel = fs::relative(entry.path(), core);
+        if (rel.begin() == rel.end() || std::next(rel.begin()) == rel.end()) continue;   // core/*.cpp
+        if (floorsWithoutFileFormats().count(rel.begin()->string()) == 0) continue;
+        ++filesRead;
+        std::ifstream in(entry.path());
+        std::string line;
+        int lineNo = 0;
+        while (std::getline(in, line)) {
+            ++lineNo;
+            EXPECT_FALSE(includesJsonLibrary(line))
+                << entry.path() << ":" << lineNo << " includes a JSON header below io/ (law options are read "
+                << "in core/laws/): " << line;
+        }
+    }
+    EXPECT_GT(filesRead, 10) << "the scan found too few files below io/ to be meaningful";
+}
+
+TEST(Layering, DetectorCatchesJsonIncludes) {
+    EXPECT_TRUE(includesJsonLibrary("#include <nlohmann/json.hpp>"));
+    EXPECT_TRUE(includesJsonLibrary("  #  include <nlohmann/json_fwd.hpp>"));
+    EXPECT_TRUE(includesJsonLibrary("#include \"nlohmann/json.hpp\""));
+    EXPECT_FALSE(includesJsonLibrary("#include \"io/JsonInput.h\""));
+    EXPECT_FALSE(includesJsonLibrary("// nlohmann/json.hpp is read on the laws floor"));
 }
 }}  // namespace

@@ -13,7 +13,7 @@
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
 #include "diagram/DisplayNames.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 #include "vehicles/VehicleResultsTable.h"
 
 namespace impactlab::ui {

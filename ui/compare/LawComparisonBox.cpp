@@ -5,7 +5,7 @@
 #include <QSignalBlocker>
 
 #include "compare/DisplayText.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab::ui {
 

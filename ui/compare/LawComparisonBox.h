@@ -9,7 +9,7 @@
 #include <QStringList>
 #include <vector>
 
-#include "impact/LawComparison.h"
+#include "laws/LawComparison.h"
 
 class QCheckBox;
 

@@ -20,7 +20,7 @@
 #include "compare/LawComparisonBox.h"
 #include "diagram/GranularFigures.h"
 #include "granular/FieldMapView.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 #include "panel/ParameterPanel.h"
 #include "plus/FigureView.h"
 #include "render/ParticleRenderer.h"

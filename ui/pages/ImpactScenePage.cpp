@@ -15,7 +15,7 @@
 #include "hodograph/ImpulseCurveView.h"
 #include "impact/InvariantDirections.h"
 #include "impact/JiaWang.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 #include "mdp/CompressionPlaneView.h"
 #include "mdp/DecisionTreeView.h"
 #include "mdp/FobjView.h"

@@ -12,7 +12,7 @@
 #include "diagram/Hodograph.h"
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/MaxDissipationDiagram.h"
-#include "impact/LawComparison.h"
+#include "laws/LawComparison.h"
 #include "pages/ScenePage.h"
 #include "scene/ImpactScene.h"
 

@@ -21,7 +21,7 @@
 #include "diagram/ComparisonTable.h"
 #include "diagram/ImpulseDiagram.h"
 #include "impulse/ImpulseDiagramView.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 #include "panel/ParameterPanel.h"
 #include "pages/SimulationSummary.h"
 #include "plots/TimePlotsView.h"

@@ -13,7 +13,7 @@
 #include <limits>
 
 #include "compare/DisplayText.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab::ui {
 namespace {

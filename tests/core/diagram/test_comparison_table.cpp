@@ -4,7 +4,7 @@
 
 #include "diagram/ComparisonTable.h"
 #include "diagram/DisplayNames.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 using namespace impactlab;
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "diagram/DisplayNames.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 using namespace impactlab;
 

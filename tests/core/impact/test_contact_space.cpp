@@ -7,6 +7,7 @@
 
 #include "impact/ContactSpaceAdapter.h"
 #include "impact/plus/Plus.h"
+#include "laws/LawRegistry.h"
 #include "mechanics/ImpactExamples.h"
 #include "mechanics/PendulumChain.h"
 #include "support/TestSupport.h"

@@ -8,8 +8,8 @@
 
 #include "impact/JiaWang.h"
 #include "impact/JiaWangModel.h"
-#include "impact/LawRegistry.h"
-#include "io/ProblemJson.h"
+#include "laws/LawRegistry.h"
+#include "laws/ProblemJson.h"
 #include "support/JiaWangReference.h"
 
 using namespace impactlab;

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "impact/JiaWang.h"
-#include "io/ProblemJson.h"
+#include "laws/ProblemJson.h"
 #include "support/JiaWangReference.h"
 
 using namespace impactlab;

@@ -4,10 +4,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "impact/LawRegistry.h"
 #include "impact/Newton.h"
 #include "impact/Poisson.h"
 #include "impact/Stronge.h"
+#include "laws/LawRegistry.h"
 #include "support/TestSupport.h"
 
 using namespace impactlab;

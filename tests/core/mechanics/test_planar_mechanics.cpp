@@ -7,8 +7,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "impact/LawRegistry.h"
 #include "impact/planar/PlanarContactProblem.h"
+#include "laws/LawRegistry.h"
 #include "mechanics/TwoBodyContact.h"
 #include "mechanics/planar/PlanarContact.h"
 #include "mechanics/planar/PlanarContactGeometry.h"

@@ -9,9 +9,9 @@
 #include <filesystem>
 #include <functional>
 
-#include "impact/LawRegistry.h"
 #include "impact/PainleveRod.h"
 #include "impact/SixPointMassBody.h"
+#include "laws/LawRegistry.h"
 #include "scene/ImpactScene.h"
 #include "support/SceneTestSupport.h"
 

@@ -9,7 +9,7 @@
 
 #include "impact/ImpactProblem.h"
 #include "impact/JiaWang.h"
-#include "io/ProblemJson.h"
+#include "laws/ProblemJson.h"
 
 namespace impactlab::test {
 

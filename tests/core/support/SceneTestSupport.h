@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 #include "mechanics/Types.h"
 
 namespace impactlab::test {

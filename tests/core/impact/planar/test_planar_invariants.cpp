@@ -9,7 +9,6 @@
 #include <nlohmann/json.hpp>
 
 #include "diagram/ImpulseDiagram.h"
-#include "impact/LawRegistry.h"
 #include "impact/Newton.h"
 #include "impact/Poisson.h"
 #include "impact/Stronge.h"
@@ -20,6 +19,7 @@
 #include "impact/planar/PlanarProblem.h"
 #include "impact/planar/Smith.h"
 #include "impact/planar/WangMason.h"
+#include "laws/LawRegistry.h"
 #include "support/PlanarTestSupport.h"
 #include "support/TestSupport.h"
 

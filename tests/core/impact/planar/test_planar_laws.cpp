@@ -5,7 +5,6 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "impact/LawRegistry.h"
 #include "impact/planar/Brach.h"
 #include "impact/planar/CataldoSampaio.h"
 #include "impact/planar/GlockerPfeiffer.h"
@@ -13,6 +12,7 @@
 #include "impact/planar/PlanarProblem.h"
 #include "impact/planar/Smith.h"
 #include "impact/planar/WangMason.h"
+#include "laws/LawRegistry.h"
 #include "support/PlanarTestSupport.h"
 
 using namespace impactlab;

@@ -5,8 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "impact/LawRegistry.h"
 #include "impact/vehicle/KudlichSlibar.h"
+#include "laws/LawRegistry.h"
 #include "support/TestSupport.h"
 
 using namespace impactlab;

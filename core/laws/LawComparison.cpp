@@ -1,7 +1,6 @@
-#include "impact/LawComparison.h"
+#include "laws/LawComparison.h"
 
-
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab {
 

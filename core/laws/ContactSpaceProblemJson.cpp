@@ -1,9 +1,10 @@
+#include "laws/ContactSpaceProblemJson.h"
+
 #include <sstream>
 
-#include "impact/LawRegistry.h"
-#include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
-#include "io/ProblemJson.h"
+#include "laws/LawRegistry.h"
+#include "laws/ProblemJson.h"
 
 namespace impactlab {
 

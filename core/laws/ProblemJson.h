@@ -22,7 +22,7 @@
 //   options object per law id of this build (keys checked against the law's
 //   documented options; values are checked when the law runs).
 // - Several-contact input ("contacts", "A") is read by parseSolveRequest
-//   through io/ContactSpaceJson.h into SolveRequest::contactSpace;
+//   through laws/ContactSpaceProblemJson.h into SolveRequest::contactSpace;
 //   parseProblem rejects it.
 // - "model" and "models" exclude each other; exactly one is needed unless the
 //   caller overrides the model (the CLI's --model), which replaces both.
@@ -37,7 +37,7 @@
 
 #include "impact/ContactSpaceProblem.h"
 #include "impact/ImpactProblem.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab {
 

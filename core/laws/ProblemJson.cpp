@@ -1,10 +1,9 @@
-#include "io/ProblemJson.h"
+#include "laws/ProblemJson.h"
 
 #include <sstream>
 
-#include "impact/ContactSpaceAdapter.h"
-#include "io/ContactSpaceJson.h"
 #include "io/JsonInput.h"
+#include "laws/ContactSpaceProblemJson.h"
 #include "mechanics/NumberText.h"
 
 namespace impactlab {

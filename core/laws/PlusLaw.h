@@ -1,22 +1,20 @@
 #pragma once
-// The registry entries of PLUS: options read from the "plus" JSON object
-// (docs/problem-format.md, "Law options"), the single-contact LawInfo (nc = 1
-// through ContactSpaceAdapter) and the native contact-space solver.
+// The registry entry of PLUS: options read from the "plus" JSON object
+// (docs/problem-format.md, "Law options") into PlusOptions, one LawInfo with
+// the single-contact solve (impact/plus/PlusSingleContact.h) and the native
+// several-contact one (impact/plus/Plus.h).
 #include <nlohmann/json_fwd.hpp>
 #include <vector>
 
-#include "impact/LawRegistry.h"
 #include "impact/plus/PlusOptions.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab {
-
-struct ContactSpaceLawInfo;
 
 // Throws InputError("plus.<key>") for an unknown or invalid option.
 PlusOptions readPlusOptions(const nlohmann::json& options);
 std::vector<LawOptionInfo> getPlusOptionInfo();
 
 void appendPlusLaws(std::vector<LawInfo>& laws);
-ContactSpaceLawInfo makePlusContactSpaceLaw();
 
 }  // namespace impactlab

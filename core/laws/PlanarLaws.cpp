@@ -3,13 +3,14 @@
 // keys; the laws check ranges (both as InputError("<id>.<key>")).
 #include <nlohmann/json.hpp>
 
-#include "impact/LawRegistry.h"
 #include "impact/planar/Brach.h"
 #include "impact/planar/CataldoSampaio.h"
 #include "impact/planar/GlockerPfeiffer.h"
 #include "impact/planar/Kane.h"
 #include "impact/planar/Smith.h"
 #include "impact/planar/WangMason.h"
+#include "laws/LawOptionReader.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab {
 
@@ -19,45 +20,15 @@ using nlohmann::json;
 
 constexpr const char* kPaper = "Cataldo & Sampaio, RIMNI 18(1) 111-192 (2002)";
 
-// One law's options object: the keys it may hold, typed reads by key.
-class OptionReader {
-public:
-    OptionReader(std::string law, const json& options, const std::vector<LawOptionInfo>& known)
-        : law_(std::move(law)), options_(options.is_null() ? json::object() : options) {
-        if (!options_.is_object()) throw InputError(law_, "options must be a JSON object");
-        for (auto it = options_.begin(); it != options_.end(); ++it) {
-            bool isKnown = false;
-            for (const LawOptionInfo& o : known) isKnown = isKnown || o.name == it.key();
-            if (!isKnown) throw InputError(field(it.key()), "unknown option");
-        }
-    }
-    // A number, or `fallback` when the key is absent (or null when allowed).
-    std::optional<double> readNumber(const std::string& key, std::optional<double> fallback) const {
-        const auto it = options_.find(key);
-        if (it == options_.end() || (it->is_null() && !fallback)) return fallback;
-        if (!it->is_number() || !std::isfinite(it->get<double>()))
-            throw InputError(field(key), "must be a finite number");
-        return it->get<double>();
-    }
-    double readNumber(const std::string& key, double fallback) const { return *readNumber(key, std::optional<double>(fallback)); }
-    std::optional<std::string> readString(const std::string& key) const {
-        const auto it = options_.find(key);
-        if (it == options_.end()) return std::nullopt;
-        if (!it->is_string()) throw InputError(field(key), "must be a string");
-        return it->get<std::string>();
-    }
-    std::optional<int> readPositiveInt(const std::string& key) const {
-        const auto it = options_.find(key);
-        if (it == options_.end()) return std::nullopt;
-        if (!it->is_number_integer() || it->get<long long>() < 1) throw InputError(field(key), "must be an integer >= 1");
-        return static_cast<int>(std::min<long long>(it->get<long long>(), 1LL << 30));
-    }
-    std::string field(const std::string& key) const { return law_ + "." + key; }
-
-private:
-    std::string law_;
-    json options_;
-};
+// One law's options object: every key must be one the law documents (checked
+// first, as these laws always have), then typed reads by key.
+LawOptionReader makeReader(const std::string& law, const json& options, const std::vector<LawOptionInfo>& known) {
+    LawOptionReader r(law, options);
+    std::vector<std::string> names;
+    for (const LawOptionInfo& o : known) names.push_back(o.name);
+    r.rejectUnknownKeys(names);
+    return r;
+}
 
 std::string jsonText(double x) { return json(x).dump(); }
 
@@ -67,9 +38,9 @@ LawInfo makeKane() {
                 {{"mu_static", "null", "static coefficient mu_0 of the stick test |I_t| <= mu_0 I_n (dimensionless); null: the problem's friction"}},
                 true, nullptr};
     law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
-        const OptionReader r("kane", o, options);
+        const LawOptionReader r = makeReader("kane", o, options);
         KaneOptions k;
-        k.muStatic = r.readNumber("mu_static", std::nullopt);
+        k.muStatic = r.readNumberOr("mu_static", std::nullopt);
         return solveKane(p, k, t);
     };
     return law;
@@ -86,10 +57,10 @@ LawInfo makeBrach() {
                   "moment coefficient (dimensionless): -1 no moment impulse, >= 0 e_m I_theta = -(1 + e_m) J D_thetaE"}},
                 true, nullptr};
     law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
-        const OptionReader r("brach", o, options);
+        const LawOptionReader r = makeReader("brach", o, options);
         BrachOptions b;
-        b.impulseRatio = r.readNumber("impulse_ratio", std::nullopt);
-        b.momentCoefficient = r.readNumber("e_m", b.momentCoefficient);
+        b.impulseRatio = r.readNumberOr("impulse_ratio", std::nullopt);
+        b.momentCoefficient = r.readNumberOr("e_m", b.momentCoefficient);
         return solveBrach(p, b, t);
     };
     return law;
@@ -105,10 +76,10 @@ LawInfo makeGlockerPfeiffer() {
                  {"nu", jsonText(d.nu), "share of mu I_NE stored as reversible tangential impulse, in [0, 1] (dimensionless)"}},
                 false, nullptr};
     law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
-        const OptionReader r("glocker-pfeiffer", o, options);
+        const LawOptionReader r = makeReader("glocker-pfeiffer", o, options);
         GlockerPfeifferOptions g;
-        g.tangentialRestitution = r.readNumber("e_t", g.tangentialRestitution);
-        g.nu = r.readNumber("nu", g.nu);
+        g.tangentialRestitution = r.readNumberOr("e_t", g.tangentialRestitution);
+        g.nu = r.readNumberOr("nu", g.nu);
         return solveGlockerPfeiffer(p, g, t);
     };
     return law;
@@ -123,14 +94,14 @@ LawInfo makeWangMason() {
                  {"max_steps", json(d.path.maxSteps).dump(), "integration step limit; reported when hit"}},
                 true, nullptr};
     law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
-        const OptionReader r("wang-mason", o, options);
+        const LawOptionReader r = makeReader("wang-mason", o, options);
         WangMasonOptions w;
-        if (const auto term = r.readString("termination")) {
+        if (const auto term = r.readStringIfPresent("termination")) {
             if (*term == "newton") w.termination = WangMasonTermination::Newton;
             else if (*term == "poisson") w.termination = WangMasonTermination::Poisson;
             else throw InputError(r.field("termination"), "must be \"newton\" or \"poisson\", got \"" + *term + "\"");
         }
-        if (const auto steps = r.readPositiveInt("max_steps")) w.path.maxSteps = *steps;
+        if (const auto steps = r.readCountIfPresent("max_steps")) w.path.maxSteps = *steps;
         return solveWangMason(p, w, t);
     };
     return law;
@@ -140,7 +111,7 @@ LawInfo makeSmith() {
     LawInfo law{"smith", "Smith: Newton restitution, friction by the average of pre- and post-impact slip (all roots listed)",
                 std::string(kPaper) + " secs. 2.5.2, 3.8; Smith (1991)", {}, false, nullptr};
     law.solve = [](const ImpactProblem& p, const json& o, ImpactTrace* t) {
-        const OptionReader r("smith", o, {});
+        const LawOptionReader r = makeReader("smith", o, {});
         return solveSmith(p, {}, t);
     };
     return law;
@@ -159,12 +130,12 @@ LawInfo makeCataldoSampaio() {
                   "moment coefficient of expansion (dimensionless): -1 no moment impulse, or >= 0"}},
                 true, nullptr};
     law.solve = [options = law.options](const ImpactProblem& p, const json& o, ImpactTrace* t) {
-        const OptionReader r("cs", o, options);
+        const LawOptionReader r = makeReader("cs", o, options);
         CataldoSampaioOptions c;
-        c.tangentialRestitution = r.readNumber("e_t", c.tangentialRestitution);
-        c.nu = r.readNumber("nu", c.nu);
-        c.momentCoefficientCompression = r.readNumber("e_m_c", c.momentCoefficientCompression);
-        c.momentCoefficientExpansion = r.readNumber("e_m_e", c.momentCoefficientExpansion);
+        c.tangentialRestitution = r.readNumberOr("e_t", c.tangentialRestitution);
+        c.nu = r.readNumberOr("nu", c.nu);
+        c.momentCoefficientCompression = r.readNumberOr("e_m_c", c.momentCoefficientCompression);
+        c.momentCoefficientExpansion = r.readNumberOr("e_m_e", c.momentCoefficientExpansion);
         return solveCataldoSampaio(p, c, t);
     };
     return law;

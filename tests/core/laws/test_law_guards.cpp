@@ -21,8 +21,8 @@
 
 #include "impact/ContactSpaceAdapter.h"
 #include "impact/ContactSpaceProblem.h"
-#include "impact/LawRegistry.h"
 #include "impact/plus/PlusOptions.h"
+#include "laws/LawRegistry.h"
 #include "mechanics/InputLimits.h"
 
 using namespace impactlab;

@@ -2,8 +2,9 @@
 // (docs/problem-format.md, "Law options").
 #include <nlohmann/json.hpp>
 
-#include "impact/LawRegistry.h"
 #include "impact/vehicle/KudlichSlibar.h"
+#include "laws/LawOptionReader.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab {
 
@@ -13,16 +14,10 @@ using nlohmann::json;
 
 KudlichSlibarOptions readKudlichSlibarOptions(const json& o) {
     KudlichSlibarOptions k;
-    if (o.is_null()) return k;
-    if (!o.is_object()) throw InputError("kudlich-slibar", "options must be a JSON object");
-    for (auto it = o.begin(); it != o.end(); ++it) {
-        const std::string field = "kudlich-slibar." + it.key();
-        if (it.key() == "mu_bound") {
-            if (!it->is_boolean()) throw InputError(field, "must be true or false");
-            k.muBound = it->get<bool>();
-        } else {
-            throw InputError(field, "unknown option");
-        }
+    const LawOptionReader r("kudlich-slibar", o);
+    for (const std::string& key : r.keys()) {
+        if (key == "mu_bound") k.muBound = r.readBool(key);
+        else r.rejectKey(key);
     }
     return k;
 }

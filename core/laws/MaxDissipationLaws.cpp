@@ -2,8 +2,9 @@
 #include <nlohmann/json.hpp>
 
 #include "impact/CoulombInelastic.h"
-#include "impact/LawRegistry.h"
 #include "impact/MaxDissipation.h"
+#include "laws/LawOptionReader.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab {
 
@@ -11,9 +12,7 @@ namespace {
 
 // Neither law takes options: an options object must be empty.
 void rejectOptions(const std::string& law, const nlohmann::json& o) {
-    if (o.is_null()) return;
-    if (!o.is_object()) throw InputError(law, "options must be a JSON object");
-    if (!o.empty()) throw InputError(law + "." + o.begin().key(), "unknown option (the law takes none)");
+    LawOptionReader(law, o).rejectUnknownKeys({}, "unknown option (the law takes none)");
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
-// The jia-wang entry of the law registry: its options as JSON, with defaults
-// and units for `impactlab-cli models --verbose`.
-#include <cmath>
+// The jia-wang entry of the law registry: its options read into JiaWangOptions
+// (impact/JiaWangOptions.h), with defaults and units for
+// `impactlab-cli models --verbose`.
 #include <nlohmann/json.hpp>
 
 #include "impact/JiaWang.h"
-#include "impact/LawRegistry.h"
+#include "laws/LawOptionReader.h"
+#include "laws/LawRegistry.h"
 
 namespace impactlab {
 
@@ -34,53 +35,35 @@ std::vector<LawOptionInfo> makeOptionInfo() {
     };
 }
 
-double readPositive(const json& value, const std::string& field) {
-    if (!value.is_number() || !std::isfinite(value.get<double>()) || !(value.get<double>() > 0.0))
-        throw InputError(field, "must be a finite number > 0");
-    return value.get<double>();
-}
-
 JiaWangOptions readOptions(const json& o) {
     JiaWangOptions options;
-    if (o.is_null()) return options;
-    if (!o.is_object()) throw InputError("jia-wang", "options must be a JSON object");
-    for (auto it = o.begin(); it != o.end(); ++it) {
-        const std::string& key = it.key();
-        const std::string field = "jia-wang." + key;
-        const json& v = *it;
+    const LawOptionReader r("jia-wang", o);
+    std::vector<std::string> methodNames;
+    for (JiaWangMethod m : kMethods) methodNames.push_back(toString(m));
+    for (const std::string& key : r.keys()) {
         if (key == "method") {
-            bool known = false;
-            for (JiaWangMethod m : kMethods) {
-                if (v.is_string() && v.get<std::string>() == toString(m)) {
-                    options.method = m;
-                    known = true;
-                }
-            }
-            if (!known)
-                throw InputError(field, "must be \"default\", \"fixed-step\", \"fixed-step-closed-form\" or \"paper-adaptive\"");
+            options.method = kMethods[r.readChoice(
+                key, methodNames, "must be \"default\", \"fixed-step\", \"fixed-step-closed-form\" or \"paper-adaptive\"")];
         } else if (key == "local_error_tol") {
-            options.localErrorTol = readPositive(v, field);
+            options.localErrorTol = r.readPositive(key);
         } else if (key == "max_turn_per_step") {
-            options.maxTurnPerStep = readPositive(v, field);
+            options.maxTurnPerStep = r.readPositive(key);
         } else if (key == "h") {
-            options.h = readPositive(v, field);
+            options.h = r.readPositive(key);
         } else if (key == "h1") {
-            options.h1 = readPositive(v, field);
+            options.h1 = r.readPositive(key);
         } else if (key == "h2") {
-            options.h2 = readPositive(v, field);
+            options.h2 = r.readPositive(key);
         } else if (key == "epsilon") {
-            if (!v.is_number() || !(v.get<double>() >= 0.0 && v.get<double>() <= 1.0))
-                throw InputError(field, "must be a number in [0, 1]");
-            options.epsilon = v.get<double>();
+            options.epsilon = r.readNumberIn(key, 0.0, 1.0, "[0, 1]");
         } else if (key == "l_angle_tol") {
-            options.lAngleTol = readPositive(v, field);
+            options.lAngleTol = r.readPositive(key);
         } else if (key == "stick_speed_rel_tol") {
-            options.stickSpeedRelTol = readPositive(v, field);
+            options.stickSpeedRelTol = r.readPositive(key);
         } else if (key == "max_steps") {
-            if (!v.is_number_integer() || v.get<long long>() < 1) throw InputError(field, "must be an integer >= 1");
-            options.maxSteps = static_cast<int>(std::min<long long>(v.get<long long>(), 1LL << 30));
+            options.maxSteps = r.readCount(key);
         } else {
-            throw InputError(field, "unknown option");
+            r.rejectKey(key);
         }
     }
     return options;
