@@ -15,21 +15,9 @@
 
 namespace impactlab {
 
-// How the energy-gain warning writes the gain (a number in J).
-using GuardNumberText = std::string (*)(double);
-
-// A number in the layout of the project's JSON output (json::dump: "2.0" for
-// a whole number, fixed notation from 1e-4 up to below 1e15, else
-// "1.5e-05", "1e+15"), with the shortest digits that read back to x
-// (std::to_chars; the JSON writer's own digits can differ in the last place,
-// about one number in a hundred); "null" when x is not finite.
-std::string formatNumberAsJson(double x);
-
-// One contact; `id` is the law's model id, named in the warnings. The law
-// registry passes the JSON writer's own number text (laws/LawRegistry.cpp), so
-// the warning quotes the gain exactly as a result file writes it.
-ImpactResult guardLawResult(const std::string& id, const ImpactProblem& problem, ImpactResult result,
-                            GuardNumberText numberText = formatNumberAsJson);
+// One contact; `id` is the law's model id, named in the warnings, which quote
+// the gain as every message quotes a number (mechanics/NumberText.h).
+ImpactResult guardLawResult(const std::string& id, const ImpactProblem& problem, ImpactResult result);
 
 // Several contacts, as guardLawResult for one.
 ContactSpaceResult guardContactSpaceResult(const ContactSpaceProblem& problem, ContactSpaceResult result);

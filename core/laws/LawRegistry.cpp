@@ -24,9 +24,6 @@ std::vector<LawOptionInfo> pathOptionInfo() {
     };
 }
 
-// The energy-gain warning quotes the gain as a result file writes it.
-std::string jsonNumberText(double x) { return json(x).dump(); }
-
 // The options of every law on CoulombPath, key by key.
 CoulombPathOptions readPathOptions(const std::string& law, const json& o) {
     CoulombPathOptions p;
@@ -63,7 +60,7 @@ std::vector<LawInfo> makeLaws() {
     appendPlusLaws(laws);
     for (LawInfo& law : laws) {
         law.solve = [solve = law.solve, id = law.id](const ImpactProblem& p, const json& o, ImpactTrace* t) {
-            return guardLawResult(id, p, solve(p, o, t), jsonNumberText);
+            return guardLawResult(id, p, solve(p, o, t));
         };
     }
     return laws;
