@@ -153,7 +153,7 @@ const SceneParameter* GranularScene::findParameter(const std::string& id) const 
 }
 
 bool isGranularSceneDocument(const json& document) {
-    return isSceneDocumentOfKind(document, SceneDocumentKind::Granular);
+    return isSceneDocumentOfKind(document, SceneKind::Granular);
 }
 
 GranularScene parseGranularScene(const json& doc) {

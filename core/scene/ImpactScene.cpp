@@ -327,7 +327,7 @@ ImpactScene parseImpactScene(const json& doc, const ImpactScene& previous) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
     if (isImpactSystemDocument(doc)) return parseImpactSystemScene(doc);
     checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "guide", "compare", "contact", "bodies", "preset", "parameters"});
-    requireSceneDocumentKind(doc, SceneDocumentKind::Impact);
+    requireSceneKind(doc, SceneKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;
     s.document = doc;

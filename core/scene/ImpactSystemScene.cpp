@@ -192,7 +192,7 @@ bool isImpactSystemDocument(const json& document) { return document.is_object() 
 ImpactScene parseImpactSystemScene(const json& doc) {
     requireObject(doc, "scene");
     rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "system", "contact", "parameters"}, "");
-    requireSceneDocumentKind(doc, SceneDocumentKind::Impact);
+    requireSceneKind(doc, SceneKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;
     s.document = doc;

@@ -133,12 +133,12 @@ const SceneParameter* PlusScene::findParameter(const std::string& id) const {
     return nullptr;
 }
 
-bool isPlusSceneDocument(const json& document) { return isSceneDocumentOfKind(document, SceneDocumentKind::Plus); }
+bool isPlusSceneDocument(const json& document) { return isSceneDocumentOfKind(document, SceneKind::Plus); }
 
 PlusScene parsePlusScene(const json& doc) {
     requireObject(doc, "");
     rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "example", "plus", "compliant", "parameters"}, "");
-    requireSceneDocumentKind(doc, SceneDocumentKind::Plus);
+    requireSceneKind(doc, SceneKind::Plus);
     PlusScene s;
     s.name = readString(getMember(doc, "name", ""), "name");
     s.description = readOptionalString(doc, "description", "description", "");

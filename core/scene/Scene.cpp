@@ -166,14 +166,10 @@ bool isKeyedByLaw(const json& options) {
 
 // The simulated kinds; the others have readers of their own (SceneDocument.h).
 SceneKind readKind(const json& doc) {
-    switch (getSceneDocumentKind(doc)) {
-        case SceneDocumentKind::Spatial: return SceneKind::Spatial;
-        case SceneDocumentKind::Planar: return SceneKind::Planar;
-        case SceneDocumentKind::Vehicles: return SceneKind::Vehicles;
-        default: break;
-    }
+    const SceneKind kind = getSceneKind(doc);
+    if (kind == SceneKind::Spatial || kind == SceneKind::Planar || kind == SceneKind::Vehicles) return kind;
     throw InputError("kind", "must be \"spatial\", \"planar\" or \"vehicles\" for a simulation, got \"" +
-                                 std::string(toString(getSceneDocumentKind(doc))) + "\" (a scene of its own kind)");
+                                 std::string(toString(kind)) + "\" (a scene of its own kind)");
 }
 
 }  // namespace
