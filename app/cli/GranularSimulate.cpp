@@ -14,6 +14,7 @@
 #include "cli/CliIo.h"
 #include "io/JsonInput.h"
 #include "scene/GranularScene.h"
+#include "sim/SceneKinds.h"
 #include "sim/SceneRunSummaries.h"
 #include "sim/granular/GranularAnalysis.h"
 #include "sim/granular/GranularExport.h"
@@ -334,7 +335,8 @@ std::optional<int> runIfGranularScene(const std::vector<std::string>& args, Stre
     bool granular = false;
     try {
         document = parseJsonText(text, getSourceName(*path));
-        granular = isGranularSceneDocument(document);
+        // A stepped kind (sim/SceneKinds.h) takes this simulate's options.
+        granular = getSceneKindInfo(document).shape == SceneRunShape::Stepped;
     } catch (const InputError&) {
         granular = false;   // not JSON: the other simulate says so
     }

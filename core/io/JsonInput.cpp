@@ -119,14 +119,14 @@ private:
     std::vector<Frame> frames_;
 };
 
-std::string formatNumber(double x) {
+}  // namespace
+
+std::string formatInputNumber(double x) {
     std::ostringstream os;
     os.precision(6);
     os << x;
     return os.str();
 }
-
-}  // namespace
 
 void requireInputSize(std::uintmax_t bytes, const std::string& sourceName) {
     if (bytes > limits::kMaxInputBytes)
@@ -228,24 +228,24 @@ double readNumber(const json& value, const std::string& field) {
     const double x = value.get<double>();
     if (!std::isfinite(x)) throw InputError(field, "must be a finite number");
     if (std::abs(x) > limits::kMaxMagnitude)
-        throw InputError(field, "must be at most " + formatNumber(limits::kMaxMagnitude) +
-                                    " in magnitude (ImpactLab's input limit, SI units), got " + formatNumber(x));
+        throw InputError(field, "must be at most " + formatInputNumber(limits::kMaxMagnitude) +
+                                    " in magnitude (ImpactLab's input limit, SI units), got " + formatInputNumber(x));
     return x;
 }
 
 double readNumberInRange(const json& value, const std::string& field, double lo, double hi) {
     const double x = readNumber(value, field);
     if (x < lo || x > hi)
-        throw InputError(field, "must be in [" + formatNumber(lo) + ", " + formatNumber(hi) + "], got " + formatNumber(x));
+        throw InputError(field, "must be in [" + formatInputNumber(lo) + ", " + formatInputNumber(hi) + "], got " + formatInputNumber(x));
     return x;
 }
 
 long long readInteger(const json& value, const std::string& field, long long lo, long long hi) {
     const double x = readNumber(value, field);
-    if (x != std::floor(x)) throw InputError(field, "must be a whole number, got " + formatNumber(x));
+    if (x != std::floor(x)) throw InputError(field, "must be a whole number, got " + formatInputNumber(x));
     if (x < static_cast<double>(lo) || x > static_cast<double>(hi))
         throw InputError(field, "must be in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
-                                    formatNumber(x));
+                                    formatInputNumber(x));
     return static_cast<long long>(x);
 }
 
@@ -292,6 +292,27 @@ Mat3 readMat3(const json& value, const std::string& field) {
     for (std::size_t r = 0; r < 3; ++r)
         m.row(static_cast<Eigen::Index>(r)) = readVec3(value[r], indexField(field, r)).transpose();
     return m;
+}
+
+const json* findMember(const json& object, const std::string& key) {
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+double readOptionalNumber(const json& object, const std::string& key, const std::string& field, double fallback) {
+    const json* v = findMember(object, key);
+    return v ? readNumber(*v, joinField(field, key)) : fallback;
+}
+
+double readOptionalNumberInRange(const json& object, const std::string& key, const std::string& field, double fallback,
+                                 double lo, double hi) {
+    const json* v = findMember(object, key);
+    return v ? readNumberInRange(*v, joinField(field, key), lo, hi) : fallback;
+}
+
+Vec3 readOptionalVec3(const json& object, const std::string& key, const std::string& field, const Vec3& fallback) {
+    const json* v = findMember(object, key);
+    return v ? readVec3(*v, joinField(field, key)) : fallback;
 }
 
 }  // namespace impactlab

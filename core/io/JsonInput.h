@@ -46,6 +46,9 @@ std::string indexField(const std::string& parent, std::size_t index);
 // "a number", "a string", "an array", ... for "must be X, got Y" messages.
 std::string describeJsonType(const nlohmann::json& value);
 
+// A number as the readers' messages print it: 6 significant digits ("got 1e+06").
+std::string formatInputNumber(double x);
+
 // Throws InputError(field, "must be a JSON object, got ...") unless `value` is one.
 void requireObject(const nlohmann::json& value, const std::string& field);
 // The member `key` of `object` (an object), or InputError(joinField(field, key), "missing").
@@ -69,5 +72,18 @@ std::string readOptionalString(const nlohmann::json& object, const std::string& 
                                const std::string& fallback);
 Vec3 readVec3(const nlohmann::json& value, const std::string& field);          // [x, y, z]
 Mat3 readMat3(const nlohmann::json& value, const std::string& field);          // three rows of three
+
+// Optional members, the one set every scene reader uses (issue 24, item 5):
+// the member `key` of `object` read as above under the field
+// joinField(field, key), or `fallback` when it is absent. Like
+// nlohmann::json::find, a value that is not an object has no members (the
+// readers check their objects first, naming them).
+const nlohmann::json* findMember(const nlohmann::json& object, const std::string& key);
+double readOptionalNumber(const nlohmann::json& object, const std::string& key, const std::string& field,
+                          double fallback);
+double readOptionalNumberInRange(const nlohmann::json& object, const std::string& key, const std::string& field,
+                                 double fallback, double lo, double hi);
+Vec3 readOptionalVec3(const nlohmann::json& object, const std::string& key, const std::string& field,
+                      const Vec3& fallback);
 
 }  // namespace impactlab

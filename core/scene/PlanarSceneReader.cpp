@@ -23,18 +23,6 @@ constexpr double kWallSlideRelTol = 1e-9;
 // |normal| below this is no direction.
 constexpr double kMinNormalLength = 1e-12;
 
-std::string fmt(double x) {
-    std::ostringstream os;
-    os.precision(6);
-    os << x;
-    return os.str();
-}
-
-const json* findMember(const json& object, const std::string& key) {
-    const auto it = object.find(key);
-    return it == object.end() ? nullptr : &*it;
-}
-
 Vec2 readVec2(const json& v, const std::string& field) {
     if (!v.is_array() || v.size() != 2)
         throw InputError(field, "must be an array of 2 numbers [x, y], got " +
@@ -47,15 +35,10 @@ Vec2 readVec2(const json& object, const std::string& key, const std::string& fie
     return v ? readVec2(*v, joinField(field, key)) : fallback;
 }
 
-double readNumber(const json& object, const std::string& key, const std::string& field, double fallback) {
-    const json* v = findMember(object, key);
-    return v ? impactlab::readNumber(*v, joinField(field, key)) : fallback;
-}
-
 double readPositive(const json& object, const std::string& key, const std::string& field) {
     const std::string f = joinField(field, key);
-    const double x = impactlab::readNumber(getMember(object, key, field), f);
-    if (!(x > 0.0)) throw InputError(f, "must be > 0, got " + fmt(x));
+    const double x = readNumber(getMember(object, key, field), f);
+    if (!(x > 0.0)) throw InputError(f, "must be > 0, got " + formatInputNumber(x));
     return x;
 }
 
@@ -108,8 +91,8 @@ BodyInput readBody(const json& j, const std::string& field, bool pinned) {
     b.axialInertia = s.type == Shape::Type::Rod ? std::min(b.mass * s.thickness * s.thickness / 8.0, b.inertia)
                                                 : b.inertia;
 
-    in.pose.theta = readNumber(j, "theta", field, 0.0);
-    in.pose.omega = readNumber(j, "omega", field, 0.0);
+    in.pose.theta = readOptionalNumber(j, "theta", field, 0.0);
+    in.pose.omega = readOptionalNumber(j, "omega", field, 0.0);
     in.pose.position = readVec2(j, "position", field, Vec2::Zero());
     in.pose.velocity = readVec2(j, "velocity", field, Vec2::Zero());
 
@@ -146,8 +129,8 @@ WallInput readWall(const json& j, const std::string& field) {
     w.velocity = readVec2(j, "velocity", field, Vec2::Zero());
     if (std::abs(w.velocity.dot(w.normal)) > kWallSlideRelTol * w.velocity.norm())
         throw InputError(joinField(field, "velocity"), "must be along the wall (walls may slide, not advance)");
-    in.size = readNumber(j, "size", field, 0.0);
-    if (in.size < 0.0) throw InputError(joinField(field, "size"), "must be >= 0, got " + fmt(in.size));
+    in.size = readOptionalNumber(j, "size", field, 0.0);
+    if (in.size < 0.0) throw InputError(joinField(field, "size"), "must be >= 0, got " + formatInputNumber(in.size));
     return in;
 }
 
@@ -188,10 +171,10 @@ SystemInput readSystem(const json& system, const std::string& field, const Vec2&
         in.bodies = {readRodBody(system, field, true)};
         in.fields = {joinField(field, "body")};
         const std::string angleField = joinField(field, "contact_angle");
-        const double theta0 = impactlab::readNumber(getMember(system, "contact_angle", field), angleField);
+        const double theta0 = readNumber(getMember(system, "contact_angle", field), angleField);
         if (!(theta0 > 0.0 && theta0 < 0.5 * kPi))
-            throw InputError(angleField, "must be in (0, pi/2), got " + fmt(theta0));
-        const double v = readNumber(system, "surface_velocity", field, 0.0);
+            throw InputError(angleField, "must be in (0, pi/2), got " + formatInputNumber(theta0));
+        const double v = readOptionalNumber(system, "surface_velocity", field, 0.0);
         in.system = makePendulumSystem(in.bodies[0].body, theta0, v, gravity);
         for (const PlanarWall& w : in.system.walls) in.walls.push_back(makeWallInput(w));
         // The body's theta is the swing angle of Fig. 2.6; the coordinate is the rod's axis.
@@ -204,7 +187,7 @@ SystemInput readSystem(const json& system, const std::string& field, const Vec2&
             throw InputError(joinField(field, "body.shape.type"), "must be \"sphere\" for this system");
         const double h = readPositive(system, "height", field);
         if (!(h > 2.0 * in.bodies[0].body.geometry.radius))
-            throw InputError(joinField(field, "height"), "must exceed the ball's diameter, got " + fmt(h));
+            throw InputError(joinField(field, "height"), "must exceed the ball's diameter, got " + formatInputNumber(h));
         in.system = makeBallBetweenWallsSystem(in.bodies[0].body, h, gravity);
         for (const PlanarWall& w : in.system.walls) in.walls.push_back(makeWallInput(w));
     } else if (in.type == "two-bodies") {
@@ -240,7 +223,7 @@ void checkStartingGaps(const SystemInput& in, const PlanarState& initial) {
         const bool pinned = in.system.bodies[c.body1].pinned;
         const std::string other = c.body2 >= 0 ? in.system.bodies[c.body2].name : in.system.walls[c.wall].name;
         throw InputError(joinField(in.fields[c.body1], pinned ? "theta" : "position"),
-                         "starts " + fmt(-g.gap) + " m inside " + other + " (" + c.name + ")");
+                         "starts " + formatInputNumber(-g.gap) + " m inside " + other + " (" + c.name + ")");
     }
 }
 
