@@ -119,7 +119,7 @@ MainWindow::~MainWindow() {
 // --- Pages --------------------------------------------------------------------
 
 ScenePage* MainWindow::findPage(const nlohmann::json& document) {
-    const SceneDocumentKind kind = getSceneDocumentKind(document);
+    const SceneKind kind = getSceneKind(document);
     const PageType* type = findPageType(kind);
     if (!type) throw InputError("kind", std::string("\"") + toString(kind) + "\" scenes are not shown by this version of the app");
     ScenePage* page = nullptr;

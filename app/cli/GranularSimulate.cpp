@@ -14,6 +14,8 @@
 #include "cli/CliIo.h"
 #include "io/JsonInput.h"
 #include "scene/GranularScene.h"
+#include "sim/SceneKinds.h"
+#include "sim/SceneRunSummaries.h"
 #include "sim/granular/GranularAnalysis.h"
 #include "sim/granular/GranularExport.h"
 #include "sim/granular/GranularPhases.h"
@@ -54,9 +56,7 @@ const char* const kGranularSimulateHelp =
 namespace {
 
 using nlohmann::json;
-using nlohmann::ordered_json;
 
-constexpr const char* kGranularRunFormat = "impactlab.granular-run/1";
 // Seconds of computing between two progress lines.
 constexpr double kProgressIntervalSeconds = 1.0;
 
@@ -230,43 +230,6 @@ private:
     std::vector<granular::VtkCollectionEntry> entries_;
 };
 
-ordered_json makeSummary(const GranularScene& scene, const granular::GranularWorld& world,
-                         const granular::GranularRunResult& result, const granular::GranularFrame& last, int ranks,
-                         const std::string& outputDir) {
-    const granular::GranularRunTotals& t = result.totals;
-    const double steps = static_cast<double>(t.steps);
-    ordered_json s;
-    s["format"] = kGranularRunFormat;
-    s["scene"] = scene.name;
-    s["setup"] = toString(scene.setup);
-    s["friction_model"] = scene.solver.frictionModel;
-    s["friction"] = scene.solver.friction;
-    s["sweep"] = scene.solver.sweep;
-    s["time_step"] = scene.solver.timeStep;
-    s["threads"] = granular::phases::getThreadCount(world.options);
-    s["ranks"] = ranks;
-    s["initial_particles"] = result.initialParticles;
-    s["particles"] = last.size();
-    s["steps"] = t.steps;
-    s["end_time"] = last.time;
-    s["end_reason"] = result.endReason;
-    s["contacts_per_step"] = steps > 0 ? t.contacts / steps : 0.0;
-    s["iterations"] = t.last.iterations;
-    s["iterations_per_step"] = steps > 0 ? t.iterations / steps : 0.0;
-    s["residual"] = t.last.residual;
-    s["iteration_limit_steps"] = t.iterationLimitSteps;
-    s["wall_s"] = result.wallSeconds;
-    s["contact_solves_per_s"] = result.wallSeconds > 0.0 ? t.contactSolves / result.wallSeconds : 0.0;
-    s["lost_particles"] = t.lost;
-    s["discharged_particles"] = t.discharged;
-    s["inserted_particles"] = t.inserted;
-    s["max_penetration"] = t.maxPenetration;
-    s["mean_speed"] = granular::calcMeanSpeed(last);
-    s["pile_height"] = granular::calcPileHeight(last);
-    if (!outputDir.empty()) s["output"] = outputDir;
-    return s;
-}
-
 int runGranularSimulate(const json& document, const std::vector<std::string>& rawArgs, Streams& io) {
     std::vector<std::string> args = rawArgs;
     const std::vector<std::string> sets = extractRepeatedFlag(args, "--set");
@@ -343,7 +306,7 @@ int runGranularSimulate(const json& document, const std::vector<std::string>& ra
 #endif
     if (!distributed) result = granular::runGranular(world, settings, callbacks);
     if (output) output->finish(scene, last, result);
-    writeJson(makeSummary(scene, world, result, last, ranks, outputDir), io.out);
+    writeJson(summarizeGranularRun(scene, world, result, last, ranks, outputDir), io.out);
     return kExitOk;
 }
 
@@ -372,7 +335,8 @@ std::optional<int> runIfGranularScene(const std::vector<std::string>& args, Stre
     bool granular = false;
     try {
         document = parseJsonText(text, getSourceName(*path));
-        granular = isGranularSceneDocument(document);
+        // A stepped kind (sim/SceneKinds.h) takes this simulate's options.
+        granular = getSceneKindInfo(document).shape == SceneRunShape::Stepped;
     } catch (const InputError&) {
         granular = false;   // not JSON: the other simulate says so
     }

@@ -16,15 +16,9 @@ namespace impactlab::cli {
 // "--set <id>" for an unknown parameter or a malformed value.
 nlohmann::json applySets(const nlohmann::json& document, const std::vector<std::string>& sets);
 
-// The summary `simulate` prints for a single-impact scene ("kind": "impact"):
-// the scene's law (or `law`) on its problem, as a run with one impact.
-nlohmann::ordered_json summarizeImpactScene(const nlohmann::json& document, const std::optional<std::string>& law,
-                                            bool withTrace);
-// The summary for a multi-point impact scene ("kind": "plus"): PLUS's
-// contact-space result and the compliant reference's outcome.
-nlohmann::ordered_json summarizePlusScene(const nlohmann::json& document, bool withTrace);
-// `solve` on a scene: impact and plus scenes give their result; a simulated
-// scene gives the result of each impact of its run ("results").
+// `solve` on a scene: its kind's descriptor answers (sim/SceneKinds.h):
+// impact and plus scenes give their result; a simulated scene gives the
+// result of each impact of its run ("results"); a granular scene refuses.
 nlohmann::ordered_json solveSceneDocument(const nlohmann::json& document, const std::optional<std::string>& law,
                                           bool withTrace);
 

@@ -1,5 +1,6 @@
-// `simulate`: run a scene (spatial or planar) through simulate(), write its time
-// histories as CSV and print a JSON summary of the run.
+// `simulate`: run a scene of any kind through its descriptor (sim/SceneKinds.h),
+// write a simulation's time histories as CSV and print a JSON summary of the
+// run. Granular scenes take options of their own (GranularSimulate.h).
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -14,9 +15,9 @@
 #include "cli/GranularSimulate.h"
 #include "cli/SceneKinds.h"
 #include "io/JsonInput.h"
-#include "laws/LawRegistry.h"
-#include "scene/Scene.h"
 #include "scene/SceneDocument.h"
+#include "sim/SceneKinds.h"
+#include "sim/SceneRunSummaries.h"
 #include "sim/Simulation.h"
 
 namespace impactlab::cli {
@@ -25,9 +26,6 @@ namespace {
 
 using nlohmann::json;
 using nlohmann::ordered_json;
-
-constexpr const char* kRunFormat = "impactlab.run/1";
-
 
 // RFC 4180: quote a field holding a comma, a quote or a line break.
 std::string quoteCsv(const std::string& s) {
@@ -64,51 +62,6 @@ void writeCsv(const SimulationRun& run, const std::string& path) {
     }
 }
 
-ordered_json toJson(const Vec3& v) { return ordered_json::array({v.x(), v.y(), v.z()}); }
-
-ordered_json makeSummary(const Scene& scene, const SimulationRun& run, const std::string& csvPath) {
-    ordered_json s;
-    s["format"] = kRunFormat;
-    s["scene"] = scene.name;
-    s["kind"] = scene.kind == SceneKind::Planar ? "planar" : scene.kind == SceneKind::Vehicles ? "vehicles" : "spatial";
-    s["law"] = scene.contact.law;
-    s["friction"] = scene.contact.friction;
-    s["restitution"] = scene.contact.restitution;
-    s["end_time"] = run.endTime;
-    s["end_reason"] = run.endReason;
-    s["samples"] = run.samples.size();
-    if (!csvPath.empty()) s["csv"] = csvPath;
-    if (!run.samples.empty()) {
-        const RunSample& a = run.samples.front();
-        const RunSample& b = run.samples.back();
-        s["energy"] = {{"initial", a.kineticEnergy + a.potentialEnergy},
-                       {"final", b.kineticEnergy + b.potentialEnergy}};
-    }
-    s["impacts"] = ordered_json::array();
-    for (const ImpactEventRecord& e : run.impacts) {
-        ordered_json j;
-        j["time"] = e.time;
-        j["contact"] = e.contact;
-        j["body"] = scene.bodies[e.body].name;
-        j["other_body"] = e.otherBody >= 0 ? ordered_json(scene.bodies[e.otherBody].name) : ordered_json(nullptr);
-        j["point"] = toJson(e.point);
-        j["status"] = toString(e.result.status);
-        j["model"] = e.result.model;
-        j["v_minus"] = toJson(e.problem.vMinus);
-        j["impulse"] = toJson(e.result.impulse);
-        j["impulse_world"] = toJson(e.frame.toWorld(e.result.impulse));
-        j["v_plus"] = toJson(e.result.vPlus);
-        j["kinetic_energy_before"] = e.kineticEnergyBefore;
-        j["kinetic_energy_after"] = e.kineticEnergyAfter;
-        j["energy_after"] = e.kineticEnergyAfter + e.potentialEnergy;
-        j["warnings"] = e.result.warnings;
-        s["impacts"].push_back(j);
-    }
-    s["resting_impulses"] = run.restingImpulses;
-    s["warnings"] = run.warnings;
-    return s;
-}
-
 int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
     // Granular scenes have options and a run of their own (GranularSimulate.cpp).
     if (const std::optional<int> code = runIfGranularScene(rawArgs, io, runSimulate)) return *code;
@@ -132,32 +85,20 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
     }
 
     const json document = applySets(toUnifiedSceneDocument(parseJsonText(readInputText(path, io.in), getSourceName(path))), sets);
-    // Every kind of scene runs here; a single impact or a multi-point impact
-    // is one event, resolved as the app's page resolves it.
-    const SceneDocumentKind kind = getSceneDocumentKind(document);
-    if (kind == SceneDocumentKind::Impact || kind == SceneDocumentKind::Plus) {
-        if (parsed.value("--csv"))
-            throw UsageError(std::string("--csv writes time histories; a scene of kind \"") + toString(kind) +
-                             "\" is one impact (its summary has the impulses)");
-        if (kind == SceneDocumentKind::Plus && parsed.value("--law") && *parsed.value("--law") != "plus")
-            throw InputError("--law", "a PLUS scene is resolved by plus");
-        writeJson(kind == SceneDocumentKind::Impact ? summarizeImpactScene(document, parsed.value("--law"), false)
-                                                    : summarizePlusScene(document, false),
-                  io.out);
-        return kExitOk;
-    }
-    Scene scene = parseScene(document);
-    if (const auto law = parsed.value("--law")) {
-        getLaw(*law, "--law");
-        json doc = scene.document;
-        doc["contact"]["law"] = *law;
-        scene = parseScene(doc);
-    }
-
-    const SimulationRun run = simulate(scene, options);
-    const std::string csvPath = parsed.value("--csv").value_or("");
-    const ordered_json summary = makeSummary(scene, run, csvPath);
-    if (!csvPath.empty()) writeCsv(run, csvPath);
+    // Every kind of scene runs here, through its descriptor (sim/SceneKinds.h);
+    // a single impact or a multi-point impact is one event, resolved as the
+    // app's page resolves it.
+    const SceneKindInfo& kind = getSceneKindInfo(document);
+    if (kind.shape != SceneRunShape::TimeHistories && parsed.value("--csv"))
+        throw UsageError(std::string("--csv writes time histories; a scene of kind \"") + toString(kind.kind) +
+                         "\" is one impact (its summary has the impulses)");
+    SceneRunRequest request;
+    request.law = parsed.value("--law");
+    request.options = options;
+    request.csvPath = parsed.value("--csv").value_or("");
+    SimulationRun run;
+    const ordered_json summary = kind.simulate(document, request, &run);
+    if (!request.csvPath.empty()) writeCsv(run, request.csvPath);
     writeJson(summary, io.out);
     return kExitOk;
 }

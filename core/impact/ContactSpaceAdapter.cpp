@@ -32,12 +32,6 @@ std::optional<ImpactEventKind> toImpactEvent(ContactEventKind kind) {
     return std::nullopt;
 }
 
-std::string reasonOf(const InputError& e) {
-    const std::string what = e.what();
-    const std::size_t prefix = e.field().size() + 2;
-    return what.size() >= prefix ? what.substr(prefix) : what;
-}
-
 }  // namespace
 
 ContactSpaceProblem toContactSpace(const ImpactProblem& problem) {
@@ -91,7 +85,7 @@ ImpactProblem toSingleContact(const ContactSpaceProblem& problem) {
     try {
         p.validate();
     } catch (const InputError& e) {
-        if (e.field() == "W") throw InputError("A", "as the W of a single-contact model " + reasonOf(e));
+        if (e.field() == "W") throw InputError("A", "as the W of a single-contact model " + e.reason());
         throw;
     }
     p.W = 0.5 * (p.W + p.W.transpose());

@@ -288,4 +288,25 @@ Mat3 readMat3(const json& value, const std::string& field) {
     return m;
 }
 
+const json* findMember(const json& object, const std::string& key) {
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+double readOptionalNumber(const json& object, const std::string& key, const std::string& field, double fallback) {
+    const json* v = findMember(object, key);
+    return v ? readNumber(*v, joinField(field, key)) : fallback;
+}
+
+double readOptionalNumberInRange(const json& object, const std::string& key, const std::string& field, double fallback,
+                                 double lo, double hi) {
+    const json* v = findMember(object, key);
+    return v ? readNumberInRange(*v, joinField(field, key), lo, hi) : fallback;
+}
+
+Vec3 readOptionalVec3(const json& object, const std::string& key, const std::string& field, const Vec3& fallback) {
+    const json* v = findMember(object, key);
+    return v ? readVec3(*v, joinField(field, key)) : fallback;
+}
+
 }  // namespace impactlab

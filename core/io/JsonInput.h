@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "mechanics/NumberText.h"
 #include "mechanics/Types.h"
 
 namespace impactlab {
@@ -69,5 +70,18 @@ std::string readOptionalString(const nlohmann::json& object, const std::string& 
                                const std::string& fallback);
 Vec3 readVec3(const nlohmann::json& value, const std::string& field);          // [x, y, z]
 Mat3 readMat3(const nlohmann::json& value, const std::string& field);          // three rows of three
+
+// Optional members, the one set every scene reader uses (issue 24, item 5):
+// the member `key` of `object` read as above under the field
+// joinField(field, key), or `fallback` when it is absent. Like
+// nlohmann::json::find, a value that is not an object has no members (the
+// readers check their objects first, naming them).
+const nlohmann::json* findMember(const nlohmann::json& object, const std::string& key);
+double readOptionalNumber(const nlohmann::json& object, const std::string& key, const std::string& field,
+                          double fallback);
+double readOptionalNumberInRange(const nlohmann::json& object, const std::string& key, const std::string& field,
+                                 double fallback, double lo, double hi);
+Vec3 readOptionalVec3(const nlohmann::json& object, const std::string& key, const std::string& field,
+                      const Vec3& fallback);
 
 }  // namespace impactlab

@@ -48,11 +48,6 @@ GranularSetup readSetup(const json& g) {
     throw InputError("granular.setup", "must be \"settling-box\", \"channel-flow\" or \"hopper\", got \"" + type + "\"");
 }
 
-double readOr(const json& obj, const char* key, const std::string& field, double fallback, double lo, double hi) {
-    const auto it = obj.find(key);
-    return it == obj.end() ? fallback : readNumberInRange(*it, joinField(field, key), lo, hi);
-}
-
 std::string readChoice(const json& obj, const char* key, const std::string& field, const std::string& fallback,
                        const std::vector<std::string>& choices) {
     const std::string name = joinField(field, key);
@@ -66,8 +61,8 @@ std::string readChoice(const json& obj, const char* key, const std::string& fiel
 
 void readSolver(const json& g, GranularSolverSettings& s, double defaultTimeStep) {
     s.frictionModel = readChoice(g, "friction_model", kField, s.frictionModel, {"max-dissipation", "coulomb"});
-    s.friction = readOr(g, "friction", kField, s.friction, 0.0, limits::kMaxFriction);
-    s.timeStep = readOr(g, "time_step", kField, defaultTimeStep, 0.0, kMaxTimeStep);
+    s.friction = readOptionalNumberInRange(g, "friction", kField, s.friction, 0.0, limits::kMaxFriction);
+    s.timeStep = readOptionalNumberInRange(g, "time_step", kField, defaultTimeStep, 0.0, kMaxTimeStep);
     if (!(s.timeStep > 0.0)) throw InputError("granular.time_step", "must be > 0");
     if (g.contains("iterations"))
         s.iterations = static_cast<int>(readInteger(g["iterations"], "granular.iterations", 1, kMaxGranularIterations));
@@ -80,14 +75,15 @@ void readSolver(const json& g, GranularSolverSettings& s, double defaultTimeStep
     requireObject(*it, f);
     rejectUnknownKeys(*it, {"residual_tolerance", "relaxation", "jacobi_relaxation", "error_reduction", "contact_margin"},
                       f);
-    s.residualTolerance = readOr(*it, "residual_tolerance", f, s.residualTolerance, 0.0, kMaxResidualTolerance);
-    s.relaxation = readOr(*it, "relaxation", f, s.relaxation, 0.0, 2.0);
+    s.residualTolerance =
+        readOptionalNumberInRange(*it, "residual_tolerance", f, s.residualTolerance, 0.0, kMaxResidualTolerance);
+    s.relaxation = readOptionalNumberInRange(*it, "relaxation", f, s.relaxation, 0.0, 2.0);
     if (!(s.relaxation > 0.0 && s.relaxation < 2.0)) throw InputError(f + ".relaxation", "must be in (0, 2)");
-    s.jacobiRelaxation = readOr(*it, "jacobi_relaxation", f, s.jacobiRelaxation, 0.0, 1.0);
+    s.jacobiRelaxation = readOptionalNumberInRange(*it, "jacobi_relaxation", f, s.jacobiRelaxation, 0.0, 1.0);
     if (!(s.jacobiRelaxation > 0.0)) throw InputError(f + ".jacobi_relaxation", "must be in (0, 1]");
-    s.errorReduction = readOr(*it, "error_reduction", f, s.errorReduction, 0.0, 1.0);
+    s.errorReduction = readOptionalNumberInRange(*it, "error_reduction", f, s.errorReduction, 0.0, 1.0);
     if (!(s.errorReduction < 1.0)) throw InputError(f + ".error_reduction", "must be in [0, 1)");
-    s.contactMargin = readOr(*it, "contact_margin", f, s.contactMargin, 0.0, 1.0);
+    s.contactMargin = readOptionalNumberInRange(*it, "contact_margin", f, s.contactMargin, 0.0, 1.0);
 }
 
 void readRunLength(const json& g, GranularScene& s, const SetupDefaults& d) {
@@ -98,7 +94,7 @@ void readRunLength(const json& g, GranularScene& s, const SetupDefaults& d) {
         s.steps = readInteger(g["steps"], "granular.steps", 1, kMaxGranularSteps);
         s.endTime = static_cast<double>(s.steps) * dt;
     } else {
-        s.endTime = readOr(g, "end_time", kField, d.endTime, 0.0, limits::kMaxEndTime);
+        s.endTime = readOptionalNumberInRange(g, "end_time", kField, d.endTime, 0.0, limits::kMaxEndTime);
         if (!(s.endTime > 0.0)) throw InputError("granular.end_time", "must be > 0");
         const double steps = std::ceil(s.endTime / dt - 1e-9);   // the last step may end just past end_time
         if (steps > static_cast<double>(kMaxGranularSteps))
@@ -106,7 +102,7 @@ void readRunLength(const json& g, GranularScene& s, const SetupDefaults& d) {
                                                       std::to_string(kMaxGranularSteps));
         s.steps = static_cast<long long>(steps);
     }
-    s.frameInterval = readOr(g, "frame_interval", kField, std::max(d.frameInterval, dt), 0.0, limits::kMaxEndTime);
+    s.frameInterval = readOptionalNumberInRange(g, "frame_interval", kField, std::max(d.frameInterval, dt), 0.0, limits::kMaxEndTime);
     if (!(s.frameInterval >= dt)) throw InputError("granular.frame_interval", "must be at least time_step");
     if (s.endTime / s.frameInterval > static_cast<double>(kMaxGranularFrames))
         throw InputError("granular.frame_interval", "gives more than " + std::to_string(kMaxGranularFrames) +
@@ -119,9 +115,9 @@ void readChannel(const json& g, ChannelFlowSettings& c) {
     const std::string f = "granular.channel";
     requireObject(*it, f);
     rejectUnknownKeys(*it, {"inflow_speed", "perturbation"}, f);
-    c.inflowSpeed = readOr(*it, "inflow_speed", f, c.inflowSpeed, 0.0, kMaxSpeed);
+    c.inflowSpeed = readOptionalNumberInRange(*it, "inflow_speed", f, c.inflowSpeed, 0.0, kMaxSpeed);
     if (!(c.inflowSpeed > 0.0)) throw InputError(f + ".inflow_speed", "must be > 0 (the plane pushes into the channel)");
-    c.perturbation = readOr(*it, "perturbation", f, c.perturbation, 0.0, kMaxSpeed);
+    c.perturbation = readOptionalNumberInRange(*it, "perturbation", f, c.perturbation, 0.0, kMaxSpeed);
 }
 
 void readHopper(const json& g, HopperSettings& h) {
@@ -130,9 +126,9 @@ void readHopper(const json& g, HopperSettings& h) {
     const std::string f = "granular.hopper";
     requireObject(*it, f);
     rejectUnknownKeys(*it, {"outlet_width", "wall_angle", "depth"}, f);
-    h.outletWidth = readOr(*it, "outlet_width", f, h.outletWidth, kMinHopperOutlet, kMaxHopperOutlet);
-    h.wallAngle = readOr(*it, "wall_angle", f, h.wallAngle, 0.0, kMaxHopperAngle);
-    h.depth = readOr(*it, "depth", f, h.depth, kMinHopperDepth, kMaxHopperDepth);
+    h.outletWidth = readOptionalNumberInRange(*it, "outlet_width", f, h.outletWidth, kMinHopperOutlet, kMaxHopperOutlet);
+    h.wallAngle = readOptionalNumberInRange(*it, "wall_angle", f, h.wallAngle, 0.0, kMaxHopperAngle);
+    h.depth = readOptionalNumberInRange(*it, "depth", f, h.depth, kMinHopperDepth, kMaxHopperDepth);
 }
 
 }  // namespace
@@ -153,7 +149,7 @@ const SceneParameter* GranularScene::findParameter(const std::string& id) const 
 }
 
 bool isGranularSceneDocument(const json& document) {
-    return isSceneDocumentOfKind(document, SceneDocumentKind::Granular);
+    return isSceneDocumentOfKind(document, SceneKind::Granular);
 }
 
 GranularScene parseGranularScene(const json& doc) {

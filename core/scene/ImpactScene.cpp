@@ -35,18 +35,10 @@ constexpr double kDefaultHalfSpaceHalfSize = 0.5;   // m, drawn half-width of a 
 
 // InputError(field, reason) reads "<field>: <reason>"; this recovers the reason
 // so a builder's error can be re-thrown under the scene's field name.
-std::string reasonOf(const InputError& e) {
-    const std::string what = e.what();
-    const std::size_t skip = e.field().size() + 2;
-    return what.size() >= skip ? what.substr(skip) : what;
-}
-
-std::string join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
-
 const json& require(const json& obj, const std::string& key, const std::string& path) {
     if (!obj.is_object()) throw InputError(path.empty() ? "scene" : path, "must be a JSON object");
     auto it = obj.find(key);
-    if (it == obj.end()) throw InputError(join(path, key), "missing");
+    if (it == obj.end()) throw InputError(joinField(path, key), "missing");
     return *it;
 }
 
@@ -56,22 +48,8 @@ void checkKeys(const json& obj, const std::string& path, std::initializer_list<c
             continue;
         std::string list;
         for (const char* k : allowed) list += (list.empty() ? "" : ", ") + std::string(k);
-        throw InputError(join(path, it.key()), "is not a known field (known: " + list + ")");
+        throw InputError(joinField(path, it.key()), "is not a known field (known: " + list + ")");
     }
-}
-
-// The shared readers of io/JsonInput.h, and overloads with a fallback.
-using impactlab::readNumber;
-using impactlab::readVec3;
-
-double readNumber(const json& obj, const std::string& key, const std::string& path, double fallback) {
-    auto it = obj.find(key);
-    return it == obj.end() ? fallback : impactlab::readNumber(*it, join(path, key));
-}
-
-Vec3 readVec3(const json& obj, const std::string& key, const std::string& path, const Vec3& fallback) {
-    auto it = obj.find(key);
-    return it == obj.end() ? fallback : impactlab::readVec3(*it, join(path, key));
 }
 
 // Segments around a generated solid of revolution: at least a triangle, at
@@ -79,7 +57,7 @@ Vec3 readVec3(const json& obj, const std::string& key, const std::string& path, 
 int readSegments(const json& obj, const std::string& path, int fallback) {
     auto it = obj.find("segments");
     if (it == obj.end()) return fallback;
-    return static_cast<int>(readInteger(*it, join(path, "segments"), 3, limits::kMaxMeshSegments));
+    return static_cast<int>(readInteger(*it, joinField(path, "segments"), 3, limits::kMaxMeshSegments));
 }
 
 }  // namespace
@@ -121,7 +99,7 @@ BuiltShape buildShape(const json& mesh, const std::string& field) {
             shape.solid = geometry::makeSphere(shape.sphereRadius, kSphereSlices, kSphereStacks);
         } else if (builder == "bowling-ball") {
             checkKeys(mesh, field, {"builder", "radius", "holes"});
-            shape.sphereRadius = readNumber(mesh, "radius", field, geometry::kJiaWangBowlingBallRadius);
+            shape.sphereRadius = readOptionalNumber(mesh, "radius", field, geometry::kJiaWangBowlingBallRadius);
             std::vector<geometry::Bore> holes = geometry::getJiaWangBowlingBallHoles();
             if (mesh.contains("holes")) {
                 const json& h = mesh["holes"];
@@ -156,7 +134,7 @@ BuiltShape buildShape(const json& mesh, const std::string& field) {
                                                            readSegments(mesh, field, kDefaultRevolutionSegments));
         } else if (builder == "half-space") {
             checkKeys(mesh, field, {"builder", "size"});
-            shape.solid = geometry::makeHalfSpaceSlab(readNumber(mesh, "size", field, kDefaultHalfSpaceHalfSize));
+            shape.solid = geometry::makeHalfSpaceSlab(readOptionalNumber(mesh, "size", field, kDefaultHalfSpaceHalfSize));
             shape.defaultFeature = SurfacePoint{Vec3::Zero(), Vec3::UnitZ()};
             shape.halfSpace = true;
         } else {
@@ -167,7 +145,7 @@ BuiltShape buildShape(const json& mesh, const std::string& field) {
     } catch (const InputError& e) {
         // Builders name their own parameters ("edge"); scene errors carry the path.
         if (e.field().rfind(field, 0) == 0) throw;
-        throw InputError(field + "." + e.field(), reasonOf(e));
+        throw InputError(field + "." + e.field(), e.reason());
     }
     return shape;
 }
@@ -209,11 +187,11 @@ SurfacePoint readFeature(const json& j, const std::string& field, const BuiltSha
         if (type == "surface" && !shape.profile.empty()) {
             checkKeys(j, field, {"type", "height", "azimuth"});
             return geometry::findRevolutionSurfacePoint(shape.profile, readNumber(require(j, "height", field), field + ".height"),
-                                                        readNumber(j, "azimuth", field, 0.0));
+                                                        readOptionalNumber(j, "azimuth", field, 0.0));
         }
     } catch (const InputError& e) {
         if (e.field().rfind(field, 0) == 0) throw;
-        throw InputError(field + "." + e.field(), reasonOf(e));
+        throw InputError(field + "." + e.field(), e.reason());
     }
     throw InputError(field + ".type", "\"" + type + "\" is not a contact feature of a " + builder +
                                           " (features: point; pentagon for a truncated icosahedron; vertex; "
@@ -253,7 +231,7 @@ ImpactSceneBody readBody(const json& j, const std::string& field, int index, con
 
     // Pose: the feature onto c, its outward normal against the other body.
     const Vec3 target = index == 0 ? Vec3(-n) : n;
-    const double turn = readNumber(j, "turn_about_normal", field, 0.0);
+    const double turn = readOptionalNumber(j, "turn_about_normal", field, 0.0);
     b.meshRotation = Eigen::AngleAxisd(turn, n).toRotationMatrix() * calcRotationTaking(b.feature.normal, target);
     b.meshTranslation = c - b.meshRotation * b.feature.point;
 
@@ -269,9 +247,9 @@ ImpactSceneBody readBody(const json& j, const std::string& field, int index, con
         b.body = RigidBody::makeFromWorldInertia(mass, worldInertia, field);
         b.body.position = b.meshRotation * mp.centerOfMass + b.meshTranslation;
     }
-    b.body.velocity = readVec3(j, "velocity", field, Vec3::Zero());
-    b.body.angularVelocity = readVec3(j, "angular_velocity", field, Vec3::Zero());
-    b.color = readVec3(j, "color", field, index == 0 ? Vec3(0.85, 0.55, 0.2) : Vec3(0.35, 0.55, 0.8));
+    b.body.velocity = readOptionalVec3(j, "velocity", field, Vec3::Zero());
+    b.body.angularVelocity = readOptionalVec3(j, "angular_velocity", field, Vec3::Zero());
+    b.color = readOptionalVec3(j, "color", field, index == 0 ? Vec3(0.85, 0.55, 0.2) : Vec3(0.35, 0.55, 0.8));
     if ((b.color.array() < 0.0).any() || (b.color.array() > 1.0).any())
         throw InputError(field + ".color", "components must be in [0, 1]");
     b.body.validate(field);
@@ -299,12 +277,12 @@ ImpactPreset readPreset(const json& j) {
 // Renames the problem's fields ("friction", "W", "v_minus") to the scene's.
 [[noreturn]] void rethrowProblemError(const InputError& e, bool preset) {
     const std::string& f = e.field();
-    if (f == "friction" || f == "restitution") throw InputError("contact." + f, reasonOf(e));
-    if (f == "W") throw InputError("preset.W", reasonOf(e));
+    if (f == "friction" || f == "restitution") throw InputError("contact." + f, e.reason());
+    if (f == "W") throw InputError("preset.W", e.reason());
     if (f == "v_minus" && preset)
-        throw InputError("preset.v_minus", reasonOf(e) + " (after the shift by the bodies' velocities)");
-    if (f == "v_minus") throw InputError("bodies", "do not approach at the contact: v^- " + reasonOf(e));
-    throw InputError(f, reasonOf(e));
+        throw InputError("preset.v_minus", e.reason() + " (after the shift by the bodies' velocities)");
+    if (f == "v_minus") throw InputError("bodies", "do not approach at the contact: v^- " + e.reason());
+    throw InputError(f, e.reason());
 }
 
 }  // namespace
@@ -321,7 +299,7 @@ ImpactScene parseImpactScene(const json& doc, const ImpactScene& previous) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
     if (isImpactSystemDocument(doc)) return parseImpactSystemScene(doc);
     checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "guide", "compare", "contact", "bodies", "preset", "parameters"});
-    requireSceneDocumentKind(doc, SceneDocumentKind::Impact);
+    requireSceneKind(doc, SceneKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;
     s.document = doc;
@@ -334,9 +312,9 @@ ImpactScene parseImpactScene(const json& doc, const ImpactScene& previous) {
     const json& contact = require(doc, "contact", "");
     if (!contact.is_object()) throw InputError("contact", "must be a JSON object");
     checkKeys(contact, "contact", {"point", "normal_tilt", "normal_azimuth", "law", "friction", "restitution", "options"});
-    const Vec3 c = readVec3(contact, "point", "contact", Vec3::Zero());
-    const double tilt = readNumber(contact, "normal_tilt", "contact", 0.0);
-    const double azimuth = readNumber(contact, "normal_azimuth", "contact", 0.0);
+    const Vec3 c = readOptionalVec3(contact, "point", "contact", Vec3::Zero());
+    const double tilt = readOptionalNumber(contact, "normal_tilt", "contact", 0.0);
+    const double azimuth = readOptionalNumber(contact, "normal_azimuth", "contact", 0.0);
     const Vec3 n(std::sin(tilt) * std::cos(azimuth), std::sin(tilt) * std::sin(azimuth), std::cos(tilt));
     s.law = readString(require(contact, "law", "contact"), "contact.law");
     getLaw(s.law, "contact.law");

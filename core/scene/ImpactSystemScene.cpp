@@ -34,16 +34,6 @@ constexpr double kRodPlaneShare = 0.9;             // plane half-width, of the r
 constexpr int kPointMassSlices = 32;
 constexpr int kPointMassStacks = 16;
 
-double readOptional(const json& obj, const char* key, const std::string& field, double fallback) {
-    const auto it = obj.find(key);
-    return it == obj.end() ? fallback : readNumber(*it, joinField(field, key));
-}
-
-Vec3 readOptionalVec3(const json& obj, const char* key, const std::string& field, const Vec3& fallback) {
-    const auto it = obj.find(key);
-    return it == obj.end() ? fallback : readVec3(*it, joinField(field, key));
-}
-
 // A builder's InputError("theta0", ...) as the scene's "system.theta0"; its
 // friction "mu" is the scene's "contact.friction".
 [[noreturn]] void rethrowUnder(const InputError& e, const std::string& parent) {
@@ -89,12 +79,12 @@ void readSixPointMass(const json& sys, double friction, ImpactScene& s) {
     rejectUnknownKeys(sys, {"type", "dx", "dy", "dz", "mx", "my", "mz", "normal", "contact_velocity",
                             "frame"}, field);
     SixPointMassParams p;
-    p.dx = readOptional(sys, "dx", field, p.dx);
-    p.dy = readOptional(sys, "dy", field, p.dy);
-    p.dz = readOptional(sys, "dz", field, p.dz);
-    p.mx = readOptional(sys, "mx", field, p.mx);
-    p.my = readOptional(sys, "my", field, p.my);
-    p.mz = readOptional(sys, "mz", field, p.mz);
+    p.dx = readOptionalNumber(sys, "dx", field, p.dx);
+    p.dy = readOptionalNumber(sys, "dy", field, p.dy);
+    p.dz = readOptionalNumber(sys, "dz", field, p.dz);
+    p.mx = readOptionalNumber(sys, "mx", field, p.mx);
+    p.my = readOptionalNumber(sys, "my", field, p.my);
+    p.mz = readOptionalNumber(sys, "mz", field, p.mz);
     p.normal = readOptionalVec3(sys, "normal", field, p.normal);
     p.contactVelocity = readOptionalVec3(sys, "contact_velocity", field, p.contactVelocity);
     if (const auto it = sys.find("frame"); it != sys.end()) {
@@ -134,10 +124,10 @@ void readPainleveRod(const json& sys, double friction, ImpactScene& s) {
     const std::string field = "system";
     rejectUnknownKeys(sys, {"type", "theta0", "v0", "mass", "length"}, field);
     PainleveRodParams p;
-    p.theta0 = readOptional(sys, "theta0", field, p.theta0);
-    p.v0 = readOptional(sys, "v0", field, p.v0);
-    p.mass = readOptional(sys, "mass", field, p.mass);
-    p.length = readOptional(sys, "length", field, p.length);
+    p.theta0 = readOptionalNumber(sys, "theta0", field, p.theta0);
+    p.v0 = readOptionalNumber(sys, "v0", field, p.v0);
+    p.mass = readOptionalNumber(sys, "mass", field, p.mass);
+    p.length = readOptionalNumber(sys, "length", field, p.length);
     p.mu = friction;
     PainleveRodProblem model;
     try {
@@ -186,7 +176,7 @@ bool isImpactSystemDocument(const json& document) { return document.is_object() 
 ImpactScene parseImpactSystemScene(const json& doc) {
     requireObject(doc, "scene");
     rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "system", "contact", "parameters"}, "");
-    requireSceneDocumentKind(doc, SceneDocumentKind::Impact);
+    requireSceneKind(doc, SceneKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;
     s.document = doc;
@@ -202,7 +192,7 @@ ImpactScene parseImpactSystemScene(const json& doc) {
     getLaw(s.law, "contact.law");
     const double friction = readNumber(getMember(contact, "friction", "contact"), "contact.friction");
     if (!(friction >= 0.0)) throw InputError("contact.friction", "must be >= 0, got " + formatNumber(friction, 4));
-    const double restitution = readOptional(contact, "restitution", "contact", 0.0);
+    const double restitution = readOptionalNumber(contact, "restitution", "contact", 0.0);
     if (!(restitution >= 0.0 && restitution <= 1.0))
         throw InputError("contact.restitution", "must be in [0, 1], got " + formatNumber(restitution, 4));
     if (const auto it = contact.find("options"); it != contact.end()) s.lawOptions = getContactLawOptions(*it, s.law, s.law);

@@ -23,11 +23,6 @@ constexpr double kWallSlideRelTol = 1e-9;
 // |normal| below this is no direction.
 constexpr double kMinNormalLength = 1e-12;
 
-const json* findMember(const json& object, const std::string& key) {
-    const auto it = object.find(key);
-    return it == object.end() ? nullptr : &*it;
-}
-
 Vec2 readVec2(const json& v, const std::string& field) {
     if (!v.is_array() || v.size() != 2)
         throw InputError(field, "must be an array of 2 numbers [x, y], got " +
@@ -40,14 +35,9 @@ Vec2 readVec2(const json& object, const std::string& key, const std::string& fie
     return v ? readVec2(*v, joinField(field, key)) : fallback;
 }
 
-double readNumber(const json& object, const std::string& key, const std::string& field, double fallback) {
-    const json* v = findMember(object, key);
-    return v ? impactlab::readNumber(*v, joinField(field, key)) : fallback;
-}
-
 double readPositive(const json& object, const std::string& key, const std::string& field) {
     const std::string f = joinField(field, key);
-    const double x = impactlab::readNumber(getMember(object, key, field), f);
+    const double x = readNumber(getMember(object, key, field), f);
     if (!(x > 0.0)) throw InputError(f, "must be > 0, got " + formatNumber(x));
     return x;
 }
@@ -101,8 +91,8 @@ BodyInput readBody(const json& j, const std::string& field, bool pinned) {
     b.axialInertia = s.type == Shape::Type::Rod ? std::min(b.mass * s.thickness * s.thickness / 8.0, b.inertia)
                                                 : b.inertia;
 
-    in.pose.theta = readNumber(j, "theta", field, 0.0);
-    in.pose.omega = readNumber(j, "omega", field, 0.0);
+    in.pose.theta = readOptionalNumber(j, "theta", field, 0.0);
+    in.pose.omega = readOptionalNumber(j, "omega", field, 0.0);
     in.pose.position = readVec2(j, "position", field, Vec2::Zero());
     in.pose.velocity = readVec2(j, "velocity", field, Vec2::Zero());
 
@@ -139,7 +129,7 @@ WallInput readWall(const json& j, const std::string& field) {
     w.velocity = readVec2(j, "velocity", field, Vec2::Zero());
     if (std::abs(w.velocity.dot(w.normal)) > kWallSlideRelTol * w.velocity.norm())
         throw InputError(joinField(field, "velocity"), "must be along the wall (walls may slide, not advance)");
-    in.size = readNumber(j, "size", field, 0.0);
+    in.size = readOptionalNumber(j, "size", field, 0.0);
     if (in.size < 0.0) throw InputError(joinField(field, "size"), "must be >= 0, got " + formatNumber(in.size));
     return in;
 }
@@ -181,10 +171,10 @@ SystemInput readSystem(const json& system, const std::string& field, const Vec2&
         in.bodies = {readRodBody(system, field, true)};
         in.fields = {joinField(field, "body")};
         const std::string angleField = joinField(field, "contact_angle");
-        const double theta0 = impactlab::readNumber(getMember(system, "contact_angle", field), angleField);
+        const double theta0 = readNumber(getMember(system, "contact_angle", field), angleField);
         if (!(theta0 > 0.0 && theta0 < 0.5 * kPi))
             throw InputError(angleField, "must be in (0, pi/2), got " + formatNumber(theta0));
-        const double v = readNumber(system, "surface_velocity", field, 0.0);
+        const double v = readOptionalNumber(system, "surface_velocity", field, 0.0);
         in.system = makePendulumSystem(in.bodies[0].body, theta0, v, gravity);
         for (const PlanarWall& w : in.system.walls) in.walls.push_back(makeWallInput(w));
         // The body's theta is the swing angle of Fig. 2.6; the coordinate is the rod's axis.

@@ -34,15 +34,10 @@ const PaperCase* findCase(const std::string& id) {
     return nullptr;
 }
 
-double readOr(const json& obj, const char* key, const std::string& field, double fallback, double lo, double hi) {
-    const auto it = obj.find(key);
-    return it == obj.end() ? fallback : readNumberInRange(*it, joinField(field, key), lo, hi);
-}
-
+// readOptionalVec3 with every component of a given vector within +-bound.
 Vec3 readVec3Or(const json& obj, const char* key, const std::string& field, const Vec3& fallback, double bound) {
-    const auto it = obj.find(key);
-    if (it == obj.end()) return fallback;
-    const Vec3 v = readVec3(*it, joinField(field, key));
+    if (!findMember(obj, key)) return fallback;
+    const Vec3 v = readOptionalVec3(obj, key, field, fallback);
     if (v.cwiseAbs().maxCoeff() > bound)
         throw InputError(joinField(field, key), "components must be within +-" + std::to_string(bound));
     return v;
@@ -60,11 +55,11 @@ void readBrick(const json& e, PlusScene& s, bool fourVertices) {
         b.paperCase = readOptionalString(e, "case", "example.case", "0.325");
         if (b.paperCase != "custom" && !findCase(b.paperCase))
             throw InputError("example.case", "must be \"0.125\", \"0.225\", \"0.325\" or \"custom\"");
-        b.rotationX = readOr(e, "rotation_x", "example", b.rotationX, -M_PI, M_PI);
-        b.rotationY = readOr(e, "rotation_y", "example", b.rotationY, -M_PI, M_PI);
+        b.rotationX = readOptionalNumberInRange(e, "rotation_x", "example", b.rotationX, -M_PI, M_PI);
+        b.rotationY = readOptionalNumberInRange(e, "rotation_y", "example", b.rotationY, -M_PI, M_PI);
     }
-    b.friction = readOr(e, "friction", "example", b.friction, 0.0, limits::kMaxFriction);
-    b.eMin = readOr(e, "e_min", "example", b.eMin, 0.0, 1.0);
+    b.friction = readOptionalNumberInRange(e, "friction", "example", b.friction, 0.0, limits::kMaxFriction);
+    b.eMin = readOptionalNumberInRange(e, "e_min", "example", b.eMin, 0.0, 1.0);
     if (const PaperCase* c = findCase(b.paperCase)) {
         b.friction = c->friction;
         b.eMin = c->eMin;
@@ -77,11 +72,11 @@ void readCradle(const json& e, PlusScene& s) {
     rejectUnknownKeys(e, {"type", "balls", "restitution", "striker_speed", "radius", "mass"}, "example");
     PlusCradleParams& c = s.cradle;
     if (e.contains("balls")) c.balls = static_cast<int>(readInteger(e["balls"], "example.balls", 2, kMaxCradleBalls));
-    c.restitution = readOr(e, "restitution", "example", c.restitution, 0.0, 1.0);
-    c.strikerSpeed = readOr(e, "striker_speed", "example", c.strikerSpeed, 0.0, kMaxSpeed);
+    c.restitution = readOptionalNumberInRange(e, "restitution", "example", c.restitution, 0.0, 1.0);
+    c.strikerSpeed = readOptionalNumberInRange(e, "striker_speed", "example", c.strikerSpeed, 0.0, kMaxSpeed);
     if (!(c.strikerSpeed > 0.0)) throw InputError("example.striker_speed", "must be > 0 (the striker approaches)");
-    c.radius = readOr(e, "radius", "example", c.radius, kMinBallRadius, kMaxBallRadius);
-    c.mass = readOr(e, "mass", "example", c.mass, kMinBallMass, kMaxBallMass);
+    c.radius = readOptionalNumberInRange(e, "radius", "example", c.radius, kMinBallRadius, kMaxBallRadius);
+    c.mass = readOptionalNumberInRange(e, "mass", "example", c.mass, kMinBallMass, kMaxBallMass);
 }
 
 void readPendulum(const json& e, PlusScene& s) {
@@ -94,11 +89,11 @@ void readPendulum(const json& e, PlusScene& s) {
     p.fromRelease = pose == "release";
     p.releaseTheta = readVec3Or(e, "release_theta", "example", p.releaseTheta, M_PI);
     p.releaseRates = readVec3Or(e, "release_rates", "example", p.releaseRates, kMaxSpeed);
-    p.theta1 = readOr(e, "theta1", "example", p.theta1, -M_PI, M_PI);
-    p.theta2 = readOr(e, "theta2", "example", p.theta2, -M_PI, M_PI);
+    p.theta1 = readOptionalNumberInRange(e, "theta1", "example", p.theta1, -M_PI, M_PI);
+    p.theta2 = readOptionalNumberInRange(e, "theta2", "example", p.theta2, -M_PI, M_PI);
     p.rates = readVec3Or(e, "rates", "example", p.rates, kMaxSpeed);
-    p.friction = readOr(e, "friction", "example", p.friction, 0.0, limits::kMaxFriction);
-    p.restitution = readOr(e, "restitution", "example", p.restitution, 0.0, 1.0);
+    p.friction = readOptionalNumberInRange(e, "friction", "example", p.friction, 0.0, limits::kMaxFriction);
+    p.restitution = readOptionalNumberInRange(e, "restitution", "example", p.restitution, 0.0, 1.0);
 }
 
 void readCompliant(const json& doc, PlusScene& s) {
@@ -111,8 +106,8 @@ void readCompliant(const json& doc, PlusScene& s) {
     requireObject(*it, "compliant");
     rejectUnknownKeys(*it, {"enabled", "stiffness", "dissipation"}, "compliant");
     if (it->contains("enabled")) c.enabled = readBool((*it)["enabled"], "compliant.enabled");
-    c.stiffness = readOr(*it, "stiffness", "compliant", c.stiffness, kMinStiffness, kMaxStiffness);
-    c.dissipation = readOr(*it, "dissipation", "compliant", c.dissipation, 0.0, kMaxDissipation);
+    c.stiffness = readOptionalNumberInRange(*it, "stiffness", "compliant", c.stiffness, kMinStiffness, kMaxStiffness);
+    c.dissipation = readOptionalNumberInRange(*it, "dissipation", "compliant", c.dissipation, 0.0, kMaxDissipation);
 }
 
 }  // namespace
@@ -133,12 +128,12 @@ const SceneParameter* PlusScene::findParameter(const std::string& id) const {
     return nullptr;
 }
 
-bool isPlusSceneDocument(const json& document) { return isSceneDocumentOfKind(document, SceneDocumentKind::Plus); }
+bool isPlusSceneDocument(const json& document) { return isSceneDocumentOfKind(document, SceneKind::Plus); }
 
 PlusScene parsePlusScene(const json& doc) {
     requireObject(doc, "");
     rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "example", "plus", "compliant", "parameters"}, "");
-    requireSceneDocumentKind(doc, SceneDocumentKind::Plus);
+    requireSceneKind(doc, SceneKind::Plus);
     PlusScene s;
     s.name = readString(getMember(doc, "name", ""), "name");
     s.description = readOptionalString(doc, "description", "description", "");

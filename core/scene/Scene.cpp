@@ -27,21 +27,6 @@ const json& require(const json& obj, const std::string& key, const std::string& 
     return *it;
 }
 
-// The shared readers of io/JsonInput.h, and overloads with a fallback.
-using impactlab::readNumber;
-using impactlab::readVec3;
-
-double readNumber(const json& obj, const std::string& key, const std::string& path, double fallback) {
-    auto it = obj.find(key);
-    return it == obj.end() ? fallback : readNumber(*it, path + key);
-}
-
-Vec3 readVec3(const json& obj, const std::string& key, const std::string& path, const Vec3& fallback) {
-    auto it = obj.find(key);
-    return it == obj.end() ? fallback : readVec3(*it, path + key);
-}
-
-// Roll, pitch, yaw (rad) about x, y, z; applied as R = Rz(yaw) Ry(pitch) Rx(roll).
 Quat quatFromRollPitchYaw(const Vec3& rpy) {
     return Quat(Eigen::AngleAxisd(rpy.z(), Vec3::UnitZ()) * Eigen::AngleAxisd(rpy.y(), Vec3::UnitY()) *
                 Eigen::AngleAxisd(rpy.x(), Vec3::UnitX()));
@@ -82,11 +67,11 @@ SceneBody readBody(const json& j, const std::string& field) {
     if (!(b.body.mass > 0.0)) throw InputError(p + "mass", "must be > 0, got " + formatNumber(b.body.mass));
     b.body.principalInertia = j.contains("inertia") ? readVec3(j["inertia"], p + "inertia")
                                                      : calcUniformInertia(b.shape, b.body.mass);
-    b.body.position = readVec3(j, "position", p, Vec3::Zero());
-    b.body.orientation = quatFromRollPitchYaw(readVec3(j, "orientation", p, Vec3::Zero()));
-    b.body.velocity = readVec3(j, "velocity", p, Vec3::Zero());
-    b.body.angularVelocity = readVec3(j, "angular_velocity", p, Vec3::Zero());
-    b.color = readVec3(j, "color", p, b.color);
+    b.body.position = readOptionalVec3(j, "position", field, Vec3::Zero());
+    b.body.orientation = quatFromRollPitchYaw(readOptionalVec3(j, "orientation", field, Vec3::Zero()));
+    b.body.velocity = readOptionalVec3(j, "velocity", field, Vec3::Zero());
+    b.body.angularVelocity = readOptionalVec3(j, "angular_velocity", field, Vec3::Zero());
+    b.color = readOptionalVec3(j, "color", field, b.color);
     if ((b.color.array() < 0.0).any() || (b.color.array() > 1.0).any())
         throw InputError(p + "color", "components must be in [0, 1]");
     b.body.validate(field);
@@ -132,7 +117,7 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
     } else if (kind == "number") {
         sp.min = readNumber(require(j, "min", field), p + "min");
         sp.max = readNumber(require(j, "max", field), p + "max");
-        sp.step = readNumber(j, "step", p, 0.0);
+        sp.step = readOptionalNumber(j, "step", field, 0.0);
         if (j.contains("live")) {
             if (!j["live"].is_boolean()) throw InputError(p + "live", "must be true or false");
             sp.live = j["live"].get<bool>();
@@ -160,14 +145,10 @@ bool isKeyedByLaw(const json& options) {
 
 // The simulated kinds; the others have readers of their own (SceneDocument.h).
 SceneKind readKind(const json& doc) {
-    switch (getSceneDocumentKind(doc)) {
-        case SceneDocumentKind::Spatial: return SceneKind::Spatial;
-        case SceneDocumentKind::Planar: return SceneKind::Planar;
-        case SceneDocumentKind::Vehicles: return SceneKind::Vehicles;
-        default: break;
-    }
+    const SceneKind kind = getSceneKind(doc);
+    if (kind == SceneKind::Spatial || kind == SceneKind::Planar || kind == SceneKind::Vehicles) return kind;
     throw InputError("kind", "must be \"spatial\", \"planar\" or \"vehicles\" for a simulation, got \"" +
-                                 std::string(toString(getSceneDocumentKind(doc))) + "\" (a scene of its own kind)");
+                                 std::string(toString(kind)) + "\" (a scene of its own kind)");
 }
 
 }  // namespace
@@ -189,13 +170,13 @@ Scene parseScene(const json& doc) {
     s.reference = readOptionalString(doc, "reference", "", "");
     readOptionalString(doc, "guide", "", "");   // the app's Help text
     if (s.kind == SceneKind::Spatial) {
-        s.gravity = readVec3(doc, "gravity", "", s.gravity);
-        if (doc.contains("ground")) s.groundHeight = readNumber(doc["ground"], "height", "ground.", 0.0);
+        s.gravity = readOptionalVec3(doc, "gravity", "", s.gravity);
+        if (doc.contains("ground")) s.groundHeight = readOptionalNumber(doc["ground"], "height", "ground", 0.0);
     }
-    s.endTime = readNumber(doc, "end_time", "", s.endTime);
+    s.endTime = readOptionalNumber(doc, "end_time", "", s.endTime);
     if (!(s.endTime > 0.0) || s.endTime > limits::kMaxEndTime)
         throw InputError("end_time", "must be in (0, " + formatNumber(limits::kMaxEndTime) + "] s, got " + formatNumber(s.endTime));
-    s.sampleInterval = readNumber(doc, "sample_interval", "", s.sampleInterval);
+    s.sampleInterval = readOptionalNumber(doc, "sample_interval", "", s.sampleInterval);
     if (!(s.sampleInterval > 0.0) || s.sampleInterval > s.endTime)
         throw InputError("sample_interval", "must be > 0 and no longer than end_time");
     // A run records about end_time / sample_interval samples: bounded.
@@ -209,10 +190,10 @@ Scene parseScene(const json& doc) {
     if (!require(contact, "law", "contact").is_string()) throw InputError("contact.law", "must be a string");
     s.contact.law = contact["law"].get<std::string>();
     getLaw(s.contact.law, "contact.law");
-    s.contact.friction = readNumber(contact, "friction", "contact.", s.contact.friction);
+    s.contact.friction = readOptionalNumber(contact, "friction", "contact", s.contact.friction);
     if (s.contact.friction < 0.0 || s.contact.friction > limits::kMaxFriction)
         throw InputError("contact.friction", "must be in [0, " + formatNumber(limits::kMaxFriction) + "], got " + formatNumber(s.contact.friction));
-    s.contact.restitution = readNumber(contact, "restitution", "contact.", s.contact.restitution);
+    s.contact.restitution = readOptionalNumber(contact, "restitution", "contact", s.contact.restitution);
     if (s.contact.restitution < 0.0 || s.contact.restitution > 1.0)
         throw InputError("contact.restitution", "must be in [0, 1], got " + formatNumber(s.contact.restitution));
     if (contact.contains("options")) s.contact.lawOptions = getContactLawOptions(contact["options"], s.contact.law, s.contact.law);

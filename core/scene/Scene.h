@@ -23,6 +23,7 @@
 #include "io/JsonInput.h"
 #include "mechanics/RigidBody.h"
 #include "mechanics/planar/PlanarSystem.h"
+#include "scene/SceneDocument.h"
 #include "vehicle/RunOut.h"
 #include "vehicle/VehicleCollision.h"
 
@@ -77,8 +78,6 @@ struct ContactSettings {
     double restitution = 0.8;   // 0 <= e <= 1, meaning per law
 };
 
-enum class SceneKind { Spatial, Planar, Vehicles };
-
 // A surface bodies can hit, for drawing: the ground of a spatial scene, the
 // walls and the moving surface of a planar one. World frame.
 struct ScenePlane {
@@ -110,7 +109,7 @@ struct Scene {
     std::string name;
     std::string description;
     std::string reference;              // the paper, sections and figures the scene reproduces
-    SceneKind kind = SceneKind::Spatial;
+    SceneKind kind = SceneKind::Spatial;  // Spatial, Planar or Vehicles: the kinds parseScene reads
     Vec3 gravity = Vec3(0, 0, -9.81);   // m/s^2, z up (a planar scene's gravity mapped to 3D)
     double groundHeight = 0.0;          // m (planar: the height of the floor wall, else 0)
     double endTime = 3.0;               // s

@@ -42,7 +42,7 @@ double calcBoundingRadius(const Shape& s) {
 }  // namespace
 
 bool canEditSceneBodies(const json& document) {
-    if (!isSceneDocumentOfKind(document, SceneDocumentKind::Spatial)) return false;
+    if (!isSceneDocumentOfKind(document, SceneKind::Spatial)) return false;
     const auto it = document.find(kBodiesField);
     return it != document.end() && it->is_array() && !it->empty();
 }

@@ -12,41 +12,41 @@ using nlohmann::json;
 // the kind each stands for.
 struct LegacyFormat {
     const char* format;
-    SceneDocumentKind kind;
+    SceneKind kind;
 };
 constexpr LegacyFormat kLegacyFormats[] = {
-    {"impactlab.impact-scene/1", SceneDocumentKind::Impact},
-    {"impactlab.plus-scene/1", SceneDocumentKind::Plus},
+    {"impactlab.impact-scene/1", SceneKind::Impact},
+    {"impactlab.plus-scene/1", SceneKind::Plus},
 };
 
 std::string listKinds() {
     std::string out;
-    for (SceneDocumentKind k : listSceneDocumentKinds()) out += std::string(out.empty() ? "" : ", ") + "\"" + toString(k) + "\"";
+    for (SceneKind k : listSceneKinds()) out += std::string(out.empty() ? "" : ", ") + "\"" + toString(k) + "\"";
     return out;
 }
 
 }  // namespace
 
-const char* toString(SceneDocumentKind kind) {
+const char* toString(SceneKind kind) {
     switch (kind) {
-        case SceneDocumentKind::Spatial: return "spatial";
-        case SceneDocumentKind::Planar: return "planar";
-        case SceneDocumentKind::Vehicles: return "vehicles";
-        case SceneDocumentKind::Impact: return "impact";
-        case SceneDocumentKind::Plus: return "plus";
-        case SceneDocumentKind::Granular: return "granular";
+        case SceneKind::Spatial: return "spatial";
+        case SceneKind::Planar: return "planar";
+        case SceneKind::Vehicles: return "vehicles";
+        case SceneKind::Impact: return "impact";
+        case SceneKind::Plus: return "plus";
+        case SceneKind::Granular: return "granular";
     }
     return "spatial";
 }
 
-const std::vector<SceneDocumentKind>& listSceneDocumentKinds() {
-    static const std::vector<SceneDocumentKind> kinds = {
-        SceneDocumentKind::Spatial, SceneDocumentKind::Planar, SceneDocumentKind::Vehicles,
-        SceneDocumentKind::Impact,  SceneDocumentKind::Plus,   SceneDocumentKind::Granular};
+const std::vector<SceneKind>& listSceneKinds() {
+    static const std::vector<SceneKind> kinds = {
+        SceneKind::Spatial, SceneKind::Planar, SceneKind::Vehicles,
+        SceneKind::Impact,  SceneKind::Plus,   SceneKind::Granular};
     return kinds;
 }
 
-SceneDocumentKind getSceneDocumentKind(const json& document) {
+SceneKind getSceneKind(const json& document) {
     if (!document.is_object()) throw InputError("scene", "must be a JSON object");
     const auto format = document.find("format");
     if (format == document.end()) throw InputError("format", std::string("missing: expected \"") + kSceneFormat + "\"");
@@ -56,16 +56,16 @@ SceneDocumentKind getSceneDocumentKind(const json& document) {
         if (id == legacy.format) return legacy.kind;
     if (id != kSceneFormat) throw InputError("format", std::string("must be \"") + kSceneFormat + "\", got \"" + id + "\"");
     const auto kind = document.find("kind");
-    if (kind == document.end()) return SceneDocumentKind::Spatial;
+    if (kind == document.end()) return SceneKind::Spatial;
     if (kind->is_string())
-        for (SceneDocumentKind k : listSceneDocumentKinds())
+        for (SceneKind k : listSceneKinds())
             if (kind->get_ref<const std::string&>() == toString(k)) return k;
     throw InputError("kind", "must be one of " + listKinds());
 }
 
-bool isSceneDocumentOfKind(const json& document, SceneDocumentKind kind) {
+bool isSceneDocumentOfKind(const json& document, SceneKind kind) {
     try {
-        return getSceneDocumentKind(document) == kind;
+        return getSceneKind(document) == kind;
     } catch (const InputError&) {
         return false;
     }
@@ -87,8 +87,8 @@ json toUnifiedSceneDocument(json document) {
     return document;
 }
 
-void requireSceneDocumentKind(const json& document, SceneDocumentKind kind) {
-    const SceneDocumentKind actual = getSceneDocumentKind(document);
+void requireSceneKind(const json& document, SceneKind kind) {
+    const SceneKind actual = getSceneKind(document);
     if (actual != kind)
         throw InputError("kind", std::string("must be \"") + toString(kind) + "\" for this reader, got \"" +
                                      toString(actual) + "\"");

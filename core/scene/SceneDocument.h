@@ -23,18 +23,21 @@ namespace impactlab {
 
 inline constexpr const char* kSceneFormat = "impactlab.scene/1";
 
-enum class SceneDocumentKind { Spatial, Planar, Vehicles, Impact, Plus, Granular };
+// The kinds of scene, one enum for the document, the readers, the runs and the
+// pages (the descriptor of each: sim/SceneKinds.h). Scene::kind is one of the
+// first three.
+enum class SceneKind { Spatial, Planar, Vehicles, Impact, Plus, Granular };
 
 // "spatial", "planar", ... as the "kind" field spells it.
-const char* toString(SceneDocumentKind kind);
+const char* toString(SceneKind kind);
 // Every kind, in the order of the table above.
-const std::vector<SceneDocumentKind>& listSceneDocumentKinds();
+const std::vector<SceneKind>& listSceneKinds();
 
 // The kind of a scene document. Throws InputError naming "format" or "kind"
 // for a document that is not a scene of a known kind.
-SceneDocumentKind getSceneDocumentKind(const nlohmann::json& document);
+SceneKind getSceneKind(const nlohmann::json& document);
 // Whether `document` is a scene of `kind` (false for anything malformed).
-bool isSceneDocumentOfKind(const nlohmann::json& document, SceneDocumentKind kind);
+bool isSceneDocumentOfKind(const nlohmann::json& document, SceneKind kind);
 
 // `document` in the unified format: a legacy format id becomes
 // "impactlab.scene/1" with its kind. Other documents are returned unchanged.
@@ -42,6 +45,6 @@ nlohmann::json toUnifiedSceneDocument(nlohmann::json document);
 
 // For the readers of one kind: checks that the document's format and kind
 // name `kind` (unified or legacy), else InputError("format" or "kind").
-void requireSceneDocumentKind(const nlohmann::json& document, SceneDocumentKind kind);
+void requireSceneKind(const nlohmann::json& document, SceneKind kind);
 
 }  // namespace impactlab

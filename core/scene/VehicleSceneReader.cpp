@@ -16,15 +16,6 @@ constexpr double kBarrierHalfSize = 1.5;
 
 using nlohmann::json;
 
-double number(const json& obj, const std::string& key, const std::string& field, std::optional<double> fallback) {
-    const auto it = obj.find(key);
-    if (it == obj.end()) {
-        if (fallback) return *fallback;
-        throw InputError(field, "missing");
-    }
-    return readNumber(*it, field);
-}
-
 Vec2 vec2(const json& obj, const std::string& key, const std::string& field) {
     const auto it = obj.find(key);
     if (it == obj.end()) throw InputError(field, "missing");
@@ -37,11 +28,14 @@ Vec2 vec2(const json& obj, const std::string& key, const std::string& field) {
 Vehicle readVehicle(const json& j, const std::string& field) {
     if (!j.is_object()) throw InputError(field, "must be a JSON object");
     const std::string p = field + ".";
-    Vehicle v = Vehicle::makeWithSpeed(number(j, "mass", p + "mass", std::nullopt),
-                                       number(j, "yaw_inertia", p + "yaw_inertia", std::nullopt),
-                                       vec2(j, "position", p + "position"), number(j, "heading", p + "heading", 0.0),
-                                       number(j, "speed", p + "speed", 0.0), number(j, "yaw_rate", p + "yaw_rate", 0.0),
-                                       number(j, "length", p + "length", 4.5), number(j, "width", p + "width", 1.8));
+    Vehicle v = Vehicle::makeWithSpeed(readNumber(getMember(j, "mass", field), p + "mass"),
+                                       readNumber(getMember(j, "yaw_inertia", field), p + "yaw_inertia"),
+                                       vec2(j, "position", p + "position"),
+                                       readOptionalNumber(j, "heading", field, 0.0),
+                                       readOptionalNumber(j, "speed", field, 0.0),
+                                       readOptionalNumber(j, "yaw_rate", field, 0.0),
+                                       readOptionalNumber(j, "length", field, 4.5),
+                                       readOptionalNumber(j, "width", field, 1.8));
     v.validate(field);
     return v;
 }
@@ -91,17 +85,17 @@ void readVehicleScene(const json& doc, Scene& s) {
     const auto collision = doc.find("collision");
     if (collision == doc.end() || !collision->is_object()) throw InputError("collision", "must be a JSON object");
     vs.collision.impactPoint = vec2(*collision, "impact_point", "collision.impact_point");
-    vs.collision.normalAngle = number(*collision, "normal_angle", "collision.normal_angle", std::nullopt);
+    vs.collision.normalAngle = readNumber(getMember(*collision, "normal_angle", "collision"), "collision.normal_angle");
     vs.collision.muUser = s.contact.friction;
     vs.collision.epsilon = s.contact.restitution;
     vs.collision.validate();
     if (doc.contains("run_out")) {
         const json& r = doc["run_out"];
         if (!r.is_object()) throw InputError("run_out", "must be a JSON object");
-        vs.runOut.dragFactor = number(r, "drag_factor", "run_out.drag_factor", vs.runOut.dragFactor);
+        vs.runOut.dragFactor = readOptionalNumber(r, "drag_factor", "run_out", vs.runOut.dragFactor);
         if (!(vs.runOut.dragFactor > 0.0)) throw InputError("run_out.drag_factor", "must be > 0");
     }
-    vs.approachTime = number(doc, "approach_time", "approach_time", vs.approachTime);
+    vs.approachTime = readOptionalNumber(doc, "approach_time", "", vs.approachTime);
     if (vs.approachTime < 0.0 || vs.approachTime > limits::kMaxEndTime)
         throw InputError("approach_time", "must be in [0, " + std::to_string(static_cast<int>(limits::kMaxEndTime)) + "] s");
     s.gravity = Vec3(0, 0, -vs.runOut.gravity);

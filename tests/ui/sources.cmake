@@ -9,6 +9,7 @@ set(IMPACTLAB_UI_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/test_display_text.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_hodograph_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_mdp_views.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_page_registry.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_parameter_panel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_rich_text_label.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_run_worker.cpp

@@ -73,8 +73,8 @@ protected:
     // the window refuses a kind no page shows.
     static DocumentController::EditorFinder finder(SceneModelEditor& editor) {
         return [&editor](const nlohmann::json& document) -> DocumentEditor* {
-            const SceneDocumentKind kind = getSceneDocumentKind(document);
-            if (kind != SceneDocumentKind::Spatial && kind != SceneDocumentKind::Planar)
+            const SceneKind kind = getSceneKind(document);
+            if (kind != SceneKind::Spatial && kind != SceneKind::Planar)
                 throw InputError("kind", std::string("no editor for \"") + toString(kind) + "\" scenes");
             return &editor;
         };

@@ -131,7 +131,7 @@ public:
                             "\n  core:  " + fromCore + "\n";
         }
         if (w_.page<GranularPage>()) return problems + checkGranular(doc);
-        const PageType* type = findPageType(getSceneDocumentKind(doc));
+        const PageType* type = findPageType(getSceneKind(doc));
         if (!type) return problems + "no page type for the document\n";
         std::unique_ptr<ScenePage> fresh(type->make());
         fresh->resize(page->size());

@@ -12,16 +12,16 @@ namespace impactlab::ui {
 
 const std::vector<PageType>& getPageTypes() {
     static const std::vector<PageType> types = {
-        {"simulation", {SceneDocumentKind::Spatial, SceneDocumentKind::Planar}, [] { return new SimulationPage; }},
-        {"vehicles", {SceneDocumentKind::Vehicles}, [] { return new VehiclePage; }},
-        {"impact", {SceneDocumentKind::Impact}, [] { return new ImpactScenePage; }},
-        {"plus", {SceneDocumentKind::Plus}, [] { return new PlusScenePage; }},
-        {"granular", {SceneDocumentKind::Granular}, [] { return new GranularPage; }},
+        {"simulation", {SceneKind::Spatial, SceneKind::Planar}, [] { return new SimulationPage; }},
+        {"vehicles", {SceneKind::Vehicles}, [] { return new VehiclePage; }},
+        {"impact", {SceneKind::Impact}, [] { return new ImpactScenePage; }},
+        {"plus", {SceneKind::Plus}, [] { return new PlusScenePage; }},
+        {"granular", {SceneKind::Granular}, [] { return new GranularPage; }},
     };
     return types;
 }
 
-const PageType* findPageType(SceneDocumentKind kind) {
+const PageType* findPageType(SceneKind kind) {
     for (const PageType& t : getPageTypes())
         if (std::find(t.kinds.begin(), t.kinds.end(), kind) != t.kinds.end()) return &t;
     return nullptr;

@@ -37,8 +37,8 @@ TEST(Scene, BuiltInScenesLoad) {
         std::ifstream in(entry.path());
         const json doc = json::parse(in);
         // Impact, PLUS and granular scenes have readers of their own (SceneDocument.h).
-        const SceneDocumentKind kind = getSceneDocumentKind(doc);
-        if (kind != SceneDocumentKind::Spatial && kind != SceneDocumentKind::Planar && kind != SceneDocumentKind::Vehicles)
+        const SceneKind kind = getSceneKind(doc);
+        if (kind != SceneKind::Spatial && kind != SceneKind::Planar && kind != SceneKind::Vehicles)
             continue;
         // Every law a built-in scene names must be registered.
         if (const std::string missing = test::findMissingLaw(doc); !missing.empty()) {

@@ -1,0 +1,122 @@
+#include "sim/SceneKinds.h"
+
+#include "io/JsonInput.h"
+#include "laws/LawRegistry.h"
+#include "sim/SceneRunSummaries.h"
+#include "sim/granular/GranularRun.h"
+#include "sim/granular/GranularSetups.h"
+
+namespace impactlab {
+
+namespace {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+// Spatial, planar and vehicles: one reader (parseScene) and simulate().
+
+AnyScene readSimulated(const json& document) { return parseScene(document); }
+
+std::vector<SceneParameter> readSimulatedParameters(const json& document) { return parseSceneParameters(document); }
+
+ordered_json simulateSimulated(const json& document, const SceneRunRequest& request, SimulationRun* run) {
+    Scene scene = parseScene(document);
+    if (request.law) {
+        getLaw(*request.law, "--law");
+        json doc = scene.document;
+        doc["contact"]["law"] = *request.law;
+        scene = parseScene(doc);
+    }
+    SimulationRun result = simulate(scene, request.options);
+    ordered_json summary = summarizeSimulationRun(scene, result, request.csvPath);
+    if (run) *run = std::move(result);
+    return summary;
+}
+
+// Impact: one impact between two bodies or a model system, solved by its law.
+
+AnyScene readImpact(const json& document) { return parseImpactScene(document); }
+
+std::vector<SceneParameter> readImpactParameters(const json& document) { return parseImpactScene(document).parameters; }
+
+ordered_json simulateImpact(const json& document, const SceneRunRequest& request, SimulationRun*) {
+    return summarizeImpactScene(document, request.law, false);
+}
+
+ordered_json solveImpact(const json& document, const std::optional<std::string>& law, bool withTrace) {
+    return summarizeImpactScene(document, law, withTrace)["impacts"][0];
+}
+
+// PLUS: a simultaneous multi-point impact, resolved by plus alone.
+
+AnyScene readPlus(const json& document) { return parsePlusScene(document); }
+
+std::vector<SceneParameter> readPlusParameters(const json& document) { return parsePlusScene(document).parameters; }
+
+ordered_json simulatePlus(const json& document, const SceneRunRequest& request, SimulationRun*) {
+    if (request.law && *request.law != "plus") throw InputError("--law", "a PLUS scene is resolved by plus");
+    return summarizePlusScene(document, false);
+}
+
+ordered_json solvePlus(const json& document, const std::optional<std::string>& law, bool withTrace) {
+    if (law && *law != "plus") throw InputError("--model", "a PLUS scene is solved by plus, not " + *law);
+    return summarizePlusScene(document, withTrace)["impacts"][0];
+}
+
+// Granular: many spheres, impulse-velocity time stepping; no single impact.
+
+AnyScene readGranular(const json& document) { return parseGranularScene(document); }
+
+std::vector<SceneParameter> readGranularParameters(const json& document) {
+    return parseGranularScene(document).parameters;
+}
+
+ordered_json simulateGranular(const json& document, const SceneRunRequest& request, SimulationRun*) {
+    if (request.law) throw InputError("--law", "a granular scene has a friction model, not a law (simulate --model)");
+    const GranularScene scene = parseGranularScene(document);
+    granular::GranularRunSettings settings = granular::makeGranularRunSettings(scene);
+    settings.keepFrames = false;
+    settings.keepSteps = false;
+    granular::GranularWorld world = granular::makeGranularWorld(scene);
+    granular::GranularFrame last;
+    granular::GranularRunCallbacks callbacks;
+    callbacks.onFrame = [&last](const granular::GranularFrame& f) { last = f; };
+    const granular::GranularRunResult result = granular::runGranular(world, settings, callbacks);
+    return summarizeGranularRun(scene, world, result, last, 1, "");
+}
+
+ordered_json solveGranular(const json&, const std::optional<std::string>&, bool) {
+    throw InputError("kind", "a granular scene has no single impact to solve: run it with simulate");
+}
+
+}  // namespace
+
+const std::vector<SceneKindInfo>& getSceneKinds() {
+    // The one table of kinds, in the order of SceneKind.
+    static const std::vector<SceneKindInfo> kinds = {
+        {SceneKind::Spatial, "Spatial simulation", SceneRunShape::TimeHistories, readSimulated,
+         readSimulatedParameters, simulateSimulated, solveSimulatedScene},
+        {SceneKind::Planar, "Planar simulation", SceneRunShape::TimeHistories, readSimulated, readSimulatedParameters,
+         simulateSimulated, solveSimulatedScene},
+        {SceneKind::Vehicles, "Vehicle collision", SceneRunShape::TimeHistories, readSimulated,
+         readSimulatedParameters, simulateSimulated, solveSimulatedScene},
+        {SceneKind::Impact, "Single impact", SceneRunShape::OneImpact, readImpact, readImpactParameters,
+         simulateImpact, solveImpact},
+        {SceneKind::Plus, "Multi-point impact (PLUS)", SceneRunShape::OneImpact, readPlus, readPlusParameters,
+         simulatePlus, solvePlus},
+        {SceneKind::Granular, "Granular flow", SceneRunShape::Stepped, readGranular, readGranularParameters,
+         simulateGranular, solveGranular},
+    };
+    return kinds;
+}
+
+const SceneKindInfo& getSceneKindInfo(SceneKind kind) {
+    for (const SceneKindInfo& info : getSceneKinds())
+        if (info.kind == kind) return info;
+    // Unreachable while the registry test passes (every kind has a descriptor).
+    throw InputError("kind", std::string("no descriptor for \"") + toString(kind) + "\"");
+}
+
+const SceneKindInfo& getSceneKindInfo(const json& document) { return getSceneKindInfo(getSceneKind(document)); }
+
+}  // namespace impactlab

@@ -1,0 +1,49 @@
+#pragma once
+// The JSON summaries of scene runs that the CLI prints (docs/problem-format.md,
+// docs/scene-format.md), built from the runs as values. The descriptors of
+// SceneKinds.h call them; the CLI's granular simulate calls
+// summarizeGranularRun for its own runs. Members are written in a fixed order
+// (ordered_json): the pins (tests/data/pins) compare the output byte for byte.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "scene/GranularScene.h"
+#include "scene/Scene.h"
+#include "sim/Simulation.h"
+#include "sim/granular/GranularRun.h"
+#include "sim/granular/GranularWorld.h"
+
+namespace impactlab {
+
+inline constexpr const char* kRunFormat = "impactlab.run/1";
+inline constexpr const char* kGranularRunFormat = "impactlab.granular-run/1";
+
+// A simulated scene's run ("kind" spatial, planar or vehicles): end reason,
+// energies and every impact; `csvPath` is named when not empty.
+nlohmann::ordered_json summarizeSimulationRun(const Scene& scene, const SimulationRun& run, const std::string& csvPath);
+
+// A single-impact scene ("kind": "impact"): the scene's law (or `law`) on its
+// problem, as a run with one impact. InputError("--law" or "contact.law") for
+// an unknown law.
+nlohmann::ordered_json summarizeImpactScene(const nlohmann::json& document, const std::optional<std::string>& law,
+                                            bool withTrace);
+
+// A multi-point impact scene ("kind": "plus"): PLUS's contact-space result
+// and the compliant reference's outcome.
+nlohmann::ordered_json summarizePlusScene(const nlohmann::json& document, bool withTrace);
+
+// A simulated scene solved by `solve`: the result of each impact of its run
+// ("impactlab.result/1", "results"), with `law` (checked as "--model") for
+// every impact when given.
+nlohmann::ordered_json solveSimulatedScene(const nlohmann::json& document, const std::optional<std::string>& law,
+                                           bool withTrace);
+
+// A granular run ("impactlab.granular-run/1"): its totals, the last frame's
+// statistics, `ranks` processes; `outputDir` is named when not empty.
+nlohmann::ordered_json summarizeGranularRun(const GranularScene& scene, const granular::GranularWorld& world,
+                                            const granular::GranularRunResult& result,
+                                            const granular::GranularFrame& last, int ranks,
+                                            const std::string& outputDir);
+
+}  // namespace impactlab
