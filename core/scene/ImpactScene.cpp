@@ -35,13 +35,6 @@ constexpr double kDefaultHalfSpaceHalfSize = 0.5;   // m, drawn half-width of a 
 
 // InputError(field, reason) reads "<field>: <reason>"; this recovers the reason
 // so a builder's error can be re-thrown under the scene's field name.
-const json& require(const json& obj, const std::string& key, const std::string& path) {
-    if (!obj.is_object()) throw InputError(path.empty() ? "scene" : path, "must be a JSON object");
-    auto it = obj.find(key);
-    if (it == obj.end()) throw InputError(joinField(path, key), "missing");
-    return *it;
-}
-
 void checkKeys(const json& obj, const std::string& path, std::initializer_list<const char*> allowed) {
     for (auto it = obj.begin(); it != obj.end(); ++it) {
         if (std::find_if(allowed.begin(), allowed.end(), [&](const char* k) { return it.key() == k; }) != allowed.end())
@@ -76,26 +69,26 @@ namespace {
 using BuiltShape = ImpactSceneShape;
 
 BuiltShape buildShape(const json& mesh, const std::string& field) {
-    const std::string builder = readString(require(mesh, "builder", field), field + ".builder");
+    const std::string builder = readString(getMember(mesh, "builder", field), field + ".builder");
     BuiltShape shape;
     try {
         if (builder == "truncated-icosahedron") {
             checkKeys(mesh, field, {"builder", "edge"});
-            shape.solid = geometry::makeTruncatedIcosahedron(readNumber(require(mesh, "edge", field), field + ".edge"));
+            shape.solid = geometry::makeTruncatedIcosahedron(readNumber(getMember(mesh, "edge", field), field + ".edge"));
             shape.defaultFeature = geometry::getTruncatedIcosahedronContact();
         } else if (builder == "tetrahedron") {
             checkKeys(mesh, field, {"builder", "vertices"});
-            const json& v = require(mesh, "vertices", field);
+            const json& v = getMember(mesh, "vertices", field);
             if (!v.is_array() || v.size() != 4) throw InputError(field + ".vertices", "must be an array of 4 points");
             std::array<Vec3, 4> p;
             for (int i = 0; i < 4; ++i) p[i] = readVec3(v[i], field + ".vertices[" + std::to_string(i) + "]");
             shape.solid = geometry::makeTetrahedron(p);
         } else if (builder == "box") {
             checkKeys(mesh, field, {"builder", "size"});
-            shape.solid = geometry::makeBox(readVec3(require(mesh, "size", field), field + ".size"));
+            shape.solid = geometry::makeBox(readVec3(getMember(mesh, "size", field), field + ".size"));
         } else if (builder == "sphere") {
             checkKeys(mesh, field, {"builder", "radius"});
-            shape.sphereRadius = readNumber(require(mesh, "radius", field), field + ".radius");
+            shape.sphereRadius = readNumber(getMember(mesh, "radius", field), field + ".radius");
             shape.solid = geometry::makeSphere(shape.sphereRadius, kSphereSlices, kSphereStacks);
         } else if (builder == "bowling-ball") {
             checkKeys(mesh, field, {"builder", "radius", "holes"});
@@ -109,9 +102,9 @@ BuiltShape buildShape(const json& mesh, const std::string& field) {
                     const std::string hf = field + ".holes[" + std::to_string(i) + "]";
                     checkKeys(h[i], hf, {"bottom_centre", "axis", "radius"});
                     geometry::Bore b;
-                    b.bottomCentre = readVec3(require(h[i], "bottom_centre", hf), hf + ".bottom_centre");
-                    b.axis = readVec3(require(h[i], "axis", hf), hf + ".axis");
-                    b.radius = readNumber(require(h[i], "radius", hf), hf + ".radius");
+                    b.bottomCentre = readVec3(getMember(h[i], "bottom_centre", hf), hf + ".bottom_centre");
+                    b.axis = readVec3(getMember(h[i], "axis", hf), hf + ".axis");
+                    b.radius = readNumber(getMember(h[i], "radius", hf), hf + ".radius");
                     holes.push_back(b);
                 }
             }
@@ -123,7 +116,7 @@ BuiltShape buildShape(const json& mesh, const std::string& field) {
                                                            readSegments(mesh, field, kDefaultRevolutionSegments));
         } else if (builder == "surface-of-revolution") {
             checkKeys(mesh, field, {"builder", "profile", "segments"});
-            const json& p = require(mesh, "profile", field);
+            const json& p = getMember(mesh, "profile", field);
             if (!p.is_array()) throw InputError(field + ".profile", "must be an array of [r, z] points");
             for (std::size_t i = 0; i < p.size(); ++i) {
                 const std::string pf = field + ".profile[" + std::to_string(i) + "]";
@@ -151,7 +144,7 @@ BuiltShape buildShape(const json& mesh, const std::string& field) {
 }
 
 SurfacePoint readFeature(const json& j, const std::string& field, const BuiltShape& shape, const std::string& builder) {
-    const std::string type = readString(require(j, "type", field), field + ".type");
+    const std::string type = readString(getMember(j, "type", field), field + ".type");
     auto unitNormal = [&](const json& v, const std::string& f) {
         const Vec3 n = readVec3(v, f);
         if (!(n.norm() > 0.0)) throw InputError(f, "must be a non-zero vector");
@@ -160,8 +153,8 @@ SurfacePoint readFeature(const json& j, const std::string& field, const BuiltSha
     try {
         if (type == "point") {
             checkKeys(j, field, {"type", "point", "normal"});
-            return {readVec3(require(j, "point", field), field + ".point"),
-                    unitNormal(require(j, "normal", field), field + ".normal")};
+            return {readVec3(getMember(j, "point", field), field + ".point"),
+                    unitNormal(getMember(j, "normal", field), field + ".normal")};
         }
         if (type == "pentagon" && builder == "truncated-icosahedron") {
             checkKeys(j, field, {"type"});
@@ -174,7 +167,7 @@ SurfacePoint readFeature(const json& j, const std::string& field, const BuiltSha
         if (type == "vertex") {
             checkKeys(j, field, {"type", "index", "normal"});
             const int count = static_cast<int>(shape.solid.mesh.vertices.size());
-            const int index = static_cast<int>(readInteger(require(j, "index", field), field + ".index", 0, count - 1));
+            const int index = static_cast<int>(readInteger(getMember(j, "index", field), field + ".index", 0, count - 1));
             const Vec3 p = shape.solid.mesh.vertices[index];
             const Vec3 centre = shape.solid.integrals.firstMoment / shape.solid.integrals.volume;
             const Vec3 n = j.contains("normal") ? unitNormal(j["normal"], field + ".normal") : Vec3((p - centre).normalized());
@@ -182,11 +175,11 @@ SurfacePoint readFeature(const json& j, const std::string& field, const BuiltSha
         }
         if (type == "direction" && shape.sphereRadius > 0.0) {
             checkKeys(j, field, {"type", "direction"});
-            return geometry::getSphereSurfacePoint(shape.sphereRadius, readVec3(require(j, "direction", field), field + ".direction"));
+            return geometry::getSphereSurfacePoint(shape.sphereRadius, readVec3(getMember(j, "direction", field), field + ".direction"));
         }
         if (type == "surface" && !shape.profile.empty()) {
             checkKeys(j, field, {"type", "height", "azimuth"});
-            return geometry::findRevolutionSurfacePoint(shape.profile, readNumber(require(j, "height", field), field + ".height"),
+            return geometry::findRevolutionSurfacePoint(shape.profile, readNumber(getMember(j, "height", field), field + ".height"),
                                                         readOptionalNumber(j, "azimuth", field, 0.0));
         }
     } catch (const InputError& e) {
@@ -205,9 +198,9 @@ ImpactSceneBody readBody(const json& j, const std::string& field, int index, con
                          "angular_velocity", "color"});
     ImpactSceneBody b;
     b.name = j.contains("name") ? readString(j["name"], field + ".name") : field;
-    const json& mesh = require(j, "mesh", field);
+    const json& mesh = getMember(j, "mesh", field);
     if (!mesh.is_object()) throw InputError(field + ".mesh", "must be a JSON object");
-    b.builder = readString(require(mesh, "builder", field + ".mesh"), field + ".mesh.builder");
+    b.builder = readString(getMember(mesh, "builder", field + ".mesh"), field + ".mesh.builder");
     if (previous && previous->shape && previous->shapeSource == mesh) b.shape = previous->shape;
     else b.shape = std::make_shared<const BuiltShape>(buildShape(mesh, field + ".mesh"));
     b.shapeSource = mesh;
@@ -240,7 +233,7 @@ ImpactSceneBody readBody(const json& j, const std::string& field, int index, con
         const Vec3 centre = shape.solid.integrals.firstMoment / shape.solid.integrals.volume;
         b.body.position = b.meshRotation * centre + b.meshTranslation;
     } else {
-        const double mass = readNumber(require(j, "mass", field), field + ".mass");
+        const double mass = readNumber(getMember(j, "mass", field), field + ".mass");
         if (!(mass > 0.0)) throw InputError(field + ".mass", "must be > 0, got " + formatNumber(mass));
         const geometry::MassProperties mp = geometry::calcMassProperties(shape.solid.integrals, mass);
         const Mat3 worldInertia = b.meshRotation * mp.inertia * b.meshRotation.transpose();
@@ -261,10 +254,10 @@ ImpactPreset readPreset(const json& j) {
     if (!j.is_object()) throw InputError(field, "must be a JSON object");
     checkKeys(j, field, {"W", "v_minus", "velocities", "angular_velocities", "source"});
     ImpactPreset p;
-    p.W = readMat3(require(j, "W", field), "preset.W");
-    p.vMinus = readVec3(require(j, "v_minus", field), "preset.v_minus");
+    p.W = readMat3(getMember(j, "W", field), "preset.W");
+    p.vMinus = readVec3(getMember(j, "v_minus", field), "preset.v_minus");
     for (const char* key : {"velocities", "angular_velocities"}) {
-        const json& v = require(j, key, field);
+        const json& v = getMember(j, key, field);
         const std::string f = field + "." + key;
         if (!v.is_array() || v.size() != 2) throw InputError(f, "must be an array of 2 vectors (body 1, body 2)");
         auto& out = std::string(key) == "velocities" ? p.velocities : p.angularVelocities;
@@ -303,26 +296,26 @@ ImpactScene parseImpactScene(const json& doc, const ImpactScene& previous) {
     readComparedLaws(doc);
     ImpactScene s;
     s.document = doc;
-    s.name = readString(require(doc, "name", ""), "name");
+    s.name = readString(getMember(doc, "name", ""), "name");
     if (doc.contains("description")) s.description = readString(doc["description"], "description");
     if (doc.contains("reference")) s.reference = readString(doc["reference"], "reference");
     if (doc.contains("guide")) readString(doc["guide"], "guide");
 
     // Contact point, normal and law.
-    const json& contact = require(doc, "contact", "");
+    const json& contact = getMember(doc, "contact", "");
     if (!contact.is_object()) throw InputError("contact", "must be a JSON object");
     checkKeys(contact, "contact", {"point", "normal_tilt", "normal_azimuth", "law", "friction", "restitution", "options"});
     const Vec3 c = readOptionalVec3(contact, "point", "contact", Vec3::Zero());
     const double tilt = readOptionalNumber(contact, "normal_tilt", "contact", 0.0);
     const double azimuth = readOptionalNumber(contact, "normal_azimuth", "contact", 0.0);
     const Vec3 n(std::sin(tilt) * std::cos(azimuth), std::sin(tilt) * std::sin(azimuth), std::cos(tilt));
-    s.law = readString(require(contact, "law", "contact"), "contact.law");
+    s.law = readString(getMember(contact, "law", "contact"), "contact.law");
     getLaw(s.law, "contact.law");
-    const double friction = readNumber(require(contact, "friction", "contact"), "contact.friction");
-    const double restitution = readNumber(require(contact, "restitution", "contact"), "contact.restitution");
+    const double friction = readNumber(getMember(contact, "friction", "contact"), "contact.friction");
+    const double restitution = readNumber(getMember(contact, "restitution", "contact"), "contact.restitution");
     if (contact.contains("options")) s.lawOptions = getContactLawOptions(contact["options"], s.law, s.law);
 
-    const json& bodies = require(doc, "bodies", "");
+    const json& bodies = getMember(doc, "bodies", "");
     if (!bodies.is_array() || bodies.size() != 2) throw InputError("bodies", "must be an array of exactly 2 bodies");
     for (int i = 0; i < 2; ++i)
         s.bodies[i] = readBody(bodies[i], "bodies[" + std::to_string(i) + "]", i, c, n, &previous.bodies[i]);

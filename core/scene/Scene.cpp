@@ -20,13 +20,6 @@ namespace {
 
 using nlohmann::json;
 
-const json& require(const json& obj, const std::string& key, const std::string& path) {
-    if (!obj.is_object()) throw InputError(path, "must be a JSON object");
-    auto it = obj.find(key);
-    if (it == obj.end()) throw InputError(path.empty() ? key : path + "." + key, "missing");
-    return *it;
-}
-
 Quat quatFromRollPitchYaw(const Vec3& rpy) {
     return Quat(Eigen::AngleAxisd(rpy.z(), Vec3::UnitZ()) * Eigen::AngleAxisd(rpy.y(), Vec3::UnitY()) *
                 Eigen::AngleAxisd(rpy.x(), Vec3::UnitX()));
@@ -34,14 +27,14 @@ Quat quatFromRollPitchYaw(const Vec3& rpy) {
 
 Shape readShape(const json& j, const std::string& field) {
     Shape s;
-    const json& type = require(j, "type", field);
+    const json& type = getMember(j, "type", field);
     if (type == "sphere") {
         s.type = Shape::Type::Sphere;
-        s.radius = readNumber(require(j, "radius", field), field + ".radius");
+        s.radius = readNumber(getMember(j, "radius", field), field + ".radius");
         if (!(s.radius > 0.0)) throw InputError(field + ".radius", "must be > 0, got " + formatNumber(s.radius));
     } else if (type == "box") {
         s.type = Shape::Type::Box;
-        const Vec3 size = readVec3(require(j, "size", field), field + ".size");
+        const Vec3 size = readVec3(getMember(j, "size", field), field + ".size");
         if (!(size.minCoeff() > 0.0)) throw InputError(field + ".size", "every edge length must be > 0");
         s.halfExtents = 0.5 * size;
     } else {
@@ -61,9 +54,9 @@ SceneBody readBody(const json& j, const std::string& field) {
     if (!j.is_object()) throw InputError(field, "must be a JSON object");
     SceneBody b;
     b.name = readOptionalString(j, "name", field, field);
-    b.shape = readShape(require(j, "shape", field), field + ".shape");
+    b.shape = readShape(getMember(j, "shape", field), field + ".shape");
     const std::string p = field + ".";
-    b.body.mass = readNumber(require(j, "mass", field), p + "mass");
+    b.body.mass = readNumber(getMember(j, "mass", field), p + "mass");
     if (!(b.body.mass > 0.0)) throw InputError(p + "mass", "must be > 0, got " + formatNumber(b.body.mass));
     b.body.principalInertia = j.contains("inertia") ? readVec3(j["inertia"], p + "inertia")
                                                      : calcUniformInertia(b.shape, b.body.mass);
@@ -81,14 +74,14 @@ SceneBody readBody(const json& j, const std::string& field) {
 SceneParameter readParameter(const json& j, const std::string& field, const json& doc) {
     SceneParameter sp;
     const std::string p = field + ".";
-    if (!require(j, "id", field).is_string()) throw InputError(p + "id", "must be a string");
+    if (!getMember(j, "id", field).is_string()) throw InputError(p + "id", "must be a string");
     sp.id = j["id"].get<std::string>();
     sp.label = readOptionalString(j, "label", field, sp.id);
     sp.unit = readOptionalString(j, "unit", field, "");
     sp.help = readOptionalString(j, "help", field, "");
     sp.group = readOptionalString(j, "group", field, "");
     sp.reference = readOptionalString(j, "reference", field, "");
-    if (!require(j, "target", field).is_string()) throw InputError(p + "target", "must be a JSON pointer string");
+    if (!getMember(j, "target", field).is_string()) throw InputError(p + "target", "must be a JSON pointer string");
     sp.target = j["target"].get<std::string>();
     json::json_pointer ptr;
     try {
@@ -101,7 +94,7 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
     const std::string kind = readOptionalString(j, "kind", field, "number");
     if (kind == "choice") {
         sp.kind = SceneParameter::Kind::Choice;
-        const json& choices = require(j, "choices", field);
+        const json& choices = getMember(j, "choices", field);
         if (!choices.is_array() || choices.empty()) throw InputError(p + "choices", "must be a non-empty array of strings");
         for (const auto& c : choices) {
             if (!c.is_string()) throw InputError(p + "choices", "must be a non-empty array of strings");
@@ -115,8 +108,8 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
         if (!current.is_string()) throw InputError(p + "target", "must name a string for a choice parameter");
         sp.choice = current.get<std::string>();
     } else if (kind == "number") {
-        sp.min = readNumber(require(j, "min", field), p + "min");
-        sp.max = readNumber(require(j, "max", field), p + "max");
+        sp.min = readNumber(getMember(j, "min", field), p + "min");
+        sp.max = readNumber(getMember(j, "max", field), p + "max");
         sp.step = readOptionalNumber(j, "step", field, 0.0);
         if (j.contains("live")) {
             if (!j["live"].is_boolean()) throw InputError(p + "live", "must be true or false");
@@ -185,9 +178,9 @@ Scene parseScene(const json& doc) {
                                                 " samples over end_time, more than the limit of " +
                                                 std::to_string(limits::kMaxSamplesPerRun) + " per run");
 
-    const json& contact = require(doc, "contact", "");
+    const json& contact = getMember(doc, "contact", "");
     if (!contact.is_object()) throw InputError("contact", "must be a JSON object");
-    if (!require(contact, "law", "contact").is_string()) throw InputError("contact.law", "must be a string");
+    if (!getMember(contact, "law", "contact").is_string()) throw InputError("contact.law", "must be a string");
     s.contact.law = contact["law"].get<std::string>();
     getLaw(s.contact.law, "contact.law");
     s.contact.friction = readOptionalNumber(contact, "friction", "contact", s.contact.friction);
@@ -203,7 +196,7 @@ Scene parseScene(const json& doc) {
     } else if (s.kind == SceneKind::Vehicles) {
         readVehicleScene(doc, s);
     } else {
-        const json& bodies = require(doc, "bodies", "");
+        const json& bodies = getMember(doc, "bodies", "");
         if (!bodies.is_array() || bodies.empty()) throw InputError("bodies", "must be a non-empty array");
         for (size_t i = 0; i < bodies.size(); ++i)
             s.bodies.push_back(readBody(bodies[i], "bodies[" + std::to_string(i) + "]"));

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <regex>
@@ -13,24 +14,36 @@
 
 namespace fs = std::filesystem;
 
-TEST(Layering, CoreIncludesNeitherQtNorVtk) {
+namespace { namespace IMPACTLAB_UNITY_ID {
+
+// Calls visit(folder, path, lineNo, line) for every line of every source file
+// below core/ (folder: the first folder below core/, empty for a file directly
+// in core/); returns how many files it read.
+int forEachCoreLine(const std::function<void(const std::string& folder, const fs::path& path, int lineNo,
+                                             const std::string& line)>& visit) {
     const fs::path core = fs::path(IMPACTLAB_SOURCE_DIR) / "core";
-    ASSERT_TRUE(fs::is_directory(core)) << core;
-    const std::regex forbidden(R"(^\s*#\s*include\s*[<"](Q[A-Za-z]*|vtk[A-Za-z0-9_]*|Qt[A-Za-z]*/[^>"]*)(\.h)?[>"])");
     int filesRead = 0;
     for (const auto& entry : fs::recursive_directory_iterator(core)) {
         const auto ext = entry.path().extension().string();
         if (ext != ".h" && ext != ".cpp" && ext != ".hpp") continue;
+        const fs::path rel = fs::relative(entry.path(), core);
+        const bool inFolder = rel.begin() != rel.end() && std::next(rel.begin()) != rel.end();
+        const std::string folder = inFolder ? rel.begin()->string() : std::string();
         ++filesRead;
         std::ifstream in(entry.path());
         std::string line;
         int lineNo = 0;
-        while (std::getline(in, line)) {
-            ++lineNo;
-            EXPECT_FALSE(std::regex_search(line, forbidden))
-                << entry.path() << ":" << lineNo << " includes a GUI header: " << line;
-        }
+        while (std::getline(in, line)) visit(folder, entry.path(), ++lineNo, line);
     }
+    return filesRead;
+}
+
+TEST(Layering, CoreIncludesNeitherQtNorVtk) {
+    ASSERT_TRUE(fs::is_directory(fs::path(IMPACTLAB_SOURCE_DIR) / "core"));
+    const std::regex forbidden(R"(^\s*#\s*include\s*[<"](Q[A-Za-z]*|vtk[A-Za-z0-9_]*|Qt[A-Za-z]*/[^>"]*)(\.h)?[>"])");
+    const int filesRead = forEachCoreLine([&](const std::string&, const fs::path& path, int lineNo, const std::string& line) {
+        EXPECT_FALSE(std::regex_search(line, forbidden)) << path << ":" << lineNo << " includes a GUI header: " << line;
+    });
     EXPECT_GT(filesRead, 10) << "the scan found too few core files to be meaningful";
 }
 
@@ -60,8 +73,6 @@ TEST(Layering, UiFoldersAreNotNamedLikeCoreFolders) {
     }
     EXPECT_GT(foldersRead, 5) << "the scan found too few ui folders to be meaningful";
 }
-
-namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The folders of core/ and the folders each may include from. Data flows one
 // way: mechanics at the bottom, then geometry, the impact laws (mechanics and
@@ -103,28 +114,17 @@ bool isAllowedInclude(const std::string& from, const std::string& line) {
 
 
 TEST(Layering, CoreFoldersIncludeOnlyTheLayersBelow) {
-    const fs::path core = fs::path(IMPACTLAB_SOURCE_DIR) / "core";
-    int filesRead = 0;
-    for (const auto& entry : fs::recursive_directory_iterator(core)) {
-        const auto ext = entry.path().extension().string();
-        if (ext != ".h" && ext != ".cpp" && ext != ".hpp") continue;
-        const fs::path rel = fs::relative(entry.path(), core);
-        if (rel.begin() == rel.end() || std::next(rel.begin()) == rel.end()) continue;   // core/*.cpp
-        const std::string folder = rel.begin()->string();
+    int filesInFolders = 0;
+    forEachCoreLine([&](const std::string& folder, const fs::path& path, int lineNo, const std::string& line) {
+        if (folder.empty()) return;   // core/*.cpp
+        if (lineNo == 1) ++filesInFolders;
         ASSERT_TRUE(allowedCoreDependencies().count(folder) > 0)
             << "core/" << folder << " has no place in the layer table of this test; add it";
-        ++filesRead;
-        std::ifstream in(entry.path());
-        std::string line;
-        int lineNo = 0;
-        while (std::getline(in, line)) {
-            ++lineNo;
-            EXPECT_TRUE(isAllowedInclude(folder, line))
-                << entry.path() << ":" << lineNo << " includes against the layering (" << folder
-                << " may not depend on this folder): " << line;
-        }
-    }
-    EXPECT_GT(filesRead, 10) << "the scan found too few core files to be meaningful";
+        EXPECT_TRUE(isAllowedInclude(folder, line))
+            << path << ":" << lineNo << " includes against the layering (" << folder
+            << " may not depend on this folder): " << line;
+    });
+    EXPECT_GT(filesInFolders, 10) << "the scan found too few core files to be meaningful";
 }
 
 TEST(Layering, DetectorCatchesUpwardIncludes) {
@@ -160,26 +160,15 @@ bool includesJsonLibrary(const std::string& line) {
 }
 
 TEST(Layering, FloorsBelowIoIncludeNoJson) {
-    const fs::path core = fs::path(IMPACTLAB_SOURCE_DIR) / "core";
-    int filesRead = 0;
-    for (const auto& entry : fs::recursive_directory_iterator(core)) {
-        const auto ext = entry.path().extension().string();
-        if (ext != ".h" && ext != ".cpp" && ext != ".hpp") continue;
-        const fs::path rel = fs::relative(entry.path(), core);
-        if (rel.begin() == rel.end() || std::next(rel.begin()) == rel.end()) continue;   // core/*.cpp
-        if (floorsWithoutFileFormats().count(rel.begin()->string()) == 0) continue;
-        ++filesRead;
-        std::ifstream in(entry.path());
-        std::string line;
-        int lineNo = 0;
-        while (std::getline(in, line)) {
-            ++lineNo;
-            EXPECT_FALSE(includesJsonLibrary(line))
-                << entry.path() << ":" << lineNo << " includes a JSON header below io/ (law options are read "
-                << "in core/laws/): " << line;
-        }
-    }
-    EXPECT_GT(filesRead, 10) << "the scan found too few files below io/ to be meaningful";
+    int filesBelowIo = 0;
+    forEachCoreLine([&](const std::string& folder, const fs::path& path, int lineNo, const std::string& line) {
+        if (floorsWithoutFileFormats().count(folder) == 0) return;
+        if (lineNo == 1) ++filesBelowIo;
+        EXPECT_FALSE(includesJsonLibrary(line))
+            << path << ":" << lineNo << " includes a JSON header below io/ (law options are read "
+            << "in core/laws/): " << line;
+    });
+    EXPECT_GT(filesBelowIo, 10) << "the scan found too few files below io/ to be meaningful";
 }
 
 TEST(Layering, DetectorCatchesJsonIncludes) {
