@@ -45,18 +45,30 @@ mkdir -p "$work/solve" "$work/simulate" "$work/artifacts"
 cp "$IMPACTLAB_ROOT"/tests/data/problems/*.json "$IMPACTLAB_ROOT"/fuzz/regressions/solve/* "$work/solve/"
 find "$IMPACTLAB_ROOT/tests/data/problems" -name '*.json' -path '*/bad/*' -exec cp {} "$work/solve/" \;
 cp "$IMPACTLAB_ROOT"/scenes/*.json "$IMPACTLAB_ROOT"/fuzz/regressions/simulate/* "$work/simulate/"
-status=0
+# The two targets fuzz at the same time, one per core (each is single-threaded),
+# for FUZZ_SECONDS each.
+fuzz() {
+  local target=$1
+  "$SAN_DIR/fuzz/fuzz_$target" "$work/$target" -dict="$IMPACTLAB_ROOT/fuzz/json.dict" \
+    -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 2>"$work/$target.log"
+}
+declare -A pids
 for target in solve simulate; do
   echo "Fuzzing $target for $FUZZ_SECONDS s"
-  if ! "$SAN_DIR/fuzz/fuzz_$target" "$work/$target" -dict="$IMPACTLAB_ROOT/fuzz/json.dict" \
-       -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-       -artifact_prefix="$work/artifacts/$target-" -print_final_stats=1 2>"$work/$target.log"; then
+  fuzz "$target" &
+  pids[$target]=$!
+done
+status=0
+for target in solve simulate; do
+  if ! wait "${pids[$target]}"; then
     tail -n 60 "$work/$target.log"
     saved="$IMPACTLAB_ROOT/fuzz-artifacts"
     mkdir -p "$saved" && cp "$work"/artifacts/* "$saved/" 2>/dev/null || true
     echo "fuzz_$target found a failing input: copied to $saved/ (add it to fuzz/regressions/$target/ once fixed)"
     status=1
   else
+    echo "fuzz_$target:"
     grep -E "stat::number_of_executed_units|cov:" "$work/$target.log" | tail -n 2
   fi
 done

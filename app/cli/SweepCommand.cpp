@@ -71,13 +71,6 @@ std::string getOutputUnit(const std::string& name) {
     return "";
 }
 
-Vec2 readVec2(const json& value, const std::string& field) {
-    if (!value.is_array() || value.size() != 2)
-        throw InputError(field, "must be an array [x, y] of two numbers, got " + describeJsonType(value) +
-                                    (value.is_array() ? " of " + std::to_string(value.size()) : std::string()));
-    return Vec2(readNumber(value[0], indexField(field, 0)), readNumber(value[1], indexField(field, 1)));
-}
-
 Vehicle readVehicle(const json& v, const std::string& field) {
     requireObject(v, field);
     rejectUnknownKeys(v, {"mass", "yaw_inertia", "position", "heading", "velocity", "speed", "yaw_rate", "length", "width"},

@@ -262,17 +262,27 @@ std::string readOptionalString(const json& object, const std::string& key, const
     return it == object.end() ? fallback : readString(*it, joinField(field, key));
 }
 
-Vec3 readVec3(const json& value, const std::string& field) {
-    if (!value.is_array() || value.size() != 3) {
-        std::ostringstream got;
-        if (value.is_array()) got << "an array of " << value.size();
-        else got << describeJsonType(value);
-        throw InputError(field, "must be an array of 3 numbers, got " + got.str());
+namespace {
+
+// [x, y] or [x, y, z]: an array of N numbers, each read as readNumber does.
+template <int N>
+Eigen::Matrix<double, N, 1> readFixedVector(const json& value, const std::string& field) {
+    const std::size_t n = static_cast<std::size_t>(N);
+    if (!value.is_array() || value.size() != n) {
+        const std::string got = value.is_array() ? "an array of " + std::to_string(value.size()) : describeJsonType(value);
+        throw InputError(field, "must be an array of " + std::to_string(N) + " numbers, got " + got);
     }
-    Vec3 v;
-    for (std::size_t i = 0; i < 3; ++i)
-        v(static_cast<Eigen::Index>(i)) = readNumber(value[i], indexField(field, i));
+    Eigen::Matrix<double, N, 1> v;
+    for (std::size_t i = 0; i < n; ++i) v(static_cast<Eigen::Index>(i)) = readNumber(value[i], indexField(field, i));
     return v;
+}
+
+}  // namespace
+
+Vec2 readVec2(const json& value, const std::string& field) { return readFixedVector<2>(value, field); }
+
+Vec3 readVec3(const json& value, const std::string& field) {
+    return readFixedVector<3>(value, field);
 }
 
 Mat3 readMat3(const json& value, const std::string& field) {
@@ -302,6 +312,11 @@ double readOptionalNumberInRange(const json& object, const std::string& key, con
                                  double lo, double hi) {
     const json* v = findMember(object, key);
     return v ? readNumberInRange(*v, joinField(field, key), lo, hi) : fallback;
+}
+
+Vec2 readOptionalVec2(const json& object, const std::string& key, const std::string& field, const Vec2& fallback) {
+    const json* v = findMember(object, key);
+    return v ? readVec2(*v, joinField(field, key)) : fallback;
 }
 
 Vec3 readOptionalVec3(const json& object, const std::string& key, const std::string& field, const Vec3& fallback) {

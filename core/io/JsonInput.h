@@ -68,6 +68,7 @@ std::string readString(const nlohmann::json& value, const std::string& field);
 // The string member `key` of `object`, or `fallback` when it is absent.
 std::string readOptionalString(const nlohmann::json& object, const std::string& key, const std::string& field,
                                const std::string& fallback);
+Vec2 readVec2(const nlohmann::json& value, const std::string& field);          // [x, y]
 Vec3 readVec3(const nlohmann::json& value, const std::string& field);          // [x, y, z]
 Mat3 readMat3(const nlohmann::json& value, const std::string& field);          // three rows of three
 
@@ -81,6 +82,8 @@ double readOptionalNumber(const nlohmann::json& object, const std::string& key, 
                           double fallback);
 double readOptionalNumberInRange(const nlohmann::json& object, const std::string& key, const std::string& field,
                                  double fallback, double lo, double hi);
+Vec2 readOptionalVec2(const nlohmann::json& object, const std::string& key, const std::string& field,
+                      const Vec2& fallback);
 Vec3 readOptionalVec3(const nlohmann::json& object, const std::string& key, const std::string& field,
                       const Vec3& fallback);
 

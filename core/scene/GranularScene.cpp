@@ -15,7 +15,7 @@ using nlohmann::json;
 constexpr const char* kField = "granular";
 constexpr double kMaxTimeStep = 1e-2;     // s: spheres of millimetres cross themselves in a few such steps
 constexpr double kMaxGravity = 1e3;       // m/s^2, |g| per component: 100 g
-constexpr double kMaxSpeed = 1e2;         // m/s: inflow and perturbation; a granular flow, not a ballistic study
+constexpr double kMaxFlowSpeed = 1e2;         // m/s: inflow and perturbation; a granular flow, not a ballistic study
 constexpr double kMaxResidualTolerance = 1e3;   // m/s
 constexpr double kMinHopperOutlet = 1.0, kMaxHopperOutlet = 100.0;   // diameters: a sphere fits ... a wide slot
 constexpr double kMinHopperDepth = 1.0, kMaxHopperDepth = 1000.0;    // diameters
@@ -115,9 +115,9 @@ void readChannel(const json& g, ChannelFlowSettings& c) {
     const std::string f = "granular.channel";
     requireObject(*it, f);
     rejectUnknownKeys(*it, {"inflow_speed", "perturbation"}, f);
-    c.inflowSpeed = readOptionalNumberInRange(*it, "inflow_speed", f, c.inflowSpeed, 0.0, kMaxSpeed);
+    c.inflowSpeed = readOptionalNumberInRange(*it, "inflow_speed", f, c.inflowSpeed, 0.0, kMaxFlowSpeed);
     if (!(c.inflowSpeed > 0.0)) throw InputError(f + ".inflow_speed", "must be > 0 (the plane pushes into the channel)");
-    c.perturbation = readOptionalNumberInRange(*it, "perturbation", f, c.perturbation, 0.0, kMaxSpeed);
+    c.perturbation = readOptionalNumberInRange(*it, "perturbation", f, c.perturbation, 0.0, kMaxFlowSpeed);
 }
 
 void readHopper(const json& g, HopperSettings& h) {

@@ -23,18 +23,6 @@ constexpr double kWallSlideRelTol = 1e-9;
 // |normal| below this is no direction.
 constexpr double kMinNormalLength = 1e-12;
 
-Vec2 readVec2(const json& v, const std::string& field) {
-    if (!v.is_array() || v.size() != 2)
-        throw InputError(field, "must be an array of 2 numbers [x, y], got " +
-                                    (v.is_array() ? "an array of " + std::to_string(v.size()) : describeJsonType(v)));
-    return Vec2(readNumber(v[0], indexField(field, 0)), readNumber(v[1], indexField(field, 1)));
-}
-
-Vec2 readVec2(const json& object, const std::string& key, const std::string& field, const Vec2& fallback) {
-    const json* v = findMember(object, key);
-    return v ? readVec2(*v, joinField(field, key)) : fallback;
-}
-
 double readPositive(const json& object, const std::string& key, const std::string& field) {
     const std::string f = joinField(field, key);
     const double x = readNumber(getMember(object, key, field), f);
@@ -93,8 +81,8 @@ BodyInput readBody(const json& j, const std::string& field, bool pinned) {
 
     in.pose.theta = readOptionalNumber(j, "theta", field, 0.0);
     in.pose.omega = readOptionalNumber(j, "omega", field, 0.0);
-    in.pose.position = readVec2(j, "position", field, Vec2::Zero());
-    in.pose.velocity = readVec2(j, "velocity", field, Vec2::Zero());
+    in.pose.position = readOptionalVec2(j, "position", field, Vec2::Zero());
+    in.pose.velocity = readOptionalVec2(j, "velocity", field, Vec2::Zero());
 
     in.visual.name = b.name;
     if (j.contains("color")) {
@@ -122,11 +110,11 @@ WallInput readWall(const json& j, const std::string& field) {
     WallInput in;
     PlanarWall& w = in.wall;
     w.name = j.contains("name") ? readString(j["name"], joinField(field, "name")) : field;
-    w.point = readVec2(j, "point", field, Vec2::Zero());
+    w.point = readOptionalVec2(j, "point", field, Vec2::Zero());
     const Vec2 n = readVec2(getMember(j, "normal", field), joinField(field, "normal"));
     if (!(n.norm() > kMinNormalLength)) throw InputError(joinField(field, "normal"), "must be a non-zero vector");
     w.normal = n.normalized();
-    w.velocity = readVec2(j, "velocity", field, Vec2::Zero());
+    w.velocity = readOptionalVec2(j, "velocity", field, Vec2::Zero());
     if (std::abs(w.velocity.dot(w.normal)) > kWallSlideRelTol * w.velocity.norm())
         throw InputError(joinField(field, "velocity"), "must be along the wall (walls may slide, not advance)");
     in.size = readOptionalNumber(j, "size", field, 0.0);
@@ -233,7 +221,7 @@ void readPlanarScene(const json& doc, Scene& scene) {
     for (const char* key : {"bodies", "ground"})
         if (doc.contains(key))
             throw InputError(key, "is not used by planar scenes (\"system\" defines the bodies and walls)");
-    const Vec2 gravity = readVec2(doc, "gravity", "", Vec2(0.0, -9.81));
+    const Vec2 gravity = readOptionalVec2(doc, "gravity", "", Vec2(0.0, -9.81));
     const SystemInput in = readSystem(getMember(doc, "system", ""), "system", gravity);
 
     PlanarScene planar;

@@ -16,7 +16,7 @@ constexpr int kMaxCradleBalls = 50;            // a row the views can still labe
 constexpr double kMaxStiffness = 1e12;          // Pa: diamond is ~1e12
 constexpr double kMinStiffness = 1e6;           // Pa: below, the "rigid" impact lasts too long to compare
 constexpr double kMaxDissipation = 10.0;        // s/m: Hunt-Crossley c; the paper uses <= 0.26
-constexpr double kMaxSpeed = 1e3;               // m/s: an impact, not a ballistic study
+constexpr double kMaxImpactSpeed = 1e3;               // m/s: an impact, not a ballistic study
 constexpr double kMinBallRadius = 1e-3, kMaxBallRadius = 10.0;   // m
 constexpr double kMinBallMass = 1e-3, kMaxBallMass = 1e3;        // kg
 
@@ -64,8 +64,8 @@ void readBrick(const json& e, PlusScene& s, bool fourVertices) {
         b.friction = c->friction;
         b.eMin = c->eMin;
     }
-    b.velocity = readVec3Or(e, "velocity", "example", b.velocity, kMaxSpeed);
-    b.angularVelocity = readVec3Or(e, "angular_velocity", "example", b.angularVelocity, kMaxSpeed);
+    b.velocity = readVec3Or(e, "velocity", "example", b.velocity, kMaxImpactSpeed);
+    b.angularVelocity = readVec3Or(e, "angular_velocity", "example", b.angularVelocity, kMaxImpactSpeed);
 }
 
 void readCradle(const json& e, PlusScene& s) {
@@ -73,7 +73,7 @@ void readCradle(const json& e, PlusScene& s) {
     PlusCradleParams& c = s.cradle;
     if (e.contains("balls")) c.balls = static_cast<int>(readInteger(e["balls"], "example.balls", 2, kMaxCradleBalls));
     c.restitution = readOptionalNumberInRange(e, "restitution", "example", c.restitution, 0.0, 1.0);
-    c.strikerSpeed = readOptionalNumberInRange(e, "striker_speed", "example", c.strikerSpeed, 0.0, kMaxSpeed);
+    c.strikerSpeed = readOptionalNumberInRange(e, "striker_speed", "example", c.strikerSpeed, 0.0, kMaxImpactSpeed);
     if (!(c.strikerSpeed > 0.0)) throw InputError("example.striker_speed", "must be > 0 (the striker approaches)");
     c.radius = readOptionalNumberInRange(e, "radius", "example", c.radius, kMinBallRadius, kMaxBallRadius);
     c.mass = readOptionalNumberInRange(e, "mass", "example", c.mass, kMinBallMass, kMaxBallMass);
@@ -88,10 +88,10 @@ void readPendulum(const json& e, PlusScene& s) {
     if (pose != "release" && pose != "impact") throw InputError("example.pose", "must be \"release\" or \"impact\"");
     p.fromRelease = pose == "release";
     p.releaseTheta = readVec3Or(e, "release_theta", "example", p.releaseTheta, M_PI);
-    p.releaseRates = readVec3Or(e, "release_rates", "example", p.releaseRates, kMaxSpeed);
+    p.releaseRates = readVec3Or(e, "release_rates", "example", p.releaseRates, kMaxImpactSpeed);
     p.theta1 = readOptionalNumberInRange(e, "theta1", "example", p.theta1, -M_PI, M_PI);
     p.theta2 = readOptionalNumberInRange(e, "theta2", "example", p.theta2, -M_PI, M_PI);
-    p.rates = readVec3Or(e, "rates", "example", p.rates, kMaxSpeed);
+    p.rates = readVec3Or(e, "rates", "example", p.rates, kMaxImpactSpeed);
     p.friction = readOptionalNumberInRange(e, "friction", "example", p.friction, 0.0, limits::kMaxFriction);
     p.restitution = readOptionalNumberInRange(e, "restitution", "example", p.restitution, 0.0, 1.0);
 }

@@ -19,10 +19,7 @@ using nlohmann::json;
 Vec2 vec2(const json& obj, const std::string& key, const std::string& field) {
     const auto it = obj.find(key);
     if (it == obj.end()) throw InputError(field, "missing");
-    if (!it->is_array() || it->size() != 2) throw InputError(field, "must be an array of 2 numbers");
-    Vec2 v;
-    for (int i = 0; i < 2; ++i) v(i) = readNumber((*it)[i], indexField(field, static_cast<std::size_t>(i)));
-    return v;
+    return readVec2(*it, field);
 }
 
 Vehicle readVehicle(const json& j, const std::string& field) {
