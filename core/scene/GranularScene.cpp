@@ -51,7 +51,7 @@ GranularSetup readSetup(const json& g) {
 std::string readChoice(const json& obj, const char* key, const std::string& field, const std::string& fallback,
                        const std::vector<std::string>& choices) {
     const std::string name = joinField(field, key);
-    const std::string value = readOptionalString(obj, key, name, fallback);
+    const std::string value = readOptionalString(obj, key, field, fallback);
     for (const std::string& c : choices)
         if (value == c) return value;
     std::string list;

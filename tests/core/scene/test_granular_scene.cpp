@@ -183,6 +183,9 @@ TEST(GranularScene, BadInputNamesTheField) {
     EXPECT_EQ(getFieldOfEdit(box, [](json& d) { d["granular"]["iterations"] = 0; }), "granular.iterations");
     EXPECT_EQ(getFieldOfEdit(box, [](json& d) { d["granular"]["threads"] = -1; }), "granular.threads");
     EXPECT_EQ(getFieldOfEdit(box, [](json& d) { d["granular"]["sweep"] = "red-black"; }), "granular.sweep");
+    EXPECT_EQ(getFieldOfEdit(box, [](json& d) { d["granular"]["sweep"] = 3; }), "granular.sweep") << "not a string";
+    EXPECT_EQ(getFieldOfEdit(box, [](json& d) { d["granular"]["friction_model"] = json::array(); }),
+              "granular.friction_model") << "not a string";
     EXPECT_EQ(getFieldOfEdit(box, [](json& d) { d["granular"]["friction_model"] = "stick"; }), "granular.friction_model");
     EXPECT_EQ(getFieldOfEdit(box, [](json& d) { d["granular"]["setup"] = "pinball"; }), "granular.setup");
     EXPECT_EQ(getFieldOfEdit(box, [](json& d) { d["granular"]["end_time"] = -1.0; }), "granular.end_time");
