@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <sstream>
 
 #include "mechanics/NumberText.h"
 #include "mechanics/Rotation.h"

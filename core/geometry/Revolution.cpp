@@ -1,7 +1,6 @@
 #include "geometry/Revolution.h"
 
 #include <cmath>
-#include <sstream>
 
 #include "mechanics/NumberText.h"
 

@@ -4,7 +4,6 @@
 #include "mechanics/NumberText.h"
 
 #include <Eigen/Eigenvalues>
-#include <sstream>
 
 namespace impactlab {
 

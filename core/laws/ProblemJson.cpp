@@ -1,7 +1,5 @@
 #include "laws/ProblemJson.h"
 
-#include <sstream>
-
 #include "io/JsonInput.h"
 #include "laws/ContactSpaceProblemJson.h"
 #include "mechanics/NumberText.h"

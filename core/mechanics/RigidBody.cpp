@@ -5,7 +5,6 @@
 
 #include <Eigen/Eigenvalues>
 #include <algorithm>
-#include <sstream>
 
 namespace impactlab {
 

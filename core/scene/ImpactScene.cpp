@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <sstream>
 
 #include "geometry/BowlingPin.h"
 #include "geometry/Polyhedra.h"

@@ -5,7 +5,6 @@
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "geometry/Polyhedra.h"
 #include "geometry/Sphere.h"

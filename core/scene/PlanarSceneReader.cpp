@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "io/JsonInput.h"
 #include "mechanics/planar/PlanarContactGeometry.h"

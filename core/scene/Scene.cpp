@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <fstream>
-#include <sstream>
 
 #include "io/JsonInput.h"
 #include "laws/LawRegistry.h"

@@ -14,7 +14,6 @@
 // impulse (t1, t2, n) and the world impulse on body 1 (6 numbers).
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <string>
 #include <vector>
 

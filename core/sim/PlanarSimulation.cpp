@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <sstream>
 
 #include "impact/Poisson.h"
 #include "impact/planar/PlanarContactProblem.h"

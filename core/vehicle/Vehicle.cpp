@@ -1,7 +1,5 @@
 #include "vehicle/Vehicle.h"
 
-#include <sstream>
-
 #include "mechanics/InputChecks.h"
 
 namespace impactlab {

@@ -1,7 +1,5 @@
 #include "impact/planar/Brach.h"
 
-#include <sstream>
-
 #include "impact/planar/PlanarProblem.h"
 #include "mechanics/NumberText.h"
 

@@ -1,7 +1,5 @@
 #include "impact/planar/CataldoSampaio.h"
 
-#include <sstream>
-
 #include "impact/planar/GlockerPfeiffer.h"
 #include "impact/planar/PlanarProblem.h"
 #include "mechanics/InputChecks.h"

@@ -1,7 +1,5 @@
 #include "impact/planar/GlockerPfeiffer.h"
 
-#include <sstream>
-
 #include "impact/planar/PlanarProblem.h"
 #include "mechanics/InputChecks.h"
 #include "mechanics/NumberText.h"

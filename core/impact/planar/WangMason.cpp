@@ -1,7 +1,6 @@
 #include "impact/planar/WangMason.h"
 
 #include <limits>
-#include <sstream>
 
 #include "impact/Newton.h"
 #include "impact/Poisson.h"
