@@ -324,4 +324,14 @@ Vec3 readOptionalVec3(const json& object, const std::string& key, const std::str
     return v ? readVec3(*v, joinField(field, key)) : fallback;
 }
 
+Vec3 readOptionalVec3InRange(const json& object, const std::string& key, const std::string& field,
+                             const Vec3& fallback, double lo, double hi) {
+    const Vec3 v = readOptionalVec3(object, key, field, fallback);
+    if ((v.array() < lo).any() || (v.array() > hi).any())
+        throw InputError(joinField(field, key),
+                         lo == -hi ? "components must be within +-" + formatNumber(hi)
+                                   : "components must be in [" + formatNumber(lo) + ", " + formatNumber(hi) + "]");
+    return v;
+}
+
 }  // namespace impactlab

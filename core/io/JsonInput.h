@@ -86,5 +86,10 @@ Vec2 readOptionalVec2(const nlohmann::json& object, const std::string& key, cons
                       const Vec2& fallback);
 Vec3 readOptionalVec3(const nlohmann::json& object, const std::string& key, const std::string& field,
                       const Vec3& fallback);
+// An optional [x, y, z] whose every component lies in [lo, hi] (a colour in
+// [0, 1]; a velocity within +-bound): InputError(joinField(field, key),
+// "components must be in [lo, hi]", or "within +-hi" when lo = -hi).
+Vec3 readOptionalVec3InRange(const nlohmann::json& object, const std::string& key, const std::string& field,
+                             const Vec3& fallback, double lo, double hi);
 
 }  // namespace impactlab
