@@ -61,7 +61,7 @@ void BM_StrongeWithFrictionJiaWangExample(benchmark::State& state) {
 BENCHMARK(BM_StrongeWithFrictionJiaWangExample);
 
 void BM_SimulateScene(benchmark::State& state, const char* file) {
-    const Scene s = loadScene(std::string(IMPACTLAB_SCENES_DIR) + "/" + file);
+    const SimulatedScene s = loadSimulatedScene(std::string(IMPACTLAB_SCENES_DIR) + "/" + file);
     SimulationOptions o;
     for (auto _ : state) benchmark::DoNotOptimize(simulate(s, o).impacts.size());
 }

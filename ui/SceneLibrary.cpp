@@ -126,7 +126,7 @@ QString describeError(const std::exception& e) {
 
 QString defaultScenePath() { return ":/scenes/superball.json"; }
 
-Scene readScene(const QString& path) { return parseScene(readSceneDocument(path)); }
+SimulatedScene readScene(const QString& path) { return readSimulatedScene(readSceneDocument(path)); }
 
 nlohmann::json readSceneDocument(const QString& path) {
     ensureResources();

@@ -40,7 +40,8 @@ QString defaultScenePath();
 QString describeError(const std::exception& e);
 // Reads a scene document (JSON) from a file or a resource path. Throws InputError.
 nlohmann::json readSceneDocument(const QString& path);
-// Reads a simulation scene from a file or a resource path. Throws InputError.
-Scene readScene(const QString& path);
+// Reads a simulated scene (spatial, planar or vehicles) from a file or a
+// resource path. Throws InputError.
+SimulatedScene readScene(const QString& path);
 
 }  // namespace impactlab::ui

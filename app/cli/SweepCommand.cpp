@@ -38,6 +38,7 @@
 #include "cli/Commands.h"
 #include "scene/Scene.h"
 #include "scene/SceneDocument.h"
+#include "scene/VehicleSceneReader.h"
 #include "io/JsonInput.h"
 #include "vehicle/VehicleSweep.h"
 
@@ -97,10 +98,9 @@ VehicleCollisionInput readCollision(const json& doc, const std::string& sourceNa
     requireObject(doc, sourceName);
     // A vehicle scene (the app's kind "vehicles") sweeps its collision.
     if (doc.contains("format") && doc["format"] == kSceneFormat) {
-        const Scene scene = parseScene(doc);   // names "kind" for any other kind
-        if (!scene.vehicles)
+        if (getSceneKind(doc) != VehicleScene::kKind)   // names "kind" for an unknown kind too
             throw InputError("kind", "sweep needs a vehicle collision: a scene of kind \"vehicles\" or a collision file");
-        return scene.vehicles->collision;
+        return readVehicleScene(doc).vehicles.collision;
     }
     rejectUnknownKeys(doc, {"format", "name", "description", "vehicles", "collision"}, "");
     const std::string format = readString(getMember(doc, "format", ""), "format");

@@ -216,14 +216,15 @@ void checkStartingGaps(const SystemInput& in, const PlanarState& initial) {
 
 }  // namespace
 
-void readPlanarScene(const json& doc, Scene& scene) {
+PlanarScene readPlanarScene(const json& doc) {
+    PlanarScene scene{readSharedScene(doc, PlanarScene::kKind), {}};
     for (const char* key : {"bodies", "ground"})
         if (doc.contains(key))
             throw InputError(key, "is not used by planar scenes (\"system\" defines the bodies and walls)");
     const Vec2 gravity = readOptionalVec2(doc, "gravity", "", Vec2(0.0, -9.81));
     const SystemInput in = readSystem(getMember(doc, "system", ""), "system", gravity);
 
-    PlanarScene planar;
+    PlanarSetup& planar = scene.planar;
     planar.type = in.type;
     planar.system = in.system;
     planar.fields = in.fields;
@@ -233,7 +234,6 @@ void readPlanarScene(const json& doc, Scene& scene) {
     checkStartingGaps(in, planar.initial);
 
     scene.gravity = toWorld3(gravity);
-    scene.bodies.clear();
     for (int i = 0; i < static_cast<int>(in.bodies.size()); ++i) {
         SceneBody b = in.bodies[i].visual;
         b.body = planar.system.makeRigidBody(planar.initial, i);
@@ -250,7 +250,8 @@ void readPlanarScene(const json& doc, Scene& scene) {
             floorFound = true;
         }
     }
-    scene.planar = std::move(planar);
+    scene.parameters = parseSceneParameters(doc);
+    return scene;
 }
 
 }  // namespace impactlab

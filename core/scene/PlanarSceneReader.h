@@ -1,7 +1,7 @@
 #pragma once
-// Reading the planar part of a scene document ("kind": "planar"): gravity and
-// the "system" object (docs/scene-format.md, "Planar scenes"). Used by
-// parseScene; errors name the field as the user wrote it
+// Reading a planar scene document ("kind": "planar"): the shared part
+// (readSharedScene), gravity and the "system" object (docs/scene-format.md,
+// "Planar scenes"). Errors name the field as the user wrote it
 // ("system.body.shape.length").
 #include <nlohmann/json.hpp>
 
@@ -9,11 +9,11 @@
 
 namespace impactlab {
 
-// Fills scene.planar, scene.bodies (the 3D images), scene.planes,
-// scene.pivots, scene.gravity and scene.groundHeight from `document`.
-// Throws InputError for anything malformed, out of range, or a body that
-// starts inside a wall or another body.
-void readPlanarScene(const nlohmann::json& document, Scene& scene);
+// The planar system, and for drawing the bodies' 3D images, the walls as
+// planes, the pivots, gravity and the floor's height. Throws InputError for
+// anything malformed, out of range, a body that starts inside a wall or
+// another body, and InputError("kind") for a document of another kind.
+PlanarScene readPlanarScene(const nlohmann::json& document);
 
 // A body may start this far (m) inside a wall or another body: printed initial
 // states (y0 = (L/2) sin(theta0) to seven digits) must not be rejected.

@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <type_traits>
+#include <variant>
 
 #include "io/JsonInput.h"
 #include "laws/LawRegistry.h"
@@ -63,9 +65,7 @@ SceneBody readBody(const json& j, const std::string& field) {
     b.body.orientation = quatFromRollPitchYaw(readOptionalVec3(j, "orientation", field, Vec3::Zero()));
     b.body.velocity = readOptionalVec3(j, "velocity", field, Vec3::Zero());
     b.body.angularVelocity = readOptionalVec3(j, "angular_velocity", field, Vec3::Zero());
-    b.color = readOptionalVec3(j, "color", field, b.color);
-    if ((b.color.array() < 0.0).any() || (b.color.array() > 1.0).any())
-        throw InputError(p + "color", "components must be in [0, 1]");
+    b.color = readOptionalVec3InRange(j, "color", field, b.color, 0.0, 1.0);
     b.body.validate(field);
     return b;
 }
@@ -135,14 +135,6 @@ bool isKeyedByLaw(const json& options) {
     return true;
 }
 
-// The simulated kinds; the others have readers of their own (SceneDocument.h).
-SceneKind readKind(const json& doc) {
-    const SceneKind kind = getSceneKind(doc);
-    if (kind == SceneKind::Spatial || kind == SceneKind::Planar || kind == SceneKind::Vehicles) return kind;
-    throw InputError("kind", "must be \"spatial\", \"planar\" or \"vehicles\" for a simulation, got \"" +
-                                 std::string(toString(kind)) + "\" (a scene of its own kind)");
-}
-
 }  // namespace
 
 const SceneParameter* Scene::findParameter(const std::string& id) const {
@@ -151,20 +143,16 @@ const SceneParameter* Scene::findParameter(const std::string& id) const {
     return nullptr;
 }
 
-Scene parseScene(const json& doc) {
+Scene readSharedScene(const json& doc, SceneKind kind) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
+    requireSceneKind(doc, kind);
     Scene s;
     s.document = doc;
-    s.kind = readKind(doc);
     readComparedLaws(doc);   // validated here; the app compares them
     s.name = readOptionalString(doc, "name", "", "untitled");
     s.description = readOptionalString(doc, "description", "", "");
     s.reference = readOptionalString(doc, "reference", "", "");
     readOptionalString(doc, "guide", "", "");   // the app's Help text
-    if (s.kind == SceneKind::Spatial) {
-        s.gravity = readOptionalVec3(doc, "gravity", "", s.gravity);
-        if (doc.contains("ground")) s.groundHeight = readOptionalNumber(doc["ground"], "height", "ground", 0.0);
-    }
     s.endTime = readOptionalNumber(doc, "end_time", "", s.endTime);
     if (!(s.endTime > 0.0) || s.endTime > limits::kMaxEndTime)
         throw InputError("end_time", "must be in (0, " + formatNumber(limits::kMaxEndTime) + "] s, got " + formatNumber(s.endTime));
@@ -189,23 +177,45 @@ Scene parseScene(const json& doc) {
     if (s.contact.restitution < 0.0 || s.contact.restitution > 1.0)
         throw InputError("contact.restitution", "must be in [0, 1], got " + formatNumber(s.contact.restitution));
     if (contact.contains("options")) s.contact.lawOptions = getContactLawOptions(contact["options"], s.contact.law, s.contact.law);
+    return s;
+}
 
-    if (s.kind == SceneKind::Planar) {
-        readPlanarScene(doc, s);
-    } else if (s.kind == SceneKind::Vehicles) {
-        readVehicleScene(doc, s);
-    } else {
-        const json& bodies = getMember(doc, "bodies", "");
-        if (!bodies.is_array() || bodies.empty()) throw InputError("bodies", "must be a non-empty array");
-        for (size_t i = 0; i < bodies.size(); ++i)
-            s.bodies.push_back(readBody(bodies[i], "bodies[" + std::to_string(i) + "]"));
-        // The simulation's ground: normal against gravity (z without gravity), at groundHeight along it.
-        const Vec3 up = s.gravity.norm() > 0.0 ? Vec3(-s.gravity.normalized()) : Vec3::UnitZ();
-        s.planes.push_back({"ground", s.groundHeight * up, up, Vec3::Zero(), 0.0});
-    }
-
+SpatialScene readSpatialScene(const json& doc) {
+    SpatialScene s{readSharedScene(doc, SpatialScene::kKind)};
+    s.gravity = readOptionalVec3(doc, "gravity", "", s.gravity);
+    if (doc.contains("ground")) s.groundHeight = readOptionalNumber(doc["ground"], "height", "ground", 0.0);
+    const json& bodies = getMember(doc, "bodies", "");
+    if (!bodies.is_array() || bodies.empty()) throw InputError("bodies", "must be a non-empty array");
+    for (size_t i = 0; i < bodies.size(); ++i)
+        s.bodies.push_back(readBody(bodies[i], "bodies[" + std::to_string(i) + "]"));
+    // The simulation's ground: normal against gravity (z without gravity), at groundHeight along it.
+    const Vec3 up = s.gravity.norm() > 0.0 ? Vec3(-s.gravity.normalized()) : Vec3::UnitZ();
+    s.planes.push_back({"ground", s.groundHeight * up, up, Vec3::Zero(), 0.0});
     s.parameters = parseSceneParameters(doc);
     return s;
+}
+
+SimulatedScene readSimulatedScene(const json& doc) {
+    if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
+    // Each simulated kind's reader; the other kinds have readers of their own (SceneDocument.h).
+    const SceneKind kind = getSceneKind(doc);
+    if (kind == SpatialScene::kKind) return readSpatialScene(doc);
+    if (kind == PlanarScene::kKind) return readPlanarScene(doc);
+    if (kind == VehicleScene::kKind) return readVehicleScene(doc);
+    throw InputError("kind", "must be \"spatial\", \"planar\" or \"vehicles\" for a simulation, got \"" +
+                                 std::string(toString(kind)) + "\" (a scene of its own kind)");
+}
+
+const Scene& getScene(const SimulatedScene& scene) {
+    return std::visit([](const Scene& s) -> const Scene& { return s; }, scene);
+}
+
+Scene& getScene(SimulatedScene& scene) {
+    return std::visit([](Scene& s) -> Scene& { return s; }, scene);
+}
+
+SceneKind getSceneKind(const SimulatedScene& scene) {
+    return std::visit([](const auto& s) { return std::decay_t<decltype(s)>::kKind; }, scene);
 }
 
 std::vector<SceneParameter> parseSceneParameters(const json& doc) {
@@ -256,14 +266,39 @@ json setChoiceInDocument(const std::vector<SceneParameter>& parameters, const js
     return doc;
 }
 
-Scene loadScene(const std::string& path) { return parseScene(readJsonFile(path)); }
+SimulatedScene loadSimulatedScene(const std::string& path) { return readSimulatedScene(readJsonFile(path)); }
 
-Scene withParameter(const Scene& scene, const std::string& id, double value) {
-    return parseScene(setParameterInDocument(scene.parameters, scene.document, id, value));
+// Each kind read again by its own reader, from the edited document.
+SpatialScene withParameter(const SpatialScene& scene, const std::string& id, double value) {
+    return readSpatialScene(setParameterInDocument(scene.parameters, scene.document, id, value));
 }
 
-Scene withChoice(const Scene& scene, const std::string& id, const std::string& choice) {
-    return parseScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
+PlanarScene withParameter(const PlanarScene& scene, const std::string& id, double value) {
+    return readPlanarScene(setParameterInDocument(scene.parameters, scene.document, id, value));
+}
+
+VehicleScene withParameter(const VehicleScene& scene, const std::string& id, double value) {
+    return readVehicleScene(setParameterInDocument(scene.parameters, scene.document, id, value));
+}
+
+SimulatedScene withParameter(const SimulatedScene& scene, const std::string& id, double value) {
+    return std::visit([&](const auto& s) -> SimulatedScene { return withParameter(s, id, value); }, scene);
+}
+
+SpatialScene withChoice(const SpatialScene& scene, const std::string& id, const std::string& choice) {
+    return readSpatialScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
+}
+
+PlanarScene withChoice(const PlanarScene& scene, const std::string& id, const std::string& choice) {
+    return readPlanarScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
+}
+
+VehicleScene withChoice(const VehicleScene& scene, const std::string& id, const std::string& choice) {
+    return readVehicleScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
+}
+
+SimulatedScene withChoice(const SimulatedScene& scene, const std::string& id, const std::string& choice) {
+    return std::visit([&](const auto& s) -> SimulatedScene { return withChoice(s, id, choice); }, scene);
 }
 
 json getContactLawOptions(const json& options, const std::string& law, const std::string& sceneLaw) {

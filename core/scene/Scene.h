@@ -3,22 +3,29 @@
 // contact law and its coefficients, and the named parameters the UI turns into
 // sliders. Scenes are data (scenes/*.json); see docs/scene-format.md.
 //
-// Two kinds. A spatial scene ("kind": "spatial", the default) lists 3D bodies
-// over a ground plane. A planar scene ("kind": "planar") describes a system of
-// Cataldo & Sampaio (a bar, a pendulum on a moving surface, a ball between two
-// walls, two free bodies) in generalized coordinates; parsing also fills
-// `bodies` (their 3D images at the initial state, with rod or sphere shapes),
-// `planes` and `pivots`, so anything that draws a spatial scene draws it too.
-// Planar (x, y) is world (x, 0, y) (mechanics/planar/PlanarSystem.h).
+// Three simulated kinds, one type each, all holding the shared `Scene` (what
+// the renderer draws and the pages edit):
+//  - SpatialScene ("kind": "spatial", the default): 3D bodies over a ground
+//    plane (readSpatialScene, here);
+//  - PlanarScene ("kind": "planar"): a system of Cataldo & Sampaio (a bar, a
+//    pendulum on a moving surface, a ball between two walls, two free bodies)
+//    in generalized coordinates (readPlanarScene, PlanarSceneReader.h); its
+//    reader also fills `bodies` (their 3D images at the initial state, with rod
+//    or sphere shapes), `planes` and `pivots`, so anything that draws a spatial
+//    scene draws it too. Planar (x, y) is world (x, 0, y)
+//    (mechanics/planar/PlanarSystem.h);
+//  - VehicleScene ("kind": "vehicles"): a Kudlich-Slibar collision with its
+//    approach and run-out (readVehicleScene, VehicleSceneReader.h).
+// SimulatedScene holds any of the three, for callers that take a document of
+// any simulated kind (readSimulatedScene).
 //
 // A parameter names a place in the scene document by a JSON pointer
 // ("/bodies/0/position/2"); setting it rewrites that value and the scene is
 // read again, so every parameter gets the same validation as the file.
 #include <nlohmann/json.hpp>
 #include <string>
+#include <variant>
 #include <vector>
-
-#include <optional>
 
 #include "io/JsonInput.h"
 #include "mechanics/RigidBody.h"
@@ -90,7 +97,7 @@ struct ScenePlane {
 
 // A two-vehicle (or vehicle-barrier) collision (Kudlich-Slibar), its approach
 // and the run-out of each vehicle to rest (core/vehicle, docs/vehicles.md).
-struct VehicleScene {
+struct VehicleSetup {
     VehicleCollisionInput collision;   // vehicles at the instant of impact
     RunOutOptions runOut;
     double approachTime = 1.0;         // s shown before the impact, at constant velocity
@@ -98,7 +105,7 @@ struct VehicleScene {
 };
 
 // The planar system of a planar scene, in generalized coordinates.
-struct PlanarScene {
+struct PlanarSetup {
     std::string type;                  // "bar", "pendulum", "ball-between-walls", "two-bodies"
     PlanarSystem system;               // bodies in the order of Scene::bodies
     PlanarState initial;
@@ -109,7 +116,6 @@ struct Scene {
     std::string name;
     std::string description;
     std::string reference;              // the paper, sections and figures the scene reproduces
-    SceneKind kind = SceneKind::Spatial;  // Spatial, Planar or Vehicles: the kinds parseScene reads
     Vec3 gravity = Vec3(0, 0, -9.81);   // m/s^2, z up (a planar scene's gravity mapped to 3D)
     double groundHeight = 0.0;          // m (planar: the height of the floor wall, else 0)
     double endTime = 3.0;               // s
@@ -119,23 +125,61 @@ struct Scene {
     std::vector<SceneParameter> parameters;
     std::vector<ScenePlane> planes;     // every surface the bodies can hit
     std::vector<Vec3> pivots;           // world points pinned bodies turn about (planar)
-    std::optional<PlanarScene> planar;  // set for planar scenes
-    std::optional<VehicleScene> vehicles;  // set for vehicle scenes
     nlohmann::json document;            // the source, for parameter edits and saving
 
     const SceneParameter* findParameter(const std::string& id) const;
 };
 
-// Reads a scene from its JSON document. Throws InputError naming the field
-// ("bodies[0].mass") for anything malformed or out of range.
-Scene parseScene(const nlohmann::json& document);
-// Reads a scene file; InputError("<path>") when unreadable or not JSON.
-Scene loadScene(const std::string& path);
+// One type per simulated kind: the shared part and the kind's own, with the
+// kind as a constant of the type (the document's "kind").
+struct SpatialScene : Scene {
+    static constexpr SceneKind kKind = SceneKind::Spatial;
+};
+
+struct PlanarScene : Scene {
+    static constexpr SceneKind kKind = SceneKind::Planar;
+    PlanarSetup planar;
+};
+
+struct VehicleScene : Scene {
+    static constexpr SceneKind kKind = SceneKind::Vehicles;
+    VehicleSetup vehicles;
+};
+
+using SimulatedScene = std::variant<SpatialScene, PlanarScene, VehicleScene>;
+
+// The shared part of any simulated scene, and its kind.
+const Scene& getScene(const SimulatedScene& scene);
+Scene& getScene(SimulatedScene& scene);
+SceneKind getSceneKind(const SimulatedScene& scene);
+
+// Reads a spatial scene from its JSON document. Throws InputError naming the
+// field ("bodies[0].mass") for anything malformed or out of range, and
+// InputError("kind") for a document of another kind.
+SpatialScene readSpatialScene(const nlohmann::json& document);
+// Reads a document of any simulated kind, by its "kind"; InputError("kind")
+// for a scene of another kind (impact, plus, granular).
+SimulatedScene readSimulatedScene(const nlohmann::json& document);
+// Reads a scene file of any simulated kind; InputError("<path>") when
+// unreadable or not JSON.
+SimulatedScene loadSimulatedScene(const std::string& path);
+
+// The part every simulated kind's reader shares (name, texts, times, contact),
+// after checking that `document` is a scene of `kind`. Each kind's reader adds
+// its own part, then the parameters (parseSceneParameters).
+Scene readSharedScene(const nlohmann::json& document, SceneKind kind);
 
 // A copy of `scene` with a numeric parameter set (clamped to its range) or a
-// choice parameter set (must be one of its choices). Throws InputError.
-Scene withParameter(const Scene& scene, const std::string& id, double value);
-Scene withChoice(const Scene& scene, const std::string& id, const std::string& choice);
+// choice parameter set (must be one of its choices), read again by its kind's
+// reader. Throws InputError.
+SpatialScene withParameter(const SpatialScene& scene, const std::string& id, double value);
+PlanarScene withParameter(const PlanarScene& scene, const std::string& id, double value);
+VehicleScene withParameter(const VehicleScene& scene, const std::string& id, double value);
+SimulatedScene withParameter(const SimulatedScene& scene, const std::string& id, double value);
+SpatialScene withChoice(const SpatialScene& scene, const std::string& id, const std::string& choice);
+PlanarScene withChoice(const PlanarScene& scene, const std::string& id, const std::string& choice);
+VehicleScene withChoice(const VehicleScene& scene, const std::string& id, const std::string& choice);
+SimulatedScene withChoice(const SimulatedScene& scene, const std::string& id, const std::string& choice);
 
 // The options `law` is solved with, from a contact's "options" in either form
 // (docs/scene-format.md): keyed by law id, its entry ({} when it has none);

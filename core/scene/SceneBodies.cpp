@@ -51,7 +51,7 @@ json addSceneBody(const json& document) {
     if (!canEditSceneBodies(document))
         throw InputError(kBodiesField, "bodies can be added to spatial scenes with at least one body only");
     // The reader validates every body first: nothing is placed from a malformed one.
-    const Scene scene = parseScene(document);
+    const SpatialScene scene = readSpatialScene(document);
     if (scene.bodies.size() >= limits::kMaxArrayLength)
         throw InputError(kBodiesField, "the scene already has the most bodies a scene may hold");
     const SceneBody& model = scene.bodies.back();
@@ -68,7 +68,7 @@ json addSceneBody(const json& document) {
                                                                        : "body " + std::to_string(scene.bodies.size() - 1)) +
                    " copy";
     out[kBodiesField].push_back(std::move(body));
-    parseScene(out);   // the new document must read back (limits on positions, names)
+    readSpatialScene(out);   // the new document must read back (limits on positions, names)
     return out;
 }
 
@@ -93,7 +93,7 @@ json removeSceneBody(const json& document, int index) {
         }
         *params = std::move(kept);
     }
-    parseScene(out);
+    readSpatialScene(out);
     return out;
 }
 

@@ -4,9 +4,9 @@
 // and a "kind" that says which reader takes the rest.
 //
 //   kind        reader                        what it describes
-//   spatial     parseScene (Scene.h)          3D bodies over a ground, simulated
-//   planar      parseScene                    Cataldo & Sampaio's planar systems, simulated
-//   vehicles    parseScene                    a Kudlich-Slibar collision with approach and run-out
+//   spatial     readSpatialScene (Scene.h)    3D bodies over a ground, simulated
+//   planar      readPlanarScene (PlanarSceneReader.h)  Cataldo & Sampaio's planar systems, simulated
+//   vehicles    readVehicleScene (VehicleSceneReader.h)  a Kudlich-Slibar collision with approach and run-out
 //   impact      parseImpactScene (ImpactScene.h)  one impact between two bodies or a model system
 //   plus        parsePlusScene (PlusScene.h)  a simultaneous multi-point impact (PLUS)
 //   granular    parseGranularScene            many spheres, impulse-velocity time stepping
@@ -24,8 +24,9 @@ namespace impactlab {
 inline constexpr const char* kSceneFormat = "impactlab.scene/1";
 
 // The kinds of scene, one enum for the document, the readers, the runs and the
-// pages (the descriptor of each: sim/SceneKinds.h). Scene::kind is one of the
-// first three.
+// pages (the descriptor of each: sim/SceneKinds.h). The first three are the
+// simulated kinds, one type each (SpatialScene, PlanarScene, VehicleScene:
+// scene/Scene.h), with the kind as a constant of the type.
 enum class SceneKind { Spatial, Planar, Vehicles, Impact, Plus, Granular };
 
 // "spatial", "planar", ... as the "kind" field spells it.

@@ -11,7 +11,7 @@ namespace {
 
 // m, half the side of the square panel that draws a barrier: as wide as the
 // contact plane's trace in the 3D view (VehicleOverlay), standing on the
-// ground and a little taller than the drawn vehicles (VehicleScene::height).
+// ground and a little taller than the drawn vehicles (VehicleSetup::height).
 constexpr double kBarrierHalfSize = 1.5;
 
 using nlohmann::json;
@@ -37,16 +37,6 @@ Vehicle readVehicle(const json& j, const std::string& field) {
     return v;
 }
 
-Vec3 readColor(const json& j, const Vec3& fallback, const std::string& field) {
-    const auto it = j.find("color");
-    if (it == j.end()) return fallback;
-    if (!it->is_array() || it->size() != 3) throw InputError(field, "must be an array of 3 numbers in [0, 1]");
-    Vec3 c;
-    for (int i = 0; i < 3; ++i) c(i) = readNumber((*it)[i], indexField(field, static_cast<std::size_t>(i)));
-    if ((c.array() < 0.0).any() || (c.array() > 1.0).any()) throw InputError(field, "components must be in [0, 1]");
-    return c;
-}
-
 // Drawn as a box of the vehicle's outline; its mass and inertia are the
 // vehicle's (roll and pitch equal to yaw, as Vehicle::makeRigidBody does).
 SceneBody makeBody(const Vehicle& v, const std::string& name, const Vec3& color, double height) {
@@ -62,8 +52,9 @@ SceneBody makeBody(const Vehicle& v, const std::string& name, const Vec3& color,
 
 }  // namespace
 
-void readVehicleScene(const json& doc, Scene& s) {
-    VehicleScene vs;
+VehicleScene readVehicleScene(const json& doc) {
+    VehicleScene s{readSharedScene(doc, VehicleScene::kKind), {}};
+    VehicleSetup& vs = s.vehicles;
     const auto vehicles = doc.find("vehicles");
     if (vehicles == doc.end()) throw InputError("vehicles", "missing");
     const bool barrier = doc.contains("barrier") && readBool(doc["barrier"], "barrier");
@@ -77,7 +68,8 @@ void readVehicleScene(const json& doc, Scene& s) {
         const Vehicle v = readVehicle((*vehicles)[i], field);
         if (i == 0) vs.collision.vehicle1 = v; else vs.collision.vehicle2 = v;
         names.push_back(readOptionalString((*vehicles)[i], "name", field, "vehicle " + std::to_string(i + 1)));
-        s.bodies.push_back(makeBody(v, names.back(), readColor((*vehicles)[i], palette[i], field + ".color"), vs.height));
+        const Vec3 color = readOptionalVec3InRange((*vehicles)[i], "color", field, palette[i], 0.0, 1.0);
+        s.bodies.push_back(makeBody(v, names.back(), color, vs.height));
     }
     const auto collision = doc.find("collision");
     if (collision == doc.end() || !collision->is_object()) throw InputError("collision", "must be a JSON object");
@@ -106,7 +98,8 @@ void readVehicleScene(const json& doc, Scene& s) {
         s.planes.push_back({"barrier", Vec3(p.x(), p.y(), kBarrierHalfSize), Vec3(n.x(), n.y(), 0.0), Vec3::Zero(),
                             kBarrierHalfSize});
     }
-    s.vehicles = vs;
+    s.parameters = parseSceneParameters(doc);
+    return s;
 }
 
 }  // namespace impactlab

@@ -38,14 +38,14 @@ struct PlanarTouch {
 
 class PlanarSimulator {
 public:
-    PlanarSimulator(const Scene& scene, const SimulationOptions& options)
+    PlanarSimulator(const PlanarScene& scene, const SimulationOptions& options)
         : scene_(scene),
-          system_(scene.planar->system),
+          system_(scene.planar.system),
           options_(options),
           law_(getLaw(scene.contact.law, "contact.law")),
           candidates_(listContactCandidates(system_)),
           Minv_(system_.calcInverseMassMatrix()),
-          state_(scene.planar->initial) {}
+          state_(scene.planar.initial) {}
 
     SimulationRun run() {
         SimulationRun run;
@@ -357,7 +357,7 @@ private:
         for (const RunSample& s : run.samples) total.values.push_back(s.kineticEnergy + s.potentialEnergy);
     }
 
-    const Scene& scene_;
+    const PlanarScene& scene_;
     const PlanarSystem& system_;
     SimulationOptions options_;
     const LawInfo& law_;
@@ -369,9 +369,7 @@ private:
 
 }  // namespace
 
-SimulationRun simulatePlanar(const Scene& scene, const SimulationOptions& options) {
-    if (scene.kind != SceneKind::Planar || !scene.planar)
-        throw InputError("kind", "simulatePlanar needs a planar scene");
+SimulationRun simulatePlanar(const PlanarScene& scene, const SimulationOptions& options) {
     return PlanarSimulator(scene, options).run();
 }
 

@@ -38,8 +38,8 @@
 
 namespace impactlab {
 
-// Throws InputError when the scene is not planar or the law rejects its
-// options (the law's field, "glocker-pfeiffer.e_t").
-SimulationRun simulatePlanar(const Scene& scene, const SimulationOptions& options = {});
+// Throws InputError when the law rejects its options (the law's field,
+// "glocker-pfeiffer.e_t").
+SimulationRun simulatePlanar(const PlanarScene& scene, const SimulationOptions& options = {});
 
 }  // namespace impactlab

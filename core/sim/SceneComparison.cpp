@@ -1,6 +1,7 @@
 #include "sim/SceneComparison.h"
 
 #include <algorithm>
+#include <variant>
 
 #include "laws/LawRegistry.h"
 
@@ -18,7 +19,7 @@ constexpr const char* kVehicleRunNote =
 
 }  // namespace
 
-bool isRunByContactLaw(const Scene& scene) { return scene.kind != SceneKind::Vehicles; }
+bool isRunByContactLaw(const SimulatedScene& scene) { return !std::holds_alternative<VehicleScene>(scene); }
 
 nlohmann::json getSceneLawOptions(const Scene& scene, const std::string& law) {
     if (law == scene.contact.law) return scene.contact.lawOptions;
@@ -30,14 +31,15 @@ nlohmann::json getSceneLawOptions(const Scene& scene, const std::string& law) {
     return getContactLawOptions(*options, law, scene.contact.law);
 }
 
-SceneLawComparison compareLawsOnScene(const Scene& scene, const SimulationRun& run, int event,
+SceneLawComparison compareLawsOnScene(const SimulatedScene& simulated, const SimulationRun& run, int event,
                                       const std::vector<std::string>& compared, bool simulateRuns,
                                       const SimulationOptions& options) {
+    const Scene& scene = getScene(simulated);
     SceneLawComparison out;
     std::vector<std::string> ids{scene.contact.law};
     for (const std::string& id : compared)
         if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
-    if (!isRunByContactLaw(scene) && ids.size() > 1) out.runNote = kVehicleRunNote;
+    if (!isRunByContactLaw(simulated) && ids.size() > 1) out.runNote = kVehicleRunNote;
 
     if (isValidEvent(run, event)) {
         out.event = event;
@@ -65,7 +67,7 @@ SceneLawComparison compareLawsOnScene(const Scene& scene, const SimulationRun& r
     out.runs.resize(out.laws.size());
     if (!simulateRuns) return out;
     out.runs[0] = run;
-    if (!isRunByContactLaw(scene)) return out;
+    if (!isRunByContactLaw(simulated)) return out;
     for (std::size_t k = 1; k < out.laws.size(); ++k) {
         if (!out.laws[k].accepted) continue;
         // The document again with the other law and its own options (keyed
@@ -74,7 +76,7 @@ SceneLawComparison compareLawsOnScene(const Scene& scene, const SimulationRun& r
         doc["contact"]["law"] = out.laws[k].id;
         doc["contact"]["options"] = nlohmann::json::object({{out.laws[k].id, out.laws[k].options}});
         try {
-            out.runs[k] = simulate(parseScene(doc), options);
+            out.runs[k] = simulate(readSimulatedScene(doc), options);
         } catch (const InputError& err) {
             SimulationRun failed;
             failed.endReason = "no solution";

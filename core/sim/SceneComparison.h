@@ -31,7 +31,7 @@ struct SceneLawComparison {
 };
 
 // Whether the scene's run uses its contact law, so another law gives another run.
-bool isRunByContactLaw(const Scene& scene);
+bool isRunByContactLaw(const SimulatedScene& scene);
 
 // The options `law` takes on this scene.
 nlohmann::json getSceneLawOptions(const Scene& scene, const std::string& law);
@@ -40,7 +40,7 @@ nlohmann::json getSceneLawOptions(const Scene& scene, const std::string& law);
 // with the scene's law on impact `event` of `run`; with `simulateRuns`, also
 // simulates the scene with each accepting law (options as given). Errors of
 // another law's run are reported in that run's warnings, never thrown.
-SceneLawComparison compareLawsOnScene(const Scene& scene, const SimulationRun& run, int event,
+SceneLawComparison compareLawsOnScene(const SimulatedScene& scene, const SimulationRun& run, int event,
                                       const std::vector<std::string>& compared, bool simulateRuns,
                                       const SimulationOptions& options = {});
 

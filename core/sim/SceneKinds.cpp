@@ -13,19 +13,23 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-// Spatial, planar and vehicles: one reader (parseScene) and simulate().
+// Spatial, planar and vehicles: a reader each, and simulate().
 
-AnyScene readSimulated(const json& document) { return parseScene(document); }
+AnyScene readSpatial(const json& document) { return readSpatialScene(document); }
+
+AnyScene readPlanar(const json& document) { return readPlanarScene(document); }
+
+AnyScene readVehicles(const json& document) { return readVehicleScene(document); }
 
 std::vector<SceneParameter> readSimulatedParameters(const json& document) { return parseSceneParameters(document); }
 
 ordered_json simulateSimulated(const json& document, const SceneRunRequest& request, SimulationRun* run) {
-    Scene scene = parseScene(document);
+    SimulatedScene scene = readSimulatedScene(document);
     if (request.law) {
         getLaw(*request.law, "--law");
-        json doc = scene.document;
+        json doc = getScene(scene).document;
         doc["contact"]["law"] = *request.law;
-        scene = parseScene(doc);
+        scene = readSimulatedScene(doc);
     }
     SimulationRun result = simulate(scene, request.options);
     ordered_json summary = summarizeSimulationRun(scene, result, request.csvPath);
@@ -94,11 +98,11 @@ ordered_json solveGranular(const json&, const std::optional<std::string>&, bool)
 const std::vector<SceneKindInfo>& getSceneKinds() {
     // The one table of kinds, in the order of SceneKind.
     static const std::vector<SceneKindInfo> kinds = {
-        {SceneKind::Spatial, "Spatial simulation", SceneRunShape::TimeHistories, readSimulated,
+        {SceneKind::Spatial, "Spatial simulation", SceneRunShape::TimeHistories, readSpatial,
          readSimulatedParameters, simulateSimulated, solveSimulatedScene},
-        {SceneKind::Planar, "Planar simulation", SceneRunShape::TimeHistories, readSimulated, readSimulatedParameters,
+        {SceneKind::Planar, "Planar simulation", SceneRunShape::TimeHistories, readPlanar, readSimulatedParameters,
          simulateSimulated, solveSimulatedScene},
-        {SceneKind::Vehicles, "Vehicle collision", SceneRunShape::TimeHistories, readSimulated,
+        {SceneKind::Vehicles, "Vehicle collision", SceneRunShape::TimeHistories, readVehicles,
          readSimulatedParameters, simulateSimulated, solveSimulatedScene},
         {SceneKind::Impact, "Single impact", SceneRunShape::OneImpact, readImpact, readImpactParameters,
          simulateImpact, solveImpact},

@@ -17,16 +17,18 @@
 
 #include "scene/GranularScene.h"
 #include "scene/ImpactScene.h"
+#include "scene/PlanarSceneReader.h"
 #include "scene/PlusScene.h"
 #include "scene/Scene.h"
+#include "scene/VehicleSceneReader.h"
 #include "scene/SceneDocument.h"
 #include "sim/Simulation.h"
 
 namespace impactlab {
 
-// A scene read by its kind's reader: Scene for spatial, planar and vehicles
-// (simulated by simulate()), and a type of its own for the other kinds.
-using AnyScene = std::variant<Scene, ImpactScene, PlusScene, GranularScene>;
+// A scene read by its kind's reader: a type per kind, in the order of
+// SceneKind (the first three simulated by simulate(), as SimulatedScene).
+using AnyScene = std::variant<SpatialScene, PlanarScene, VehicleScene, ImpactScene, PlusScene, GranularScene>;
 
 // What a caller asks of a run (the CLI's simulate; the app's pages run their
 // kinds themselves).

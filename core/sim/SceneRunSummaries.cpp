@@ -34,11 +34,13 @@ ordered_json summarizeCompliant(const CompliantResult& c, double milliseconds) {
 
 }  // namespace
 
-ordered_json summarizeSimulationRun(const Scene& scene, const SimulationRun& run, const std::string& csvPath) {
+ordered_json summarizeSimulationRun(const SimulatedScene& simulated, const SimulationRun& run,
+                                    const std::string& csvPath) {
+    const Scene& scene = getScene(simulated);
     ordered_json s;
     s["format"] = kRunFormat;
     s["scene"] = scene.name;
-    s["kind"] = toString(scene.kind);
+    s["kind"] = toString(getSceneKind(simulated));
     s["law"] = scene.contact.law;
     s["friction"] = scene.contact.friction;
     s["restitution"] = scene.contact.restitution;
@@ -127,11 +129,11 @@ ordered_json solveSimulatedScene(const json& document, const std::optional<std::
         getLaw(*law, "--model");
         doc["contact"]["law"] = *law;
     }
-    const Scene scene = parseScene(doc);
+    const SimulatedScene scene = readSimulatedScene(doc);
     const SimulationRun run = simulate(scene);
     ordered_json out;
     out["format"] = kResultFormat;
-    out["scene"] = scene.name;
+    out["scene"] = getScene(scene).name;
     out["results"] = ordered_json::array();
     for (const ImpactEventRecord& e : run.impacts) {
         ordered_json r = resultToJson(e.problem, e.result, withTrace ? &e.trace : nullptr);

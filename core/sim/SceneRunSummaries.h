@@ -21,7 +21,8 @@ inline constexpr const char* kGranularRunFormat = "impactlab.granular-run/1";
 
 // A simulated scene's run ("kind" spatial, planar or vehicles): end reason,
 // energies and every impact; `csvPath` is named when not empty.
-nlohmann::ordered_json summarizeSimulationRun(const Scene& scene, const SimulationRun& run, const std::string& csvPath);
+nlohmann::ordered_json summarizeSimulationRun(const SimulatedScene& scene, const SimulationRun& run,
+                                              const std::string& csvPath);
 
 // A single-impact scene ("kind": "impact"): the scene's law (or `law`) on its
 // problem, as a run with one impact. InputError("--law" or "contact.law") for

@@ -547,12 +547,20 @@ std::vector<BodyState> SimulationRun::calcStatesAt(double t) const {
     return out;
 }
 
-SimulationRun simulate(const Scene& scene, const SimulationOptions& options) {
-    if (scene.kind == SceneKind::Planar) return simulatePlanar(scene, options);
-    if (scene.kind == SceneKind::Vehicles) return simulateVehicles(scene);
+SimulationRun simulate(const SpatialScene& scene, const SimulationOptions& options) {
     SimulationRun run = Simulator(scene, options).run();
     addSpatialChannels(scene, run);
     return run;
+}
+
+SimulationRun simulate(const PlanarScene& scene, const SimulationOptions& options) {
+    return simulatePlanar(scene, options);
+}
+
+SimulationRun simulate(const VehicleScene& scene, const SimulationOptions&) { return simulateVehicles(scene); }
+
+SimulationRun simulate(const SimulatedScene& scene, const SimulationOptions& options) {
+    return std::visit([&options](const auto& s) { return simulate(s, options); }, scene);
 }
 
 }  // namespace impactlab

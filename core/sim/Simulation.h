@@ -15,9 +15,11 @@
 // Flight integrates the torque-free Euler equations with RK4 (a non-spherical
 // body tumbles); gravity acts through the centre of mass.
 //
-// simulate() is the one entry point for every scene: a planar scene
-// (SceneKind::Planar) runs the planar simulation (PlanarSimulation.h) and
-// returns the same SimulationRun, its planar bodies mapped to 3D poses.
+// simulate() has one overload per simulated kind, and one for SimulatedScene
+// (any of them): a planar scene runs the planar simulation
+// (PlanarSimulation.h), a vehicle scene its collision and run-outs
+// (VehicleSimulation.h); each returns the same SimulationRun, a planar run's
+// bodies mapped to 3D poses.
 #include <array>
 #include <chrono>
 #include <functional>
@@ -132,8 +134,12 @@ struct SimulationRun {
 };
 
 // Throws InputError for a scene the simulation cannot run (bad law options,
-// bodies starting below the ground).
-SimulationRun simulate(const Scene& scene, const SimulationOptions& options = {});
+// bodies starting below the ground). A vehicle scene's run takes no options
+// (it has no time steps to budget or cancel).
+SimulationRun simulate(const SpatialScene& scene, const SimulationOptions& options = {});
+SimulationRun simulate(const PlanarScene& scene, const SimulationOptions& options = {});
+SimulationRun simulate(const VehicleScene& scene, const SimulationOptions& options = {});
+SimulationRun simulate(const SimulatedScene& scene, const SimulationOptions& options = {});
 
 // The wall-clock budget of a run (SimulationOptions::maxRunSeconds), checked
 // by every simulator once per step: past it, the run gets end reason

@@ -52,8 +52,8 @@ double calcKineticEnergy(const Vehicle& v, const RunOutSample& s) {
 
 }  // namespace
 
-SimulationRun simulateVehicles(const Scene& scene) {
-    const VehicleScene& vs = *scene.vehicles;
+SimulationRun simulateVehicles(const VehicleScene& scene) {
+    const VehicleSetup& vs = scene.vehicles;
     VehicleCollisionOptions copts;
     const VehicleCollisionResult c = solveVehicleCollision(vs.collision, copts);
     RunOutOptions ropts = vs.runOut;

@@ -161,8 +161,8 @@ TEST_F(BadSceneTest, CommandLineSceneThatFailsOpensTheDefaultWithADialog) {
         QThread::msleep(10);
     }
     closer.stop();
-    const Scene superball = readScene(defaultScenePath());
-    EXPECT_EQ(sim(w).scene().name, superball.name);
+    const SimulatedScene superball = readScene(defaultScenePath());
+    EXPECT_EQ(sim(w).scene().name, getScene(superball).name);
     EXPECT_TRUE(dialogText.contains("format")) << dialogText.toStdString();
     EXPECT_EQ(w.lastError(), dialogText);
 }

@@ -36,9 +36,9 @@ QString sceneFile(const char* name) { return QDir(IMPACTLAB_SCENES_DIR).filePath
 // core's scene model, changed through withParameter and withChoice.
 class SceneModelEditor : public DocumentEditor {
 public:
-    void openDocument(const nlohmann::json& document) override { scene_ = parseScene(document); }
-    const nlohmann::json& document() const override { return scene_.document; }
-    const std::vector<SceneParameter>& parameters() const override { return scene_.parameters; }
+    void openDocument(const nlohmann::json& document) override { scene_ = readSimulatedScene(document); }
+    const nlohmann::json& document() const override { return getScene(scene_).document; }
+    const std::vector<SceneParameter>& parameters() const override { return getScene(scene_).parameters; }
     void setParameter(const QString& id, double siValue) override {
         scene_ = withParameter(scene_, id.toStdString(), siValue);
     }
@@ -47,17 +47,17 @@ public:
     }
     QStringList comparedLaws() const override {
         QStringList ids;
-        for (const std::string& id : readComparedLaws(scene_.document)) ids << QString::fromStdString(id);
+        for (const std::string& id : readComparedLaws(getScene(scene_).document)) ids << QString::fromStdString(id);
         return ids;
     }
     void setComparedLaws(const QStringList& ids) override {
         std::vector<std::string> laws;
         for (const QString& id : ids) laws.push_back(id.toStdString());
-        writeComparedLaws(scene_.document, laws);
+        writeComparedLaws(getScene(scene_).document, laws);
     }
 
 private:
-    Scene scene_;
+    SimulatedScene scene_;
 };
 
 class DocumentControllerTest : public ::testing::Test {

@@ -63,7 +63,7 @@ QString visibleMenuText(QString text) {
 // The summary the core's own results give for the open simulation document,
 // computed here from the document alone (nothing the page holds).
 QString summaryFromCore(const MainWindow& w) {
-    const Scene scene = parseScene(w.currentDocument());
+    const SimulatedScene scene = readSimulatedScene(w.currentDocument());
     SimulationOptions options;
     options.recordTraces = false;
     const SimulationRun run = simulate(scene, options);

@@ -282,7 +282,7 @@ private:
     // The summary built from the core's own run of the document on screen.
     static QString coreSummary(const SimulationPage& page) {
         const nlohmann::json& doc = page.document();
-        const Scene scene = parseScene(doc);
+        const SimulatedScene scene = readSimulatedScene(doc);
         SimulationOptions options;
         options.recordTraces = false;
         SimulationRun run;

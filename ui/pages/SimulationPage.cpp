@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <variant>
 
 #include "SceneLibrary.h"
 #include "compare/ComparisonTableView.h"
@@ -176,7 +177,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
         if (editStartedNs_ == 0) editStartedNs_ = nowNs();
         try {
             scene_ = withChoice(scene_, id.toStdString(), c.toStdString());
-            setPanelLaw(scene_.contact.law);
+            setPanelLaw(scene().contact.law);
             scheduleRun();
         } catch (const std::exception& e) {
             showError(describeError(e));
@@ -198,7 +199,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
 SimulationPage::~SimulationPage() = default;
 
 void SimulationPage::openDocument(const nlohmann::json& document) {
-    Scene scene = parseScene(document);   // throws before anything changes
+    SimulatedScene scene = readSimulatedScene(document);   // throws before anything changes
     const std::vector<std::string> compared = readComparedLaws(document);
     QStringList ids;
     for (const std::string& id : compared) ids << QString::fromStdString(id);
@@ -208,15 +209,16 @@ void SimulationPage::openDocument(const nlohmann::json& document) {
     view3d_->requestRender();
 }
 
-void SimulationPage::applyScene(Scene scene, bool rebuild) {
-    scene_ = std::move(scene);
+void SimulationPage::applyScene(SimulatedScene next, bool rebuild) {
+    scene_ = std::move(next);
     if (rebuild) {
-        showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters, scene_.contact.law);
+        showSceneHeader(scene().name, scene().description, scene().reference, scene().parameters, scene().contact.law);
         std::vector<BodyVisual> visuals;
-        for (const auto& b : scene_.bodies) visuals.push_back(toVisual(b, scene_.kind == SceneKind::Vehicles));
+        const bool vehicles = std::holds_alternative<VehicleScene>(scene_);   // boxes with a heading marker
+        for (const auto& b : scene().bodies) visuals.push_back(toVisual(b, vehicles));
         renderer_->setBodies(visuals);
-        renderer_->setPlanes(makePlaneVisuals(scene_));
-        renderer_->setPivots(scene_.pivots, kPivotRadius);
+        renderer_->setPlanes(makePlaneVisuals(scene()));
+        renderer_->setPivots(scene().pivots, kPivotRadius);
         setViewAngles();
         selectedImpact_ = -1;
         // Until the new scene's run is drawn, the panel must not show the
@@ -227,14 +229,14 @@ void SimulationPage::applyScene(Scene scene, bool rebuild) {
 }
 
 void SimulationPage::setViewAngles() {
-    if (scene_.kind == SceneKind::Planar) renderer_->setViewAngles(kPlanarViewAzimuth, kPlanarViewElevation);
+    if (std::holds_alternative<PlanarScene>(scene_)) renderer_->setViewAngles(kPlanarViewAzimuth, kPlanarViewElevation);
     else renderer_->setViewAngles(kSpatialViewAzimuth, kSpatialViewElevation);
 }
 
 void SimulationPage::setParameter(const QString& id, double siValue) {
     editStartedNs_ = nowNs();
     try {
-        Scene next = withParameter(scene_, id.toStdString(), siValue);
+        SimulatedScene next = withParameter(scene_, id.toStdString(), siValue);
         parameterPanel()->setValue(id, siValue);
         scene_ = std::move(next);
         runPending_ = false;
@@ -247,10 +249,10 @@ void SimulationPage::setParameter(const QString& id, double siValue) {
 void SimulationPage::setChoice(const QString& id, const QString& choice) {
     editStartedNs_ = nowNs();
     try {
-        Scene next = withChoice(scene_, id.toStdString(), choice.toStdString());
+        SimulatedScene next = withChoice(scene_, id.toStdString(), choice.toStdString());
         parameterPanel()->setChoice(id, choice);
         scene_ = std::move(next);
-        setPanelLaw(scene_.contact.law);
+        setPanelLaw(scene().contact.law);
         runPending_ = false;
         startRun();
     } catch (const std::exception& e) {
@@ -260,7 +262,7 @@ void SimulationPage::setChoice(const QString& id, const QString& choice) {
 
 QStringList SimulationPage::comparedLaws() const {
     QStringList ids;
-    for (const std::string& id : readComparedLaws(scene_.document)) ids << QString::fromStdString(id);
+    for (const std::string& id : readComparedLaws(scene().document)) ids << QString::fromStdString(id);
     return ids;
 }
 
@@ -268,12 +270,12 @@ void SimulationPage::setComparedLaws(const QStringList& ids) {
     std::vector<std::string> laws;
     for (const QString& id : ids)
         if (findLaw(id.toStdString())) laws.push_back(id.toStdString());
-    writeComparedLaws(scene_.document, laws);
+    writeComparedLaws(getScene(scene_).document, laws);
     compare_->setCompared(ids);
     updateComparison();
 }
 
-std::vector<std::string> SimulationPage::comparedLawIds() const { return readComparedLaws(scene_.document); }
+std::vector<std::string> SimulationPage::comparedLawIds() const { return readComparedLaws(scene().document); }
 
 void SimulationPage::flushPendingEdits() {
     if (runPending_) {
@@ -325,7 +327,7 @@ void SimulationPage::startRun() {
     options.maxRunSeconds = kInteractiveRunSeconds;
     job_ = worker_.start<SimulationRun>(
         [scene = scene_, options](RunTask& task) mutable {
-            const double end = std::max(scene.endTime, kMinProgressEndTime);
+            const double end = std::max(getScene(scene).endTime, kMinProgressEndTime);
             options.progress = [&task, end](double t) {
                 task.setProgress(t / end);
                 return !task.isCancelled();
@@ -346,7 +348,7 @@ void SimulationPage::startRun() {
     progress_->setValue(0);
     progressRow_->show();
     progressTimer_->start();
-    emit statusChanged(tr("%1: simulating... (Cancel stops the run)").arg(QString::fromStdString(scene_.name)));
+    emit statusChanged(tr("%1: simulating... (Cancel stops the run)").arg(QString::fromStdString(scene().name)));
 }
 
 void SimulationPage::onRunFinished(const std::shared_ptr<RunJob<SimulationRun>>& job) {
@@ -371,9 +373,9 @@ void SimulationPage::drawRun() {
     // Rounded up to a grid step's fraction, so a run that moves a little
     // further (a slider dragged) keeps the same ground instead of a new one.
     const double quantum = geometry::roundStepBelow(extent / kGroundQuanta);
-    renderer_->setGround(scene_.groundHeight, quantum * std::ceil(extent / quantum));
-    renderer_->setPlanes(makePlaneVisuals(scene_));   // a slider may move a wall or turn a barrier
-    for (size_t i = 0; i < scene_.bodies.size(); ++i) {
+    renderer_->setGround(scene().groundHeight, quantum * std::ceil(extent / quantum));
+    renderer_->setPlanes(makePlaneVisuals(scene()));   // a slider may move a wall or turn a barrier
+    for (size_t i = 0; i < scene().bodies.size(); ++i) {
         std::vector<Eigen::Vector3d> trail;
         trail.reserve(run_.samples.size());
         for (const auto& smp : run_.samples) trail.push_back(smp.bodies[i].position);
@@ -382,7 +384,7 @@ void SimulationPage::drawRun() {
 
     std::vector<std::pair<double, QString>> events;
     for (int i = 0; i < static_cast<int>(run_.impacts.size()); ++i)
-        events.emplace_back(run_.impacts[i].time, describeImpact(run_, i, scene_));
+        events.emplace_back(run_.impacts[i].time, describeImpact(run_, i, scene()));
     const double t = timeline_->time();
     const int previous = selectedImpact_;
     {
@@ -420,7 +422,7 @@ void SimulationPage::updatePoses(double t) {
 
 void SimulationPage::updateComparison() {
     // Which laws take the selected impact, for the check boxes.
-    compare_->setAcceptance(scene_.contact.law, checkSceneLawAcceptance(scene_, run_, selectedImpact_));
+    compare_->setAcceptance(scene().contact.law, checkSceneLawAcceptance(scene(), run_, selectedImpact_));
     QStringList ids;
     for (const std::string& id : comparedLawIds()) ids << QString::fromStdString(id);
     compare_->setCompared(ids);
@@ -481,8 +483,8 @@ void SimulationPage::updateTable() {
 // curve per compared law, each law's run simulated from the same scene.
 void SimulationPage::updateTimePlots() {
     plotsStale_ = false;
-    const bool planar = scene_.kind == SceneKind::Planar;
-    const std::string body = scene_.bodies.empty() ? std::string() : scene_.bodies[0].name + ".";
+    const bool planar = std::holds_alternative<PlanarScene>(scene_);
+    const std::string body = scene().bodies.empty() ? std::string() : scene().bodies[0].name + ".";
     struct PanelSpec {
         const char* title;
         const char* yLabel;
@@ -526,11 +528,11 @@ void SimulationPage::updateTimePlots() {
 
 void SimulationPage::updateStatus() {
     if (!runError_.isEmpty()) {
-        emit errorOccurred(QString::fromStdString(scene_.name) + ": " + runError_);
+        emit errorOccurred(QString::fromStdString(scene().name) + ": " + runError_);
         return;
     }
     QString msg = QString("%1: %2, %3, simulated in %4 ms")
-                      .arg(QString::fromStdString(scene_.name))
+                      .arg(QString::fromStdString(scene().name))
                       .arg(countOf(static_cast<long long>(run_.impacts.size()), tr("impact"), tr("impacts")))
                       .arg(QString::fromStdString(run_.endReason))
                       .arg(lastComputeMs_, 0, 'f', 1);

@@ -41,8 +41,8 @@ public:
     ~SimulationPage() override;
 
     void openDocument(const nlohmann::json& document) override;
-    const nlohmann::json& document() const override { return scene_.document; }
-    const std::vector<SceneParameter>& parameters() const override { return scene_.parameters; }
+    const nlohmann::json& document() const override { return scene().document; }
+    const std::vector<SceneParameter>& parameters() const override { return scene().parameters; }
     void setParameter(const QString& id, double siValue) override;
     void setChoice(const QString& id, const QString& choice) override;
     QStringList comparedLaws() const override;
@@ -51,7 +51,8 @@ public:
     void resetCamera() override;
     void flushPendingEdits() override;
 
-    const Scene& scene() const { return scene_; }
+    // The shared part of the scene on the page (what is drawn and edited).
+    const Scene& scene() const { return getScene(scene_); }
     const SimulationRun& run() const { return run_; }
     const SceneLawComparison& comparison() const { return comparison_; }
     int selectedImpact() const { return selectedImpact_; }
@@ -81,12 +82,12 @@ protected:
     void prepareForExport() override;
     void showError(const QString& message);
 
-    Scene scene_;
+    SimulatedScene scene_;   // of its kind: spatial or planar here, vehicles on a VehiclePage
     SimulationRun run_;
     std::unique_ptr<SceneRenderer> renderer_;
 
 private:
-    void applyScene(Scene scene, bool rebuild);
+    void applyScene(SimulatedScene next, bool rebuild);
     void startRun();
     // Runs once the events already queued are handled (the rest of a drag).
     void scheduleRun();

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <variant>
 
 #include "render/SceneRenderer.h"
 #include "vehicles/MomentumDiagramView.h"
@@ -118,13 +119,15 @@ bool VehiclePage::exportSweepCsv(const QString& path) {
 // momentum diagram and the results table after every run; the sensitivity
 // map (a few hundred collisions) only while its tab is on screen.
 void VehiclePage::updateKindViews() {
-    if (!scene_.vehicles || !run_.vehicleCollision) {
+    // A page that has opened no vehicle scene yet holds none.
+    const VehicleScene* current = std::get_if<VehicleScene>(&scene_);
+    if (!current || !run_.vehicleCollision) {
         overlay_->clear();
         momentum_->clear();
         results_->clearResults();
         return;
     }
-    const VehicleCollisionInput& input = scene_.vehicles->collision;
+    const VehicleCollisionInput& input = current->vehicles.collision;
     overlay_->show(input, *run_.vehicleCollision);
     momentum_->setCollision(input, *run_.vehicleCollision);
     results_->setCollision(input, *run_.vehicleCollision);
@@ -142,7 +145,8 @@ void VehiclePage::prepareForExport() {
 }
 
 void VehiclePage::updateSweep() {
-    if (!sweepStale_ || !scene_.vehicles) return;
+    const VehicleScene* current = std::get_if<VehicleScene>(&scene_);
+    if (!sweepStale_ || !current) return;
     sweepStale_ = false;
     try {
         VehicleCollisionOptions o;
@@ -150,7 +154,7 @@ void VehiclePage::updateSweep() {
         std::optional<SweepAxis> axis2;
         if (sweepInput2_->currentIndex() > 0 && sweepInput2_->currentText() != sweepInput1_->currentText())
             axis2 = getVehicleSweepAxis(sweepInput2_->currentText().toStdString());
-        sweep_->setGrid(sweep(scene_.vehicles->collision, getVehicleSweepAxis(sweepInput1_->currentText().toStdString()),
+        sweep_->setGrid(sweep(current->vehicles.collision, getVehicleSweepAxis(sweepInput1_->currentText().toStdString()),
                               axis2, sweepOutput_->currentText().toStdString(), o));
     } catch (const InputError& e) {
         showError(QString::fromUtf8(e.what()));

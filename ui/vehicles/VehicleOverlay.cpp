@@ -31,7 +31,7 @@ constexpr double kDefaultVelocityScale = 0.25;  // m of arrow per m/s
 
 // Heights of the layers above the ground (m): far enough apart that the depth
 // buffer keeps them in order at the distances a collision is viewed from.
-// The layers float just above the roofs of the drawn vehicles (VehicleScene::height,
+// The layers float just above the roofs of the drawn vehicles (VehicleSetup::height,
 // 1.4 m), so the car boxes seen from above do not hide them.
 constexpr double kZBase = 1.45;
 constexpr double kZUserCone = kZBase + 0.02;

@@ -97,22 +97,22 @@ TEST(InputLimits, BodyInertiaConditioning) {
 TEST(InputLimits, SceneRunBoundsAndTypes) {
     json s = loadSceneDocument("superball.json");
     s["end_time"] = limits::kMaxEndTime * 2;
-    EXPECT_EQ(refusedField([&] { parseScene(s); }), "end_time");
+    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "end_time");
     s = loadSceneDocument("superball.json");
     s["sample_interval"] = s["end_time"].get<double>() / (2.0 * limits::kMaxSamplesPerRun);
-    EXPECT_EQ(refusedField([&] { parseScene(s); }), "sample_interval");
+    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "sample_interval");
     s = loadSceneDocument("superball.json");
     s["bodies"][0]["name"] = 5;
-    EXPECT_EQ(refusedField([&] { parseScene(s); }), "bodies[0].name");
+    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "bodies[0].name");
     s = loadSceneDocument("vehicles.json");
     s["vehicles"][0]["name"] = json::object();
-    EXPECT_EQ(refusedField([&] { parseScene(s); }), "vehicles[0].name");
+    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "vehicles[0].name");
     s = loadSceneDocument("brick-drop.json");
     s["parameters"][0]["help"] = false;
-    EXPECT_EQ(refusedField([&] { parseScene(s); }), "parameters[0].help");
+    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "parameters[0].help");
     s = loadSceneDocument("brick-drop.json");
     s["contact"]["friction"] = 2.0 * limits::kMaxFriction;
-    EXPECT_EQ(refusedField([&] { parseScene(s); }), "contact.friction");
+    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "contact.friction");
     json pin = loadSceneDocument("impact-bowling-pin-ball.json");
     pin["bodies"][1]["mesh"]["segments"] = 100000000;
     EXPECT_EQ(refusedField([&] { parseImpactScene(pin); }), "bodies[1].mesh.segments");
@@ -121,7 +121,7 @@ TEST(InputLimits, SceneRunBoundsAndTypes) {
 TEST(InputLimits, RunStopsAtItsComputingBudgetWithAWarning) {
     // A zero budget stops the run at its first check: the end reason and a
     // warning say so, and the samples so far are kept.
-    const Scene scene = parseScene(loadSceneDocument("superball.json"));
+    const SpatialScene scene = readSpatialScene(loadSceneDocument("superball.json"));
     SimulationOptions options;
     options.maxRunSeconds = 0.0;
     const SimulationRun run = simulate(scene, options);
@@ -135,7 +135,7 @@ TEST(InputLimits, RunStopsAtItsComputingBudgetWithAWarning) {
 TEST(InputLimits, VehicleRunEndsAtTheEndTime) {
     json s = loadSceneDocument("vehicles.json");
     s["end_time"] = 2.0;
-    const SimulationRun run = simulate(parseScene(s));
+    const SimulationRun run = simulate(readSimulatedScene(s));
     EXPECT_LE(run.endTime, 2.0 + 1e-12);
     EXPECT_LE(run.samples.back().time, 2.0 + 1e-12);
     EXPECT_EQ(run.endReason, "end time");

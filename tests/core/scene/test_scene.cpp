@@ -4,11 +4,16 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
+#include <type_traits>
+#include <variant>
 
 #include "scene/GranularScene.h"
+#include "scene/PlanarSceneReader.h"
 #include "scene/Scene.h"
 #include "scene/SceneDocument.h"
+#include "scene/VehicleSceneReader.h"
 #include "support/SceneTestSupport.h"
 
 using namespace impactlab;
@@ -26,8 +31,18 @@ json superballDoc() {
     return json::parse(in);
 }
 
-// The field parseScene refuses `doc` for, or "no error".
-std::string errorField(const json& doc) { return test::getFieldOf([&] { parseScene(doc); }); }
+// The field readSpatialScene refuses `doc` for, or "no error".
+std::string errorField(const json& doc) { return test::getFieldOf([&] { readSpatialScene(doc); }); }
+
+// The InputError `f` throws ("field: reason"), or "no error".
+std::string describeRefusal(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "no error";
+}
 
 TEST(Scene, BuiltInScenesLoad) {
     int count = 0;
@@ -46,7 +61,7 @@ TEST(Scene, BuiltInScenesLoad) {
             continue;
         }
         ++count;
-        const Scene s = loadScene(entry.path().string());
+        const Scene& s = getScene(loadSimulatedScene(entry.path().string()));
         EXPECT_FALSE(s.bodies.empty()) << entry.path();
         EXPECT_FALSE(s.parameters.empty()) << entry.path() << ": every built-in scene has sliders";
     }
@@ -59,7 +74,7 @@ TEST(Scene, BuiltInScenesLoad) {
 }
 
 TEST(Scene, SuperballParametersReadTheirTargets) {
-    const Scene s = loadScene(scenePath("superball.json"));
+    const SpatialScene s = readSpatialScene(superballDoc());
     ASSERT_EQ(s.bodies.size(), 1u);
     EXPECT_EQ(s.bodies[0].shape.type, Shape::Type::Sphere);
     const SceneParameter* h = s.findParameter("height");
@@ -74,17 +89,58 @@ TEST(Scene, SuperballParametersReadTheirTargets) {
 }
 
 TEST(Scene, ParametersEditTheSceneAndClampToTheirRange) {
-    const Scene s = loadScene(scenePath("superball.json"));
-    const Scene t = withParameter(s, "height", 2.5);
+    const SpatialScene s = readSpatialScene(superballDoc());
+    const SpatialScene t = withParameter(s, "height", 2.5);
     EXPECT_DOUBLE_EQ(t.bodies[0].body.position.z(), 2.5);
     EXPECT_DOUBLE_EQ(t.findParameter("height")->value, 2.5);
-    const Scene u = withParameter(s, "friction", 99.0);
+    const SpatialScene u = withParameter(s, "friction", 99.0);
     EXPECT_DOUBLE_EQ(u.contact.friction, s.findParameter("friction")->max);
-    const Scene v = withChoice(s, "law", "newton");
+    const SpatialScene v = withChoice(s, "law", "newton");
     EXPECT_EQ(v.contact.law, "newton");
     EXPECT_THROW(withChoice(s, "law", "nonsense"), InputError);
     EXPECT_THROW(withParameter(s, "no-such", 1.0), InputError);
     EXPECT_THROW(withParameter(s, "height", NAN), InputError);
+}
+
+// Each simulated kind has a type of its own, which its reader returns and
+// readSimulatedScene holds; the kind is a constant of the type.
+TEST(Scene, EachReaderReturnsItsKindsType) {
+    static_assert(std::is_same_v<decltype(readSpatialScene(json())), SpatialScene>);
+    static_assert(std::is_same_v<decltype(readPlanarScene(json())), PlanarScene>);
+    static_assert(std::is_same_v<decltype(readVehicleScene(json())), VehicleScene>);
+    const json planar = test::withRegisteredLawsOnly(test::loadSceneDocument("bar.json"), "newton");
+    const json vehicles = test::loadSceneDocument("vehicles.json");
+    EXPECT_TRUE(std::holds_alternative<SpatialScene>(readSimulatedScene(superballDoc())));
+    EXPECT_TRUE(std::holds_alternative<PlanarScene>(readSimulatedScene(planar)));
+    EXPECT_TRUE(std::holds_alternative<VehicleScene>(readSimulatedScene(vehicles)));
+    EXPECT_EQ(getSceneKind(readSimulatedScene(planar)), SceneKind::Planar);
+    EXPECT_EQ(getSceneKind(readSimulatedScene(vehicles)), SceneKind::Vehicles);
+    // The shared part is the same whichever way the scene is read.
+    const PlanarScene bar = readPlanarScene(planar);
+    const SimulatedScene any = readSimulatedScene(planar);
+    EXPECT_EQ(getScene(any).name, bar.name);
+    EXPECT_EQ(getScene(any).bodies.size(), bar.bodies.size());
+    EXPECT_EQ(bar.bodies.size(), bar.planar.system.bodies.size());
+    // A parameter edit keeps the kind.
+    const SimulatedScene edited = withParameter(any, "theta0", 0.3);
+    ASSERT_TRUE(std::holds_alternative<PlanarScene>(edited));
+}
+
+// A reader given a document of another kind refuses it by "kind", naming
+// both kinds; readSimulatedScene refuses the kinds with readers of their own.
+TEST(Scene, ReadersRefuseOtherKindsByKind) {
+    const json planar = test::withRegisteredLawsOnly(test::loadSceneDocument("bar.json"), "newton");
+    const json vehicles = test::loadSceneDocument("vehicles.json");
+    EXPECT_EQ(describeRefusal([&] { readSpatialScene(planar); }),
+              "kind: must be \"spatial\" for this reader, got \"planar\"");
+    EXPECT_EQ(describeRefusal([&] { readPlanarScene(vehicles); }),
+              "kind: must be \"planar\" for this reader, got \"vehicles\"");
+    EXPECT_EQ(describeRefusal([&] { readVehicleScene(superballDoc()); }),
+              "kind: must be \"vehicles\" for this reader, got \"spatial\"");
+    const json impact = test::loadSceneDocument("impact-ball-on-ball.json");
+    EXPECT_EQ(describeRefusal([&] { readSimulatedScene(impact); }),
+              "kind: must be \"spatial\", \"planar\" or \"vehicles\" for a simulation, got \"impact\" (a scene "
+              "of its own kind)");
 }
 
 TEST(Scene, MalformedScenesNameTheField) {
@@ -126,7 +182,7 @@ TEST(Scene, MalformedScenesNameTheField) {
 TEST(Scene, UnreadableFilesNameThePath) {
     const std::string missing = "/nonexistent/scene.json";
     try {
-        loadScene(missing);
+        loadSimulatedScene(missing);
         FAIL() << "no error";
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), missing);
@@ -134,7 +190,7 @@ TEST(Scene, UnreadableFilesNameThePath) {
     const auto tmp = std::filesystem::temp_directory_path() / "impactlab_bad_scene.json";
     std::ofstream(tmp) << "{ \"format\": ";
     try {
-        loadScene(tmp.string());
+        loadSimulatedScene(tmp.string());
         FAIL() << "no error";
     } catch (const InputError& e) {
         EXPECT_NE(std::string(e.what()).find("invalid JSON"), std::string::npos) << e.what();

@@ -38,7 +38,7 @@ TEST(SceneBodies, AddedBodyIsClearOfTheOthers) {
         const json doc = loadSceneDocument(name);
         const json added = addSceneBody(doc);
         ASSERT_EQ(added["bodies"].size(), doc["bodies"].size() + 1) << name;
-        const Scene scene = parseScene(added);
+        const SpatialScene scene = readSpatialScene(added);
         const SceneBody& fresh = scene.bodies.back();
         const SceneBody& model = scene.bodies[scene.bodies.size() - 2];
         EXPECT_EQ(fresh.name, model.name + " copy");
@@ -51,7 +51,7 @@ TEST(SceneBodies, AddedBodyIsClearOfTheOthers) {
         }
         json shortRun = added;
         shortRun["end_time"] = 0.05;
-        const SimulationRun run = simulate(parseScene(shortRun));
+        const SimulationRun run = simulate(readSpatialScene(shortRun));
         EXPECT_FALSE(run.samples.empty()) << name;
     }
 }
@@ -75,7 +75,7 @@ TEST(SceneBodies, RemovingABodyTakesItsParametersAndRenumbersTheRest) {
     EXPECT_FALSE(sawSpeed);
     EXPECT_TRUE(sawLast);
     EXPECT_EQ(out["parameters"].size(), doc["parameters"].size() - 1);
-    EXPECT_NO_THROW(parseScene(out));
+    EXPECT_NO_THROW(readSpatialScene(out));
 }
 
 TEST(SceneBodies, RemovingTheAddedBodyGivesTheOriginalBack) {

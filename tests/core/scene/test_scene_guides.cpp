@@ -24,9 +24,9 @@ constexpr double kRestSlip = 1e-9;
 // N s: laws that agree give one impulse to round-off (impulses ~1 N s).
 constexpr double kSameImpulse = 1e-9;
 
-Scene readScene(const std::string& file) {
+SpatialScene readScene(const std::string& file) {
     std::ifstream in(std::string(IMPACTLAB_SCENES_DIR) + "/" + file);
-    return parseScene(nlohmann::json::parse(in));
+    return readSpatialScene(nlohmann::json::parse(in));
 }
 
 const ComparedLaw& find(const SceneLawComparison& c, const std::string& id) {
@@ -37,7 +37,7 @@ const ComparedLaw& find(const SceneLawComparison& c, const std::string& id) {
 
 
 TEST(SceneGuides, TheSuperballsGlockerPfeifferReversesTheSlipStrongeStops) {
-    const Scene scene = readScene("superball.json");
+    const SpatialScene scene = readScene("superball.json");
     const SimulationRun run = simulate(scene);
     ASSERT_FALSE(run.impacts.empty());
     const SceneLawComparison c = compareLawsOnScene(scene, run, 0, {"glocker-pfeiffer", "newton", "poisson"}, true);
@@ -64,10 +64,10 @@ TEST(SceneGuides, TheSuperballsGlockerPfeifferReversesTheSlipStrongeStops) {
 }
 
 TEST(SceneGuides, NewtonPoissonAndStrongePartOnTheBrickDrop) {
-    Scene scene = readScene("brick-drop.json");
+    SpatialScene scene = readScene("brick-drop.json");
     std::vector<std::size_t> impacts;
     for (const char* law : {"newton", "poisson", "stronge"}) {
-        const Scene s = withChoice(scene, "law", law);
+        const SpatialScene s = withChoice(scene, "law", law);
         impacts.push_back(simulate(s).impacts.size());
     }
     EXPECT_NE(impacts[0], impacts[1]);

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 
+#include "scene/PlanarSceneReader.h"
 #include "scene/Scene.h"
 #include "support/SceneTestSupport.h"
 
@@ -23,8 +24,8 @@ json planarDoc(const std::string& name, const std::string& fallbackLaw = "newton
     return test::withRegisteredLawsOnly(test::loadSceneDocument(name), fallbackLaw);
 }
 
-// The field parseScene refuses `doc` for, or "no error".
-std::string errorField(const json& doc) { return test::getFieldOf([&] { parseScene(doc); }); }
+// The field readPlanarScene refuses `doc` for, or "no error".
+std::string errorField(const json& doc) { return test::getFieldOf([&] { readPlanarScene(doc); }); }
 
 
 TEST(ScenePlanar, BuiltInPlanarScenesLoadWithTheirLaws) {
@@ -33,25 +34,22 @@ TEST(ScenePlanar, BuiltInPlanarScenesLoadWithTheirLaws) {
         const json doc = test::loadSceneDocument(name);
         if (const std::string missing = test::findMissingLaw(doc); !missing.empty())
             FAIL() << name << " names law '" << missing << "', which is not registered";
-        const Scene s = parseScene(doc);
-        EXPECT_EQ(s.kind, SceneKind::Planar) << name;
-        ASSERT_TRUE(s.planar.has_value()) << name;
-        EXPECT_EQ(s.bodies.size(), s.planar->system.bodies.size()) << name;
+        const PlanarScene s = readPlanarScene(doc);
+        EXPECT_EQ(s.bodies.size(), s.planar.system.bodies.size()) << name;
         EXPECT_FALSE(s.planes.empty()) << name << ": the walls are drawn";
         EXPECT_FALSE(s.parameters.empty()) << name;
     }
 }
 
 TEST(ScenePlanar, BarSceneHasThePapersSetUp) {
-    const Scene s = parseScene(planarDoc("bar.json"));
-    ASSERT_TRUE(s.planar.has_value());
-    EXPECT_EQ(s.planar->type, "bar");
-    const PlanarBody& b = s.planar->system.bodies[0];
+    const PlanarScene s = readPlanarScene(planarDoc("bar.json"));
+    EXPECT_EQ(s.planar.type, "bar");
+    const PlanarBody& b = s.planar.system.bodies[0];
     EXPECT_DOUBLE_EQ(b.mass, 1.0);
     EXPECT_DOUBLE_EQ(b.geometry.length, 1.0);
     EXPECT_DOUBLE_EQ(b.inertia, 1.0 / 12.0) << "thin rod, sec. 3.1";
-    EXPECT_EQ(s.planar->system.gravity, Vec2(0, -9.81));
-    const PlanarPose p = s.planar->system.calcPose(s.planar->initial, 0);
+    EXPECT_EQ(s.planar.system.gravity, Vec2(0, -9.81));
+    const PlanarPose p = s.planar.system.calcPose(s.planar.initial, 0);
     EXPECT_DOUBLE_EQ(p.position.y(), 1.2);
     EXPECT_DOUBLE_EQ(p.theta, kPi / 4);
     // The 3D image: planar (x, y) -> world (x, 0, y), a rod drawn as its box.
@@ -63,31 +61,31 @@ TEST(ScenePlanar, BarSceneHasThePapersSetUp) {
     EXPECT_EQ(s.planes[0].normal, Vec3::UnitZ());
     EXPECT_DOUBLE_EQ(s.groundHeight, 0.0);
     // Sliders reach into the planar system.
-    const Scene t = withParameter(s, "theta0", 0.3);
-    EXPECT_DOUBLE_EQ(t.planar->initial.q(2), 0.3);
-    const Scene u = withParameter(s, "height", 2.0);
+    const PlanarScene t = withParameter(s, "theta0", 0.3);
+    EXPECT_DOUBLE_EQ(t.planar.initial.q(2), 0.3);
+    const PlanarScene u = withParameter(s, "height", 2.0);
     EXPECT_DOUBLE_EQ(u.bodies[0].body.position.z(), 2.0);
 }
 
 TEST(ScenePlanar, PendulumAndBallScenesPlaceTheirWalls) {
-    const Scene p = parseScene(planarDoc("pendulum-moving-surface.json", "poisson"));
-    const PlanarBody& rod = p.planar->system.bodies[0];
+    const PlanarScene p = readPlanarScene(planarDoc("pendulum-moving-surface.json", "poisson"));
+    const PlanarBody& rod = p.planar.system.bodies[0];
     EXPECT_TRUE(rod.pinned);
     EXPECT_NEAR(rod.pivot.y(), std::cos(kPi / 6), kRoundOffTol) << "pivot L cos(theta0) above the surface";
     ASSERT_EQ(p.pivots.size(), 1u);
     EXPECT_NEAR(p.pivots[0].z(), std::cos(kPi / 6), kRoundOffTol);
     ASSERT_EQ(p.planes.size(), 1u);
     EXPECT_EQ(p.planes[0].velocity, Vec3(1.5, 0, 0)) << "the surface slides along +x";
-    EXPECT_NEAR(p.planar->system.calcSwingAngle(p.planar->initial, 0), 0.752313894200564, kRoundOffTol);
-    const Scene q = withParameter(p, "surface_velocity", -1.0);
-    EXPECT_EQ(q.planar->system.walls[0].velocity, Vec2(-1.0, 0.0));
+    EXPECT_NEAR(p.planar.system.calcSwingAngle(p.planar.initial, 0), 0.752313894200564, kRoundOffTol);
+    const PlanarScene q = withParameter(p, "surface_velocity", -1.0);
+    EXPECT_EQ(q.planar.system.walls[0].velocity, Vec2(-1.0, 0.0));
 
-    const Scene b = parseScene(planarDoc("ball-between-walls.json", "newton"));
+    const PlanarScene b = readPlanarScene(planarDoc("ball-between-walls.json", "newton"));
     ASSERT_EQ(b.planes.size(), 2u);
     EXPECT_DOUBLE_EQ(b.planes[1].point.z(), 1.01);
     EXPECT_EQ(b.planes[1].normal, -Vec3::UnitZ());
     EXPECT_EQ(b.bodies[0].shape.type, Shape::Type::Sphere);
-    EXPECT_NEAR(b.planar->system.bodies[0].inertia, 0.4 * 1.0 * 0.01, kRoundOffTol) << "J = 2/5 m r^2 (B2.9)";
+    EXPECT_NEAR(b.planar.system.bodies[0].inertia, 0.4 * 1.0 * 0.01, kRoundOffTol) << "J = 2/5 m r^2 (B2.9)";
 }
 
 TEST(ScenePlanar, LawOptionsAreKeyedByLawId) {
@@ -95,12 +93,12 @@ TEST(ScenePlanar, LawOptionsAreKeyedByLawId) {
     doc.erase("parameters");   // its sliders target the scene's own options
     doc["contact"]["options"] = {{"newton", {{"max_steps", 1000}}}, {"poisson", {{"max_steps", 2000}}}};
     doc["contact"]["law"] = "poisson";
-    EXPECT_EQ(parseScene(doc).contact.lawOptions, json({{"max_steps", 2000}}));
+    EXPECT_EQ(readPlanarScene(doc).contact.lawOptions, json({{"max_steps", 2000}}));
     doc["contact"]["law"] = "stronge";
-    EXPECT_EQ(parseScene(doc).contact.lawOptions, json::object()) << "a law without an entry gets {}";
+    EXPECT_EQ(readPlanarScene(doc).contact.lawOptions, json::object()) << "a law without an entry gets {}";
     // The original flat form still means the options of contact.law.
     doc["contact"]["options"] = {{"max_steps", 5}};
-    EXPECT_EQ(parseScene(doc).contact.lawOptions, json({{"max_steps", 5}}));
+    EXPECT_EQ(readPlanarScene(doc).contact.lawOptions, json({{"max_steps", 5}}));
     // A key that is no law is an error naming it.
     doc["contact"]["options"] = {{"magic", {{"x", 1}}}};
     EXPECT_EQ(errorField(doc), "contact.options.magic");

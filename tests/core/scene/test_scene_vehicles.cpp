@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "scene/Scene.h"
+#include "scene/VehicleSceneReader.h"
 #include "sim/Simulation.h"
 
 using namespace impactlab;
@@ -17,17 +18,21 @@ constexpr double kTimeTol = 1e-12;
 constexpr double kApproachEnergyRelTol = 1e-6;
 
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
+
+VehicleScene loadVehicleScene(const std::string& name) {
+    std::ifstream in(scenePath(name));
+    return readVehicleScene(nlohmann::json::parse(in));
+}
 // Momentum sums of ~1e4 kg m/s: relative round-off.
 constexpr double kMomentumRelTol = 1e-9;
 
 TEST(VehicleScene, IntersectionCollisionRunsToRest) {
-    const Scene s = loadScene(scenePath("vehicles.json"));
-    ASSERT_EQ(s.kind, SceneKind::Vehicles);
+    const VehicleScene s = loadVehicleScene("vehicles.json");
     ASSERT_EQ(s.bodies.size(), 2u);
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 1u);
     const ImpactEventRecord& e = run.impacts[0];
-    EXPECT_NEAR(e.time, s.vehicles->approachTime, kTimeTol);
+    EXPECT_NEAR(e.time, s.vehicles.approachTime, kTimeTol);
     EXPECT_EQ(e.result.model, "kudlich-slibar");
     EXPECT_EQ(run.endReason, "at rest");
     // Linear momentum of the two cars is the same just before and after the impact.
@@ -53,7 +58,7 @@ TEST(VehicleScene, IntersectionCollisionRunsToRest) {
 }
 
 TEST(VehicleScene, BarrierImpactAndSliders) {
-    const Scene s = loadScene(scenePath("vehicle-barrier.json"));
+    const VehicleScene s = loadVehicleScene("vehicle-barrier.json");
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 1u);
     EXPECT_EQ(run.impacts[0].otherBody, -1);
@@ -71,7 +76,7 @@ TEST(VehicleScene, BadFieldsAreNamed) {
     nlohmann::json doc = nlohmann::json::parse(in);
     auto field = [](const nlohmann::json& d) {
         try {
-            parseScene(d);
+            readVehicleScene(d);
         } catch (const InputError& e) {
             return e.field();
         }

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "mechanics/planar/PlanarContact.h"
+#include "scene/PlanarSceneReader.h"
 #include "scene/Scene.h"
 #include "sim/Simulation.h"
 #include "support/SceneTestSupport.h"
@@ -47,24 +48,24 @@ constexpr double kSampleTimeTol = 1e-9;
 
 // A built-in scene, with its law and parameters set; nullopt (a test
 // failure through LOAD_OR_FAIL) when the law is not registered.
-std::optional<Scene> loadWith(const std::string& file, const std::string& law,
+std::optional<PlanarScene> loadWith(const std::string& file, const std::string& law,
                               const std::vector<std::pair<std::string, double>>& values = {}) {
     if (!findLaw(law)) return std::nullopt;
     json doc = test::withRegisteredLawsOnly(test::loadSceneDocument(file), law);
     doc["contact"]["law"] = law;
-    Scene s = parseScene(doc);
+    PlanarScene s = readPlanarScene(doc);
     for (const auto& [id, v] : values) {
         json d = s.document;
         d[json::json_pointer(s.findParameter(id)->target)] = v;
-        s = parseScene(d);
+        s = readPlanarScene(d);
     }
     return s;
 }
 
 #define LOAD_OR_FAIL(var, ...)                                                   \
-    const std::optional<Scene> var##Opt = loadWith(__VA_ARGS__);                 \
+    const std::optional<PlanarScene> var##Opt = loadWith(__VA_ARGS__);                 \
     ASSERT_TRUE(var##Opt.has_value()) << "law not registered";                  \
-    const Scene& var = *var##Opt
+    const PlanarScene& var = *var##Opt
 
 const RunChannel& channel(const SimulationRun& run, const std::string& name) {
     const RunChannel* c = run.findChannel(name);
@@ -246,7 +247,7 @@ TEST(PlanarSimulation, BouncingBarComesToRestLyingFlat) {
     LOAD_OR_FAIL(s0, "bar.json", "poisson", {{"restitution", 0.3}, {"friction", 0.5}});
     json doc = s0.document;
     doc["end_time"] = 10.0;
-    const Scene s = parseScene(doc);
+    const PlanarScene s = readPlanarScene(doc);
     const SimulationRun run = simulate(s);
     EXPECT_EQ(run.endReason, "at rest");
     EXPECT_LT(run.endTime, 10.0);
@@ -358,7 +359,7 @@ TEST(PlanarSimulation, TwoFreeBodiesKeepMomentumAndElasticEnergy) {
          "theta": 1.2, "velocity": [0, -1], "omega": 0.5},
         {"name": "b", "shape": {"type": "rod", "length": 2.0}, "mass": 2.0, "position": [0, 0], "theta": 0.1}]}
     })");
-    const Scene s = parseScene(doc);
+    const PlanarScene s = readPlanarScene(doc);
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 1u);
     EXPECT_EQ(run.impacts[0].contact, "a left end / b");

@@ -25,12 +25,14 @@ constexpr double kReboundRelTol = 1e-6;
 
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 
+SpatialScene loadScene(const std::string& name) { return readSpatialScene(readJsonFile(scenePath(name))); }
+
 // Flight is exact for a sphere (parabola, constant spin), and impact times are
 // bisected to 1e-11 s, so times and speeds agree to ~1e-9.
 constexpr double kFlightTol = 1e-8;
 
-Scene ball(double height, double e, double mu, double spin, const std::string& law = "stronge") {
-    Scene s = loadScene(scenePath("superball.json"));
+SpatialScene ball(double height, double e, double mu, double spin, const std::string& law = "stronge") {
+    SpatialScene s = loadScene("superball.json");
     s = withParameter(s, "height", height);
     s = withParameter(s, "restitution", e);
     s = withParameter(s, "friction", mu);
@@ -39,7 +41,7 @@ Scene ball(double height, double e, double mu, double spin, const std::string& l
 }
 
 TEST(Simulation, FirstImpactTimeAndSpeedOfADroppedBall) {
-    const Scene s = ball(1.0, 0.8, 0.5, 0.0);
+    const SpatialScene s = ball(1.0, 0.8, 0.5, 0.0);
     const SimulationRun run = simulate(s);
     ASSERT_FALSE(run.impacts.empty());
     const double r = s.bodies[0].shape.radius;
@@ -101,7 +103,7 @@ TEST(Simulation, SpinChangesTheBounce) {
 }
 
 TEST(Simulation, BrickLandsOnAVertexAndSettlesFlat) {
-    const Scene s = loadScene(scenePath("brick-drop.json"));
+    const SpatialScene s = loadScene("brick-drop.json");
     const SimulationRun run = simulate(s);
     ASSERT_FALSE(run.impacts.empty());
     EXPECT_EQ(run.endReason, "at rest");
@@ -126,7 +128,7 @@ TEST(Simulation, StatesAreInterpolatedBetweenSamples) {
 }
 
 TEST(Simulation, BodyStartingBelowGroundIsRejected) {
-    Scene s = loadScene(scenePath("superball.json"));
+    SpatialScene s = loadScene("superball.json");
     s.bodies[0].body.position.z() = -0.5;
     EXPECT_THROW(simulate(s), InputError);
 }
@@ -134,12 +136,12 @@ TEST(Simulation, BodyStartingBelowGroundIsRejected) {
 
 // The brick of brick-drop.json released level, so its four bottom corners
 // reach the ground at the same instant, with the given law.
-Scene makeLevelBrick(const std::string& law) {
-    nlohmann::json doc = loadScene(scenePath("brick-drop.json")).document;
+SpatialScene makeLevelBrick(const std::string& law) {
+    nlohmann::json doc = loadScene("brick-drop.json").document;
     doc["bodies"][0]["orientation"] = {0.0, 0.0, 0.0};
     doc["contact"]["law"] = law;
     doc["end_time"] = 0.5;
-    return parseScene(doc);
+    return readSpatialScene(doc);
 }
 
 // Tolerances: the level brick is symmetric to round-off, and PLUS's intervals
@@ -149,7 +151,7 @@ constexpr double kMomentumRelTol = 1e-12;
 
 
 TEST(SimultaneousImpacts, LevelBrickLandsOnFourCornersAtOnceWithPlus) {
-    const Scene s = makeLevelBrick("plus");
+    const SpatialScene s = makeLevelBrick("plus");
     const SimulationRun run = simulate(s);
     ASSERT_FALSE(run.impacts.empty());
     const ImpactEventRecord& first = run.impacts.front();
@@ -179,7 +181,7 @@ TEST(SimultaneousImpacts, NearlyLevelBrickJoinsEveryCornerWithinTheProximity) {
     // first two touch, inside the 1e-4 m proximity, so all four join.
     nlohmann::json doc = makeLevelBrick("plus").document;
     doc["bodies"][0]["orientation"] = {1e-4, 0.0, 0.0};
-    const SimulationRun run = simulate(parseScene(doc));
+    const SimulationRun run = simulate(readSpatialScene(doc));
     ASSERT_FALSE(run.impacts.empty());
     EXPECT_EQ(run.impacts.front().simultaneousContacts, 4);
 }
@@ -197,8 +199,8 @@ TEST(SimultaneousImpacts, SingleContactLawSaysHowItOrdersThem) {
 // touching balls (ball-row.json, Newton's cradle on a table) is resolved by
 // plus as one impact of every touching contact (issue 9, item 4).
 
-Scene makeBallRow(const std::string& law, const std::string& model = "sequential") {
-    return withChoice(withChoice(loadScene(scenePath("ball-row.json")), "law", law), "model", model);
+SpatialScene makeBallRow(const std::string& law, const std::string& model = "sequential") {
+    return withChoice(withChoice(loadScene("ball-row.json"), "law", law), "model", model);
 }
 
 // Tolerances: frictionless spheres in a row on a level ground; PLUS's
@@ -214,7 +216,7 @@ Vec3 calcMomentum(const Scene& s, const std::vector<BodyState>& states) {
 
 
 TEST(BodyBodyContacts, StrikerAndTouchingRowAreOneImpactWithPlus) {
-    const Scene s = makeBallRow("plus");
+    const SpatialScene s = makeBallRow("plus");
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 1u);
     const ImpactEventRecord& e = run.impacts.front();
@@ -253,7 +255,7 @@ TEST(BodyBodyContacts, SimultaneousModelMovesTheWholeRow) {
 }
 
 TEST(BodyBodyContacts, SingleContactLawPassesTheBlowAlongPairByPair) {
-    const Scene s = makeBallRow("poisson");
+    const SpatialScene s = makeBallRow("poisson");
     const SimulationRun run = simulate(s);
     // Four pair impacts at one instant, striker / ball 1 first.
     ASSERT_EQ(run.impacts.size(), 4u);
@@ -272,7 +274,7 @@ TEST(BodyBodyContacts, TwoBallsMeetInFlightAtTheRightTime) {
     // Two equal balls high above the ground close a 0.2 m gap at 2 m/s;
     // gravity moves both alike, so they meet at t = 0.1 s, centre to centre,
     // and (frictionless, e = 1) exchange their velocities.
-    nlohmann::json doc = loadScene(scenePath("ball-row.json")).document;
+    nlohmann::json doc = loadScene("ball-row.json").document;
     doc["bodies"].erase(doc["bodies"].begin() + 2, doc["bodies"].end());
     doc["bodies"][0]["position"] = {-0.2, 0.0, 2.0};
     doc["bodies"][1]["position"] = {0.1, 0.0, 2.0};
@@ -280,7 +282,7 @@ TEST(BodyBodyContacts, TwoBallsMeetInFlightAtTheRightTime) {
     doc["parameters"] = nlohmann::json::array();
     doc["contact"]["law"] = "poisson";
     doc["end_time"] = 0.3;
-    const Scene s = parseScene(doc);
+    const SpatialScene s = readSpatialScene(doc);
     const SimulationRun run = simulate(s);
     ASSERT_EQ(run.impacts.size(), 1u);
     const ImpactEventRecord& e = run.impacts.front();
@@ -298,10 +300,10 @@ TEST(BodyBodyContacts, TwoBallsMeetInFlightAtTheRightTime) {
 }
 
 TEST(BodyBodyContacts, OverlappingSpheresAreRefusedNamingTheBody) {
-    nlohmann::json doc = loadScene(scenePath("ball-row.json")).document;
+    nlohmann::json doc = loadScene("ball-row.json").document;
     doc["bodies"][2]["position"] = {0.05, 0.0, 0.05};
     try {
-        simulate(parseScene(doc));
+        simulate(readSpatialScene(doc));
         FAIL() << "overlapping spheres were accepted";
     } catch (const InputError& err) {
         EXPECT_EQ(err.field(), "bodies[1].position");
@@ -313,7 +315,7 @@ TEST(Simulation, AnUntracedRunStillGivesTheDiagramTheSceneLawsPath) {
     // The app's runs record no traces (they cost a third of a brick drop's
     // run); the comparison re-solves the selected impact with its path, which
     // must end on the impulse the run applied.
-    const Scene scene = loadScene(scenePath("brick-drop.json"));
+    const SpatialScene scene = loadScene("brick-drop.json");
     SimulationOptions untraced;
     untraced.recordTraces = false;
     const SimulationRun run = simulate(scene, untraced);
