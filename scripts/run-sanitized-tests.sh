@@ -9,12 +9,16 @@
 #   IMPACTLAB_GUARD_PROBLEMS      random problems per law in the guard test
 #                                 (default here: 5000, a tenth of the Release run,
 #                                 since the sanitizers slow the solvers ~10x)
+#   IMPACTLAB_TRIAL_PERCENT       share of the random cases the other property
+#                                 tests draw (default here: 25; the Release run
+#                                 draws them all; tests/core/support/TestSupport.h)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 install_missing_packages
 
 SAN_DIR="${IMPACTLAB_SANITIZE_BUILD_DIR:-$IMPACTLAB_ROOT/build-sanitize}"
 FUZZ_SECONDS="${IMPACTLAB_FUZZ_SECONDS:-60}"
 export IMPACTLAB_GUARD_PROBLEMS="${IMPACTLAB_GUARD_PROBLEMS:-5000}"
+export IMPACTLAB_TRIAL_PERCENT="${IMPACTLAB_TRIAL_PERCENT:-25}"
 
 if [ ! -f "$SAN_DIR/build.ninja" ]; then
   # -O1 with line tables only: readable stack traces, and a build about twice

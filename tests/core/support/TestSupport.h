@@ -1,11 +1,29 @@
 #pragma once
 // Helpers shared by the core suites: random bodies and problems with a fixed
 // seed, so failures reproduce.
+#include <algorithm>
+#include <cstdlib>
 #include <random>
 
 #include "mechanics/TwoBodyContact.h"
 
 namespace impactlab::test {
+
+// The number of random cases a property test draws: `full` scaled by the
+// environment's IMPACTLAB_TRIAL_PERCENT (1 to 100; default 100, anything else
+// is ignored). The sanitized build runs a quarter
+// (scripts/run-sanitized-tests.sh): its checks slow the solvers about tenfold,
+// and a memory or undefined-behaviour error shows on any case that takes its
+// code path. A test that counts regimes asserts shares of this count.
+inline int getTrialCount(int full) {
+    constexpr int kFullPercent = 100;
+    int percent = kFullPercent;
+    if (const char* text = std::getenv("IMPACTLAB_TRIAL_PERCENT")) {
+        const int p = std::atoi(text);
+        if (p >= 1 && p <= kFullPercent) percent = p;
+    }
+    return std::max(1, full * percent / kFullPercent);
+}
 
 class RandomBodies {
 public:

@@ -68,7 +68,7 @@ double impulseScale(const ContactSpaceResult& r) { return std::max(r.impulse.cwi
 TEST(PlusInvariants, ConeSignEnergyMomentumOnRandomProblems) {
     test::RandomBodies rnd(20260917);
     int rankDeficient = 0, unresolved = 0;
-    const int trials = 600;
+    const int trials = test::getTrialCount(600);
     for (int trial = 0; trial < trials; ++trial) {
         const RandomCase c = makeRandomCase(rnd);
         const ContactSpaceProblem p = ContactSpaceProblem::makeBodyLevel(c.contacts, c.system);
@@ -118,15 +118,16 @@ TEST(PlusInvariants, ConeSignEnergyMomentumOnRandomProblems) {
                       kBalanceRelTol * scale * 10);
         }
     }
-    EXPECT_GT(rankDeficient, 100) << "the random set must exercise rank-deficient A";
+    EXPECT_GT(rankDeficient, trials / 6) << "the random set must exercise rank-deficient A";
     // Both need mu up to 1.2 with long lever arms and several contacts: 14 of
-    // these 600 (2.3 %); more would mean a regression of the active set.
+    // the full 600 (2.3 %); more would mean a regression of the active set.
     EXPECT_LT(unresolved, trials / 20);
 }
 
 TEST(PlusInvariants, SameAnswerUnderTangentRotationAndContactPermutation) {
     test::RandomBodies rnd(7311);
-    for (int trial = 0; trial < 300; ++trial) {
+    const int trials = test::getTrialCount(300);
+    for (int trial = 0; trial < trials; ++trial) {
         SCOPED_TRACE("trial " + std::to_string(trial));
         const RandomCase c = makeRandomCase(rnd);
         const ContactSpaceProblem p = ContactSpaceProblem::makeBodyLevel(c.contacts, c.system);
