@@ -10,6 +10,7 @@
 #include "geometry/Polyhedra.h"
 #include "geometry/Revolution.h"
 #include "geometry/Sphere.h"
+#include "support/RefusalSupport.h"
 
 namespace impactlab::geometry {
 namespace { namespace IMPACTLAB_UNITY_ID {
@@ -31,15 +32,6 @@ constexpr double kSlopeTol = 0.02;
 constexpr double kHoleShiftTol = 1e-5;
 
 double relErr(double a, double b) { return std::abs(a - b) / std::max(std::abs(b), 1e-300); }
-
-std::string getFieldOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "no error";
-}
 
 TEST(Geometry, BoxMatchesClosedForm) {
     const Vec3 size(0.3, 0.5, 0.7);
@@ -256,21 +248,21 @@ TEST(Geometry, BoreQuadratureMatchesAShallowCylinder) {
 }
 
 TEST(Geometry, BadParametersNameTheirField) {
-    EXPECT_EQ(getFieldOf([] { makeTruncatedIcosahedron(-0.1); }), "edge");
-    EXPECT_EQ(getFieldOf([] { makeTetrahedron({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0)}); }), "vertices");
-    EXPECT_EQ(getFieldOf([] { makeSphere(0.0); }), "radius");
-    EXPECT_EQ(getFieldOf([] { makeSurfaceOfRevolution({{0, 0}, {0.1, 0}, {0.1, 0.1}, {0.05, 0.2}}, 16); }), "profile[3]");
-    EXPECT_EQ(getFieldOf([] { makeSurfaceOfRevolution({{0, 0}, {0, 1}, {0.1, 0.5}, {0, 0}}, 16); }), "profile[1]");
-    EXPECT_EQ(getFieldOf([] { findRevolutionSurfacePoint(makeBowlingPinProfile(), 0.5, 0.0); }), "height");
+    EXPECT_EQ(test::getFieldOf([] { makeTruncatedIcosahedron(-0.1); }), "edge");
+    EXPECT_EQ(test::getFieldOf([] { makeTetrahedron({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(1, 1, 0)}); }), "vertices");
+    EXPECT_EQ(test::getFieldOf([] { makeSphere(0.0); }), "radius");
+    EXPECT_EQ(test::getFieldOf([] { makeSurfaceOfRevolution({{0, 0}, {0.1, 0}, {0.1, 0.1}, {0.05, 0.2}}, 16); }), "profile[3]");
+    EXPECT_EQ(test::getFieldOf([] { makeSurfaceOfRevolution({{0, 0}, {0, 1}, {0.1, 0.5}, {0, 0}}, 16); }), "profile[1]");
+    EXPECT_EQ(test::getFieldOf([] { findRevolutionSurfacePoint(makeBowlingPinProfile(), 0.5, 0.0); }), "height");
     std::vector<Bore> holes = getJiaWangBowlingBallHoles();
     holes[1].bottomCentre = holes[0].bottomCentre + Vec3(0.01, 0, 0);
-    EXPECT_EQ(getFieldOf([&] { makeBowlingBall(kJiaWangBowlingBallRadius, holes); }), "holes[1]");
+    EXPECT_EQ(test::getFieldOf([&] { makeBowlingBall(kJiaWangBowlingBallRadius, holes); }), "holes[1]");
     holes = getJiaWangBowlingBallHoles();
     holes[2].bottomCentre = Vec3(0, 0.2, 0);
-    EXPECT_EQ(getFieldOf([&] { makeBowlingBall(kJiaWangBowlingBallRadius, holes); }), "holes[2]");
+    EXPECT_EQ(test::getFieldOf([&] { makeBowlingBall(kJiaWangBowlingBallRadius, holes); }), "holes[2]");
     holes[2].bottomCentre = getJiaWangBowlingBallHoles()[2].bottomCentre;
     holes[2].radius = -1.0;
-    EXPECT_EQ(getFieldOf([&] { makeBowlingBall(kJiaWangBowlingBallRadius, holes); }), "holes[2].radius");
+    EXPECT_EQ(test::getFieldOf([&] { makeBowlingBall(kJiaWangBowlingBallRadius, holes); }), "holes[2].radius");
 }
 
 TEST(Geometry, DefectsAreFound) {

@@ -11,6 +11,7 @@
 #include "laws/LawRegistry.h"
 #include "laws/ProblemJson.h"
 #include "support/JiaWangReference.h"
+#include "support/RefusalSupport.h"
 
 using namespace impactlab;
 
@@ -18,15 +19,6 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 
 double errorOf(const ImpactProblem& p, const JiaWangOptions& o, const Vec3& reference) {
     return (solveJiaWang(p, o).impulse - reference).norm();
-}
-
-std::string getField(const std::function<void()>& fn) {
-    try {
-        fn();
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "no error";
 }
 
 
@@ -139,7 +131,7 @@ TEST(JiaWangMethods, RegistryReadsEveryOption) {
 TEST(JiaWangMethods, BadOptionsNameTheKey) {
     const LawInfo& law = getLaw("jia-wang");
     const ImpactProblem p = test::loadExampleProblem("jia-wang-icosahedron.json");
-    auto field = [&](const nlohmann::json& o) { return getField([&] { law.solve(p, o, nullptr); }); };
+    auto field = [&](const nlohmann::json& o) { return test::getFieldOf([&] { law.solve(p, o, nullptr); }); };
     EXPECT_EQ(field({{"bogus", 1}}), "jia-wang.bogus");
     EXPECT_EQ(field({{"method", "rk4"}}), "jia-wang.method");
     EXPECT_EQ(field({{"method", 3}}), "jia-wang.method");

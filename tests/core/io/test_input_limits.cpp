@@ -14,22 +14,12 @@
 #include "scene/ImpactScene.h"
 #include "scene/Scene.h"
 #include "sim/Simulation.h"
+#include "support/RefusalSupport.h"
 
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
-
-// The field InputError names for `f`, or "(accepted)".
-template <typename F>
-std::string refusedField(F&& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "(accepted)";
-}
 
 json loadSceneDocument(const std::string& name) {
     std::ifstream in(std::string(IMPACTLAB_SCENES_DIR) + "/" + name);
@@ -39,14 +29,14 @@ json loadSceneDocument(const std::string& name) {
 }
 
 TEST(InputLimits, JsonDocumentLimitsNameTheField) {
-    EXPECT_EQ(refusedField([] { parseJsonText(R"({"a": 1, "b": {"c": 2, "c": 3}})", "doc"); }), "b.c");
-    EXPECT_EQ(refusedField([] { parseJsonText(R"({"a": [1, 2, 1e999]})", "doc"); }), "a[2]");
-    EXPECT_NE(refusedField([] { parseJsonText(std::string(100000, '[') + std::string(100000, ']'), "doc"); }),
-              "(accepted)");
+    EXPECT_EQ(test::getFieldOf([] { parseJsonText(R"({"a": 1, "b": {"c": 2, "c": 3}})", "doc"); }), "b.c");
+    EXPECT_EQ(test::getFieldOf([] { parseJsonText(R"({"a": [1, 2, 1e999]})", "doc"); }), "a[2]");
+    EXPECT_NE(test::getFieldOf([] { parseJsonText(std::string(100000, '[') + std::string(100000, ']'), "doc"); }),
+              "no error");
     const std::string tooLong(limits::kMaxStringLength + 1, 'n');
-    EXPECT_EQ(refusedField([&] { parseJsonText(R"({"name": ")" + tooLong + "\"}", "doc"); }), "name");
-    EXPECT_EQ(refusedField([&] { parseJsonText(std::string(limits::kMaxInputBytes + 1, ' '), "doc"); }), "doc");
-    EXPECT_EQ(refusedField([] { parseJsonText("{\"a\": ", "doc"); }), "doc");
+    EXPECT_EQ(test::getFieldOf([&] { parseJsonText(R"({"name": ")" + tooLong + "\"}", "doc"); }), "name");
+    EXPECT_EQ(test::getFieldOf([&] { parseJsonText(std::string(limits::kMaxInputBytes + 1, ' '), "doc"); }), "doc");
+    EXPECT_EQ(test::getFieldOf([] { parseJsonText("{\"a\": ", "doc"); }), "doc");
     // Just inside: depth and string length at the limit are read.
     const int depth = limits::kMaxJsonDepth;
     EXPECT_NO_THROW(parseJsonText(std::string(depth, '[') + std::string(depth, ']'), "doc"));
@@ -64,25 +54,25 @@ TEST(InputLimits, DepthErrorNamesTheNestedField) {
 }
 
 TEST(InputLimits, NumbersBeyondTheMagnitudeLimitAreRefused) {
-    EXPECT_EQ(refusedField([] { readNumber(json(2e12), "x"); }), "x");
-    EXPECT_EQ(refusedField([] { readNumber(json(-2e12), "x"); }), "x");
+    EXPECT_EQ(test::getFieldOf([] { readNumber(json(2e12), "x"); }), "x");
+    EXPECT_EQ(test::getFieldOf([] { readNumber(json(-2e12), "x"); }), "x");
     EXPECT_DOUBLE_EQ(readNumber(json(limits::kMaxMagnitude), "x"), limits::kMaxMagnitude);
     EXPECT_DOUBLE_EQ(readNumber(json(1e-300), "x"), 1e-300);
-    EXPECT_EQ(refusedField([] { readInteger(json(2.5), "n", 0, 10); }), "n");
-    EXPECT_EQ(refusedField([] { readInteger(json(11), "n", 0, 10); }), "n");
+    EXPECT_EQ(test::getFieldOf([] { readInteger(json(2.5), "n", 0, 10); }), "n");
+    EXPECT_EQ(test::getFieldOf([] { readInteger(json(11), "n", 0, 10); }), "n");
     EXPECT_EQ(readInteger(json(10), "n", 0, 10), 10);
 }
 
 TEST(InputLimits, ProblemLimitsOnFrictionConditioningAndEnergy) {
     const Mat3 W = Vec3(3.5, 3.5, 1.0).asDiagonal();
     const Vec3 v(1, 0, -1);
-    EXPECT_EQ(refusedField([&] { ImpactProblem::makeContactLevel(W, v, limits::kMaxFriction * 1.01, 0.5); }), "friction");
+    EXPECT_EQ(test::getFieldOf([&] { ImpactProblem::makeContactLevel(W, v, limits::kMaxFriction * 1.01, 0.5); }), "friction");
     EXPECT_NO_THROW(ImpactProblem::makeContactLevel(W, v, limits::kMaxFriction, 0.5));
     Mat3 nearlySingular = W;
     nearlySingular(2, 2) = 1e-308;
-    EXPECT_EQ(refusedField([&] { ImpactProblem::makeContactLevel(nearlySingular, v, 0.3, 0.5); }), "W");
+    EXPECT_EQ(test::getFieldOf([&] { ImpactProblem::makeContactLevel(nearlySingular, v, 0.3, 0.5); }), "W");
     nearlySingular(2, 2) = 3.5 / (2.0 * limits::kMaxConditionNumber);
-    EXPECT_EQ(refusedField([&] { ImpactProblem::makeContactLevel(nearlySingular, v, 0.3, 0.5); }), "W");
+    EXPECT_EQ(test::getFieldOf([&] { ImpactProblem::makeContactLevel(nearlySingular, v, 0.3, 0.5); }), "W");
     nearlySingular(2, 2) = 3.5 / (0.5 * limits::kMaxConditionNumber);
     EXPECT_NO_THROW(ImpactProblem::makeContactLevel(nearlySingular, v, 0.3, 0.5));
 }
@@ -91,31 +81,31 @@ TEST(InputLimits, BodyInertiaConditioning) {
     RigidBody b;
     b.mass = 1.0;
     b.principalInertia = Vec3(1.0, 1.0, 1.0 / (2.0 * limits::kMaxConditionNumber));
-    EXPECT_EQ(refusedField([&] { b.validate("bodies[0]"); }), "bodies[0].inertia");
+    EXPECT_EQ(test::getFieldOf([&] { b.validate("bodies[0]"); }), "bodies[0].inertia");
 }
 
 TEST(InputLimits, SceneRunBoundsAndTypes) {
     json s = loadSceneDocument("superball.json");
     s["end_time"] = limits::kMaxEndTime * 2;
-    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "end_time");
+    EXPECT_EQ(test::getFieldOf([&] { readSimulatedScene(s); }), "end_time");
     s = loadSceneDocument("superball.json");
     s["sample_interval"] = s["end_time"].get<double>() / (2.0 * limits::kMaxSamplesPerRun);
-    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "sample_interval");
+    EXPECT_EQ(test::getFieldOf([&] { readSimulatedScene(s); }), "sample_interval");
     s = loadSceneDocument("superball.json");
     s["bodies"][0]["name"] = 5;
-    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "bodies[0].name");
+    EXPECT_EQ(test::getFieldOf([&] { readSimulatedScene(s); }), "bodies[0].name");
     s = loadSceneDocument("vehicles.json");
     s["vehicles"][0]["name"] = json::object();
-    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "vehicles[0].name");
+    EXPECT_EQ(test::getFieldOf([&] { readSimulatedScene(s); }), "vehicles[0].name");
     s = loadSceneDocument("brick-drop.json");
     s["parameters"][0]["help"] = false;
-    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "parameters[0].help");
+    EXPECT_EQ(test::getFieldOf([&] { readSimulatedScene(s); }), "parameters[0].help");
     s = loadSceneDocument("brick-drop.json");
     s["contact"]["friction"] = 2.0 * limits::kMaxFriction;
-    EXPECT_EQ(refusedField([&] { readSimulatedScene(s); }), "contact.friction");
+    EXPECT_EQ(test::getFieldOf([&] { readSimulatedScene(s); }), "contact.friction");
     json pin = loadSceneDocument("impact-bowling-pin-ball.json");
     pin["bodies"][1]["mesh"]["segments"] = 100000000;
-    EXPECT_EQ(refusedField([&] { parseImpactScene(pin); }), "bodies[1].mesh.segments");
+    EXPECT_EQ(test::getFieldOf([&] { parseImpactScene(pin); }), "bodies[1].mesh.segments");
 }
 
 TEST(InputLimits, RunStopsAtItsComputingBudgetWithAWarning) {
@@ -163,7 +153,7 @@ TEST(InputLimits, OversizedFileIsRefusedFromItsSize) {
     // A stream is cut at the limit, not read to its end.
     std::istringstream endless(std::string(limits::kMaxInputBytes + 1, ' '));
     std::string text;
-    EXPECT_EQ(refusedField([&] { readStreamWithinLimit(endless, "stdin", text); }), "stdin");
+    EXPECT_EQ(test::getFieldOf([&] { readStreamWithinLimit(endless, "stdin", text); }), "stdin");
 }
 
 }}  // namespace

@@ -4,22 +4,12 @@
 #include <gtest/gtest.h>
 
 #include "io/JsonInput.h"
+#include "support/RefusalSupport.h"
 
 using namespace impactlab;
 using nlohmann::json;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
-
-// The InputError `f` throws ("field: reason"), or "no error".
-template <typename F>
-std::string describeRefusal(F&& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
 
 TEST(JsonInput, BoundedVec3IsReadOrFallsBack) {
     const json body = {{"color", {0.0, 0.5, 1.0}}};
@@ -31,15 +21,15 @@ TEST(JsonInput, BoundedVec3IsReadOrFallsBack) {
 
 TEST(JsonInput, BoundedVec3NamesTheFieldAndItsBounds) {
     const json colour = {{"color", {0.2, 1.5, 0.0}}};
-    EXPECT_EQ(describeRefusal([&] { readOptionalVec3InRange(colour, "color", "vehicles[1]", Vec3::Zero(), 0.0, 1.0); }),
+    EXPECT_EQ(test::getRefusalOf([&] { readOptionalVec3InRange(colour, "color", "vehicles[1]", Vec3::Zero(), 0.0, 1.0); }),
               "vehicles[1].color: components must be in [0, 1]");
     const json velocity = {{"velocity", {0.0, -2000.0, 0.0}}};
-    EXPECT_EQ(describeRefusal([&] {
+    EXPECT_EQ(test::getRefusalOf([&] {
                   readOptionalVec3InRange(velocity, "velocity", "example", Vec3::Zero(), -1000.0, 1000.0);
               }),
               "example.velocity: components must be within +-1000");
     const json shape = {{"color", {0.2, 0.3}}};
-    EXPECT_EQ(describeRefusal([&] { readOptionalVec3InRange(shape, "color", "bodies[0]", Vec3::Zero(), 0.0, 1.0); }),
+    EXPECT_EQ(test::getRefusalOf([&] { readOptionalVec3InRange(shape, "color", "bodies[0]", Vec3::Zero(), 0.0, 1.0); }),
               "bodies[0].color: must be an array of 3 numbers, got an array of 2");
 }
 

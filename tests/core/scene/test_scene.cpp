@@ -34,16 +34,6 @@ json superballDoc() {
 // The field readSpatialScene refuses `doc` for, or "no error".
 std::string errorField(const json& doc) { return test::getFieldOf([&] { readSpatialScene(doc); }); }
 
-// The InputError `f` throws ("field: reason"), or "no error".
-std::string describeRefusal(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "no error";
-}
-
 TEST(Scene, BuiltInScenesLoad) {
     int count = 0;
     std::vector<std::string> waiting;
@@ -131,14 +121,14 @@ TEST(Scene, EachReaderReturnsItsKindsType) {
 TEST(Scene, ReadersRefuseOtherKindsByKind) {
     const json planar = test::withRegisteredLawsOnly(test::loadSceneDocument("bar.json"), "newton");
     const json vehicles = test::loadSceneDocument("vehicles.json");
-    EXPECT_EQ(describeRefusal([&] { readSpatialScene(planar); }),
+    EXPECT_EQ(test::getRefusalOf([&] { readSpatialScene(planar); }),
               "kind: must be \"spatial\" for this reader, got \"planar\"");
-    EXPECT_EQ(describeRefusal([&] { readPlanarScene(vehicles); }),
+    EXPECT_EQ(test::getRefusalOf([&] { readPlanarScene(vehicles); }),
               "kind: must be \"planar\" for this reader, got \"vehicles\"");
-    EXPECT_EQ(describeRefusal([&] { readVehicleScene(superballDoc()); }),
+    EXPECT_EQ(test::getRefusalOf([&] { readVehicleScene(superballDoc()); }),
               "kind: must be \"vehicles\" for this reader, got \"spatial\"");
     const json impact = test::loadSceneDocument("impact-ball-on-ball.json");
-    EXPECT_EQ(describeRefusal([&] { readSimulatedScene(impact); }),
+    EXPECT_EQ(test::getRefusalOf([&] { readSimulatedScene(impact); }),
               "kind: must be \"spatial\", \"planar\" or \"vehicles\" for a simulation, got \"impact\" (a scene "
               "of its own kind)");
 }

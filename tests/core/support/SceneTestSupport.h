@@ -10,20 +10,11 @@
 
 #include "laws/LawRegistry.h"
 #include "mechanics/Types.h"
+#include "support/RefusalSupport.h"
 
 namespace impactlab::test {
 
 inline std::string getScenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
-
-// The field the InputError thrown by `f` names, or "no error".
-inline std::string getFieldOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "no error";
-}
 
 inline nlohmann::json loadSceneDocument(const std::string& name) {
     std::ifstream in(getScenePath(name));

@@ -14,6 +14,7 @@
 #include "impact/planar/WangMason.h"
 #include "laws/LawRegistry.h"
 #include "support/PlanarTestSupport.h"
+#include "support/RefusalSupport.h"
 
 using namespace impactlab;
 using namespace impactlab::test;
@@ -44,15 +45,6 @@ WangMasonOptions withTermination(WangMasonTermination t) {
     WangMasonOptions o;
     o.termination = t;
     return o;
-}
-
-std::string field(const std::function<void()>& fn) {
-    try {
-        fn();
-    } catch (const InputError& e) {
-        return e.field();
-    }
-    return "no error";
 }
 
 
@@ -124,7 +116,7 @@ TEST(PlanarKane, StaticCoefficientAndSeveralSolutions) {
     EXPECT_NEAR(r.impulse.z(), 1.025, kClosedFormTol);
     EXPECT_TRUE(hasWarning(r, "2 consistent solutions"));
     o.muStatic = -1.0;
-    EXPECT_EQ(field([&] { solveKane(makeBar(0.6, 0.3, 1.0), o); }), "kane.mu_static");
+    EXPECT_EQ(test::getFieldOf([&] { solveKane(makeBar(0.6, 0.3, 1.0), o); }), "kane.mu_static");
 }
 
 TEST(PlanarGlockerPfeiffer, FirstCaseOnTheKaneExample) {
@@ -175,8 +167,8 @@ TEST(PlanarGlockerPfeiffer, SecondCaseShiftsTheExpansionInterval) {
     // e_t = nu = 0 is the first case.
     const ImpactProblem p = makeBar(0.6, 0.4, 0.9);
     EXPECT_LE((solveGlockerPfeiffer(p, {0.0, 0.0}).impulse - solveGlockerPfeiffer(p).impulse).norm(), 0.0);
-    EXPECT_EQ(field([&] { solveGlockerPfeiffer(p, {1.5, 0.0}); }), "glocker-pfeiffer.e_t");
-    EXPECT_EQ(field([&] { solveGlockerPfeiffer(p, {0.0, -0.1}); }), "glocker-pfeiffer.nu");
+    EXPECT_EQ(test::getFieldOf([&] { solveGlockerPfeiffer(p, {1.5, 0.0}); }), "glocker-pfeiffer.e_t");
+    EXPECT_EQ(test::getFieldOf([&] { solveGlockerPfeiffer(p, {0.0, -0.1}); }), "glocker-pfeiffer.nu");
 }
 
 TEST(PlanarWangMason, DirectImpactOfTheBar) {
@@ -400,9 +392,9 @@ TEST(PlanarBrach, MomentCoefficientOnTheBarDrop) {
 TEST(PlanarBrach, MomentCoefficientNeedsBodiesAndAValidRange) {
     BrachOptions o;
     o.momentCoefficient = 0.1;
-    EXPECT_EQ(field([&] { solveBrach(makeBarContactProblem(0.0, -1.0, 0.0, 1.0), o); }), "bodies");
+    EXPECT_EQ(test::getFieldOf([&] { solveBrach(makeBarContactProblem(0.0, -1.0, 0.0, 1.0), o); }), "bodies");
     o.momentCoefficient = -0.5;
-    EXPECT_EQ(field([&] { solveBrach(makeBar(0.0, 0.0, 1.0), o); }), "brach.e_m");
+    EXPECT_EQ(test::getFieldOf([&] { solveBrach(makeBar(0.0, 0.0, 1.0), o); }), "brach.e_m");
     o.momentCoefficient = -1.0;
     EXPECT_NO_THROW(solveBrach(makeBarContactProblem(0.0, -1.0, 0.0, 1.0), o)) << "e_m = -1 works at contact level";
     // A body whose plane normal is not a principal axis cannot take the couple in the plane.
@@ -413,7 +405,7 @@ TEST(PlanarBrach, MomentCoefficientNeedsBodiesAndAValidRange) {
     c.body1.orientation = Quat(Eigen::AngleAxisd(0.3, Vec3(1, 1, 0).normalized()));
     const ImpactProblem tilted = ImpactProblem::makeBodyLevel(c, 0.0, 1.0);
     o.momentCoefficient = 0.1;
-    const std::string f = field([&] { solveBrach(tilted, o); });
+    const std::string f = test::getFieldOf([&] { solveBrach(tilted, o); });
     EXPECT_TRUE(f == "bodies" || f == "W") << f;
 }
 
@@ -453,10 +445,10 @@ TEST(PlanarCataldoSampaio, MomentCoefficientsAsBrachWhereTheyCoincide) {
         EXPECT_NEAR(cs.result.energyAfter, b.result.energyAfter, kClosedFormTol);
     }
     // A moment coefficient needs the bodies.
-    EXPECT_EQ(field([&] { solveCataldoSampaio(makeBarContactProblem(0.0, -1.0, 0.3, 1.0), {0.0, 0.0, 0.1, -1.0}); }),
+    EXPECT_EQ(test::getFieldOf([&] { solveCataldoSampaio(makeBarContactProblem(0.0, -1.0, 0.3, 1.0), {0.0, 0.0, 0.1, -1.0}); }),
               "bodies");
-    EXPECT_EQ(field([&] { solveCataldoSampaio(makeBar(0.0, 0.3, 1.0), {0.0, 0.0, -0.25, -1.0}); }), "cs.e_m_c");
-    EXPECT_EQ(field([&] { solveCataldoSampaio(makeBar(0.0, 0.3, 1.0), {0.0, 2.0, -1.0, -1.0}); }), "cs.nu");
+    EXPECT_EQ(test::getFieldOf([&] { solveCataldoSampaio(makeBar(0.0, 0.3, 1.0), {0.0, 0.0, -0.25, -1.0}); }), "cs.e_m_c");
+    EXPECT_EQ(test::getFieldOf([&] { solveCataldoSampaio(makeBar(0.0, 0.3, 1.0), {0.0, 2.0, -1.0, -1.0}); }), "cs.nu");
 }
 
 TEST(PlanarProblems, NonPlanarInputIsRejectedNamingTheField) {
@@ -477,9 +469,9 @@ TEST(PlanarProblems, NonPlanarInputIsRejectedNamingTheField) {
     for (const auto& law : laws) {
         const char* name = law.first;
         const Solve& solve = law.second;   // a named reference: C++17 lambdas cannot capture bindings
-        EXPECT_EQ(field([&] { solve(coupled); }), "W") << name;
-        EXPECT_EQ(field([&] { solve(v3); }), "v_minus") << name;
-        EXPECT_EQ(field([&] { solve(sliding3d); }), "no error") << name;
+        EXPECT_EQ(test::getFieldOf([&] { solve(coupled); }), "W") << name;
+        EXPECT_EQ(test::getFieldOf([&] { solve(v3); }), "v_minus") << name;
+        EXPECT_EQ(test::getFieldOf([&] { solve(sliding3d); }), "no error") << name;
         try {
             solve(coupled);
         } catch (const InputError& e) {
