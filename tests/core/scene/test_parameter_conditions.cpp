@@ -49,7 +49,9 @@ TEST(ParameterConditions, TheTriplePendulumsRowsFollowItsPose) {
         const std::string atRelease = findInapplicableReason(conditions, scene.parameters, "release1");
         EXPECT_EQ(atImpact.empty(), pose == "impact");
         EXPECT_EQ(atRelease.empty(), pose == "release");
-        if (pose == "release") EXPECT_EQ(atImpact, "Applies only when Pose is impact (now release)");
+        if (pose == "release") {
+            EXPECT_EQ(atImpact, "Applies only when Pose is impact (now release)");
+        }
         EXPECT_TRUE(findInapplicableReason(conditions, scene.parameters, "friction").empty()) << "unconditioned";
     }
 }

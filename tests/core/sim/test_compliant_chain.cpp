@@ -119,7 +119,7 @@ TEST(PendulumChain, TouchingPosePutsTheSphereOnTheGround) {
     PendulumChain chain = makeTriplePendulum();
     chain.links[0].length = 0.7;
     chain.links[2].length = 1.3;
-    for (const Eigen::Vector2d leading : {Eigen::Vector2d(0.3, 0.5), Eigen::Vector2d(-1.0, 1.0), Eigen::Vector2d(0.0, 0.0)}) {
+    for (const Eigen::Vector2d& leading : {Eigen::Vector2d(0.3, 0.5), Eigen::Vector2d(-1.0, 1.0), Eigen::Vector2d(0.0, 0.0)}) {
         const std::optional<Eigen::VectorXd> q = chain.calcTouchingPose(leading);
         ASSERT_TRUE(q.has_value());
         EXPECT_EQ(q->head(2), leading);
