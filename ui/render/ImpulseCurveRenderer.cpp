@@ -37,6 +37,8 @@ namespace impactlab::ui {
 
 namespace {
 
+// Pale grey-blue at the top to white: the coloured curve, plane and line carry
+// the view, the backdrop stays out of the way.
 const render::Backdrop kCurveBackdrop{{0.88, 0.90, 0.94}, {1.0, 1.0, 1.0}};
 const Eigen::Vector3d kCurveColor{0.80, 0.10, 0.60};      // magenta: nothing else is
 const Eigen::Vector3d kCompressionPlaneColor{0.30, 0.65, 0.95};

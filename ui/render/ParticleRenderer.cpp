@@ -51,6 +51,7 @@ const Eigen::Vector3d kObstacleColor(0.62, 0.64, 0.68);
 constexpr int kCylinderFacets = 32;
 // A plane whose normal is this close to an axis is drawn as the domain's face.
 constexpr double kAxisAlignedTol = 1e-9;
+// Near white at the top to grey-blue below.
 const render::Backdrop kParticleBackdrop{{0.93, 0.95, 0.98}, {0.80, 0.84, 0.90}};
 
 vtkSmartPointer<vtkActor> makeObstacleActor(vtkPolyDataAlgorithm* source, const Eigen::Matrix4d& pose) {
