@@ -281,6 +281,15 @@ void hideLegendMarkers(QChart* chart, QAbstractSeries* series) {
     for (QLegendMarker* marker : chart->legend()->markers(series)) marker->setVisible(false);
 }
 
+void addCross(QChart* chart, const Vec2& centre, const Vec2& arm, const QColor& color, const QString& name) {
+    const QPen pen(color, kCrossPenWidth);
+    auto* a = makeLineSeries({centre - arm, centre + arm}, name, pen);
+    auto* b = makeLineSeries({centre + Vec2(-arm.x(), arm.y()), centre + Vec2(arm.x(), -arm.y())}, QString(), pen);
+    attach(chart, a);
+    attach(chart, b);
+    hideLegendMarkers(chart, b);
+}
+
 bool isInLegend(const QChart* /*chart*/, const QAbstractSeries* series) {
     if (!series->isVisible()) return false;   // a spare kept by showSeries
     const QVariant flag = series->property(kInLegendProperty);

@@ -60,6 +60,9 @@ QValueAxis* findAxis(QChart* chart, Qt::Orientation orientation);
 // (a tall narrow plot is better than a sliver of data). Ticks fall about
 // `tickSpacingPx` pixels apart on round numbers.
 inline constexpr double kDefaultTickSpacingPx = 90.0;
+// Denser ticks, for charts that must show several on a narrow axis (the
+// time plots' small panes, a narrow impulse diagram); "0.25" is about 30 px.
+inline constexpr double kDenseTickSpacingPx = 60.0;
 void setViewBox(QChart* chart, const QRectF& box, bool equalScales,
                 double maxStretch = std::numeric_limits<double>::infinity(),
                 double tickSpacingPx = kDefaultTickSpacingPx);
@@ -87,6 +90,10 @@ QScatterSeries* makeMarkerSeries(const QString& name, const QColor& edge, const 
 // A filled polygon (QAreaSeries whose upper boundary is the closed polygon).
 QAreaSeries* makePolygonSeries(const std::vector<Vec2>& polygon, const QColor& fill);
 void hideLegendMarkers(QChart* chart, QAbstractSeries* series);
+// A cross (an x) at `centre`, its arms reaching `arm` along each axis, drawn
+// with kCrossPenWidth: one legend entry, `name`.
+inline constexpr double kCrossPenWidth = 2.8;
+void addCross(QChart* chart, const Vec2& centre, const Vec2& arm, const QColor& color, const QString& name);
 
 // The two value axes of a chart with these titles: made when the chart has
 // none, else kept (with their ranges) and retitled, so a chart shown again

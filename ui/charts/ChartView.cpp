@@ -23,7 +23,7 @@ namespace {
 constexpr qsizetype kMaxUnbrokenLegendChars = 38;
 
 // A line's swatch: its colour, dashed or solid as drawn.
-QString makeSwatch(const QAbstractSeries* series) {
+QString makeSeriesSwatch(const QAbstractSeries* series) {
     QColor color(Qt::gray);
     QString glyph = QStringLiteral("\u2501\u2501");   // a heavy line
     if (const auto* markers = qobject_cast<const QScatterSeries*>(series)) {
@@ -111,7 +111,7 @@ void ChartView::updateLegend() {
         // An entry breaks only between entries, unless it is longer than a line could hold.
         QString name = series->name().toHtmlEscaped();
         if (series->name().size() <= kMaxUnbrokenLegendChars) name.replace(' ', QStringLiteral("&nbsp;"));
-        entries << makeSwatch(series) + "&nbsp;" + name;
+        entries << makeSeriesSwatch(series) + "&nbsp;" + name;
     }
     const QString html = entries.join(QStringLiteral(" &nbsp;&nbsp; "));
     legend_->setText(html);

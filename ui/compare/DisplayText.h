@@ -11,6 +11,9 @@
 
 namespace impactlab::ui {
 
+// Any core string (a name, a reason, a unit) as the widgets take it.
+inline QString toQString(const std::string& s) { return QString::fromStdString(s); }
+
 inline QString lawDisplayName(const std::string& lawId) { return QString::fromStdString(getLawDisplayName(lawId)); }
 inline QString lawDisplayName(const QString& lawId) { return lawDisplayName(lawId.toStdString()); }
 inline QString frictionModelDisplayName(const std::string& model) {

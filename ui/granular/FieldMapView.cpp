@@ -16,14 +16,14 @@ namespace {
 
 // Layout, px: margins around the maps, the gap between two maps, the colour
 // bar's width and its gap, the title's height.
-constexpr int kMargin = 12;
+constexpr int kMapMargin = 12;
 constexpr int kGap = 24;
 constexpr int kBarWidth = 16;
 constexpr int kBarGap = 56;
-constexpr int kTitleHeight = 44;   // two lines: the title, then the extent
+constexpr int kMapTitleHeight = 44;   // two lines: the title, then the extent
 constexpr int kLabelHeight = 34;
 // Significant digits of the exported cells.
-constexpr int kCsvDigits = 8;
+constexpr int kFieldCsvDigits = 8;
 const QColor kEmptyCell(225, 225, 225);
 
 // A perceptually ordered dark-blue to yellow scale (viridis, sampled).
@@ -45,8 +45,8 @@ QColor sampleScale(double u) {
 // above the other in a tall one.
 QRectF mapRect(const granular::FieldGrid& g, int k, int n, QSize size) {
     const double w = std::max(g.xMax - g.xMin, 1e-12), h = std::max(g.yMax - g.yMin, 1e-12);
-    const double fullW = size.width() - 2 * kMargin - kBarGap - kBarWidth;
-    const double fullH = size.height() - 2 * kMargin - kTitleHeight;
+    const double fullW = size.width() - 2 * kMapMargin - kBarGap - kBarWidth;
+    const double fullH = size.height() - 2 * kMapMargin - kMapTitleHeight;
     int columns = 1;
     double scale = 0.0, areaW = 0.0, areaH = 0.0;
     for (int c = 1; c <= std::max(1, n); ++c) {
@@ -62,8 +62,8 @@ QRectF mapRect(const granular::FieldGrid& g, int k, int n, QSize size) {
     }
     scale = std::max(scale, 0.0);
     const int col = k % columns, row = k / columns;
-    const double left = kMargin + col * (areaW + kGap) + 0.5 * (areaW - scale * w);
-    const double top = kMargin + kTitleHeight + row * (areaH + kLabelHeight) + 0.5 * (areaH - scale * h);
+    const double left = kMapMargin + col * (areaW + kGap) + 0.5 * (areaW - scale * w);
+    const double top = kMapMargin + kMapTitleHeight + row * (areaH + kLabelHeight) + 0.5 * (areaH - scale * h);
     return QRectF(left, top, scale * w, scale * h);
 }
 
@@ -107,8 +107,8 @@ void FieldMapView::paint(QPainter& painter, QSize size) const {
     bold.setBold(true);
     painter.setFont(bold);
     const QString title = maps_.empty() ? title_ + tr(": no run yet") : title_;
-    const int lineHeight = kTitleHeight / 2;
-    const QRect titleRect(kMargin, kMargin, size.width() - 2 * kMargin, lineHeight);
+    const int lineHeight = kMapTitleHeight / 2;
+    const QRect titleRect(kMapMargin, kMapMargin, size.width() - 2 * kMapMargin, lineHeight);
     painter.drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
                      painter.fontMetrics().elidedText(title, Qt::ElideRight, titleRect.width()));
     painter.setFont(font());
@@ -143,8 +143,8 @@ void FieldMapView::paint(QPainter& painter, QSize size) const {
                          painter.fontMetrics().elidedText(maps_[k].label, Qt::ElideRight, static_cast<int>(labelRect.width())));
     }
     // The colour bar, bottom to top.
-    const int barLeft = size.width() - kMargin - kBarWidth - kBarGap + 8;
-    const int barTop = kMargin + kTitleHeight, barHeight = size.height() - 2 * kMargin - kTitleHeight - kLabelHeight;
+    const int barLeft = size.width() - kMapMargin - kBarWidth - kBarGap + 8;
+    const int barTop = kMapMargin + kMapTitleHeight, barHeight = size.height() - 2 * kMapMargin - kMapTitleHeight - kLabelHeight;
     for (int y = 0; y < barHeight; ++y)
         painter.fillRect(QRect(barLeft, barTop + y, kBarWidth, 1), sampleScale(1.0 - y / std::max(1.0, barHeight - 1.0)));
     painter.setPen(Qt::black);
@@ -186,7 +186,7 @@ bool FieldMapView::exportSvg(const QString& path, QSize size) const {
 
 bool FieldMapView::exportCsv(const QString& path) const {
     std::ostringstream os;
-    os.precision(kCsvDigits);
+    os.precision(kFieldCsvDigits);
     os << "model,x_min [m],x_max [m],y_min [m],y_max [m],samples,mean_x,mean_y,mean_z,"
        << quoteCsvField((quantity_ + " [" + unit_ + "]").toStdString()) << "\n";
     for (const FieldMap& m : maps_) {

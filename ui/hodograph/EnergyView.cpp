@@ -13,12 +13,12 @@ namespace impactlab::ui {
 
 namespace {
 
-constexpr double kLineWidth = 2.6;
+constexpr double kEnergyLineWidth = 2.6;
 // Headroom above the highest energy and beyond the last impulse, as a share of
 // their ranges, so the curves' ends stay off the frame.
-constexpr double kPadShare = 0.06;
+constexpr double kEnergyPadShare = 0.06;
 
-void fillChart(QChart* chart, const EnergyCurve* curve, const QString& title) {
+void fillEnergyChart(QChart* chart, const EnergyCurve* curve, const QString& title) {
     chart::ensureAxes(chart, QStringLiteral("normal impulse I_n [N s]"), QStringLiteral("energy [J]"));
     chart::clearSeries(chart);
     if (!curve) {
@@ -36,13 +36,13 @@ void fillChart(QChart* chart, const EnergyCurve* curve, const QString& title) {
             }
     if (!(xMax > 0.0)) xMax = 1.0;
     if (!(yMax > 0.0)) yMax = 1.0;
-    chart::setViewBox(chart, QRectF(0.0, 0.0, xMax * (1.0 + kPadShare), yMax * (1.0 + kPadShare)), false);
+    chart::setViewBox(chart, QRectF(0.0, 0.0, xMax * (1.0 + kEnergyPadShare), yMax * (1.0 + kEnergyPadShare)), false);
 
-    QPen kinetic(EnergyView::kineticColor(), kLineWidth);
+    QPen kinetic(EnergyView::kineticColor(), kEnergyLineWidth);
     kinetic.setJoinStyle(Qt::RoundJoin);
     if (!curve->kinetic.empty())
         chart::attach(chart, chart::makeLineSeries(curve->kinetic, QStringLiteral("kinetic energy"), kinetic));
-    QPen potential(EnergyView::potentialColor(), kLineWidth, Qt::DashLine);
+    QPen potential(EnergyView::potentialColor(), kEnergyLineWidth, Qt::DashLine);
     if (!curve->potential.empty())
         chart::attach(chart, chart::makeLineSeries(curve->potential, QStringLiteral("contact potential E (Stronge)"), potential));
 }
@@ -77,7 +77,7 @@ QColor EnergyView::potentialColor() { return QColor(213, 94, 0); }
 QSize EnergyView::sizeHint() const { return {560, 380}; }
 
 void EnergyView::populate(QChart* chart) const {
-    fillChart(chart, curve_ ? &*curve_ : nullptr, title_);
+    fillEnergyChart(chart, curve_ ? &*curve_ : nullptr, title_);
 }
 
 }  // namespace impactlab::ui

@@ -28,7 +28,7 @@ constexpr double kPointEdgeWidth = 2.0;   // a point marker's outline
 constexpr double kArrowEdgeWidth = 1.0;   // an arrowhead's outline, in its fill colour
 // The view box reaches this share of its span beyond the data on each side,
 // so markers and labels at the extremes stay inside the plot.
-constexpr double kBoxPadShare = 0.12;
+constexpr double kHodographPadShare = 0.12;
 // Rays are drawn this many view-box diagonals long; the plot clips them, so
 // they always reach the edge however the equal scales widen the box.
 constexpr double kRayReachDiagonals = 4.0;
@@ -36,7 +36,7 @@ constexpr double kRayReachDiagonals = 4.0;
 // leaves the view box, and are this share of the box's larger span long: far
 // enough from the origin not to pile up there, big enough to read.
 constexpr double kArrowPositionShare = 0.55;
-constexpr double kArrowLengthShare = 0.045;
+constexpr double kArrowheadLengthShare = 0.045;
 constexpr double kArrowHalfWidthShare = 0.45;  // of the arrow's length
 // Angle labels sit this share of the way to the box edge: in the padding
 // beyond the data, where no point label competes with them.
@@ -109,7 +109,7 @@ QRectF calcViewBox(const std::vector<const std::vector<Vec2>*>& paths, const std
     if (!(extent > 0.0)) extent = 1.0;
     const Vec2 minSpan = Vec2::Constant(kMinSpanShare * extent);
     const Vec2 centre = 0.5 * (lo + hi);
-    const Vec2 half = (0.5 * (hi - lo)).cwiseMax(0.5 * minSpan) + Vec2::Constant(kBoxPadShare * extent);
+    const Vec2 half = (0.5 * (hi - lo)).cwiseMax(0.5 * minSpan) + Vec2::Constant(kHodographPadShare * extent);
     return QRectF(centre.x() - half.x(), centre.y() - half.y(), 2.0 * half.x(), 2.0 * half.y());
 }
 
@@ -224,7 +224,7 @@ QRectF calcContentBox(const Content& c) {
     return QRectF(-1.0, -1.0, 2.0, 2.0);
 }
 
-void fillChart(QChart* chart, const Content& c) {
+void fillHodographChart(QChart* chart, const Content& c) {
     chart::ensureAxes(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
     if (!c.diagram && !c.bundle) {
         chart::showSeries(chart, {});
@@ -313,7 +313,7 @@ std::array<Vec2, 3> HodographView::calcArrowhead(const InvariantRay& ray, const 
     const Vec2 centre = kArrowPositionShare * calcExitDistance(box, d) * d;
     const Vec2 along = ray.centrifugal ? d : Vec2(-d);
     const Vec2 across(-along.y(), along.x());
-    const double length = kArrowLengthShare * std::max(box.width(), box.height());
+    const double length = kArrowheadLengthShare * std::max(box.width(), box.height());
     const Vec2 back = centre - 0.5 * length * along;
     return {centre + 0.5 * length * along, back + kArrowHalfWidthShare * length * across,
             back - kArrowHalfWidthShare * length * across};
@@ -340,7 +340,7 @@ QSize HodographView::sizeHint() const { return {560, 520}; }
 
 void HodographView::populate(QChart* chart) const {
     const Content c = makeContent(content_, title_);
-    fillChart(chart, c);
+    fillHodographChart(chart, c);
 }
 
 }  // namespace impactlab::ui

@@ -22,6 +22,7 @@
 
 #include "DiagramShapes.h"
 #include "charts/ChartSupport.h"
+#include "compare/DisplayText.h"
 #include "common/ViewExport.h"
 #include "diagram/DiagramCsv.h"
 
@@ -31,20 +32,15 @@ namespace {
 // Helpers identical for every chart of the app live in hodograph/ChartSupport.
 
 // Drawing constants, in pixels at 96 dpi.
-constexpr double kPathWidth = 3.0;
+constexpr double kImpulsePathWidth = 3.0;
 constexpr double kEnergyGainPathWidth = 5.0;
 constexpr double kReferenceLineWidth = 1.6;
-constexpr double kMarkerSize = 12.0;
-// Aim for one axis tick per this many pixels of plot: denser than the other
-// charts, so a narrow diagram still shows more than one tangential tick.
-constexpr double kTickSpacingPx = 60.0;
+constexpr double kDiagramMarkerSize = 12.0;
 
 // Translucent so the grid and the lines under the paths stay visible.
 const QColor kRegionFill(120, 190, 120, 70);
 
 constexpr const char* kEnergyGainedTag = "ENERGY GAINED";
-
-QString toQString(const std::string& s) { return QString::fromStdString(s); }
 
 // The pen of a reference line, chosen by its id (ImpulseDiagram.h lists them).
 QPen makeReferencePen(const std::string& id) {
@@ -101,7 +97,7 @@ QString makePathLegend(const DiagramPath& path) {
 // The series of `diagram` in drawing order: the admissible region, the
 // reference lines, the paths (energy-gaining first, so a path coinciding with
 // one stays visible on top), their markers, and the two marker legend keys.
-std::vector<chart::SeriesSpec> makeSeries(const ImpulseDiagram& diagram) {
+std::vector<chart::SeriesSpec> makeDiagramSeries(const ImpulseDiagram& diagram) {
     using Kind = chart::SeriesSpec::Kind;
     std::vector<chart::SeriesSpec> specs;
     const std::vector<Vec2> region = calcAdmissibleRegion(diagram);
@@ -140,7 +136,7 @@ std::vector<chart::SeriesSpec> makeSeries(const ImpulseDiagram& diagram) {
         m.name = name;
         m.pen = QPen(edge, 2.0);
         m.brush = fill;
-        m.markerSize = kMarkerSize;
+        m.markerSize = kDiagramMarkerSize;
         m.points = std::move(points);
         return m;
     };
@@ -152,7 +148,7 @@ std::vector<chart::SeriesSpec> makeSeries(const ImpulseDiagram& diagram) {
         chart::SeriesSpec line;
         line.name = makePathLegend(path);
         line.points = path.points;
-        line.pen = QPen(color, path.gainsEnergy ? kEnergyGainPathWidth : kPathWidth);
+        line.pen = QPen(color, path.gainsEnergy ? kEnergyGainPathWidth : kImpulsePathWidth);
         line.pen.setCapStyle(Qt::RoundCap);
         line.pen.setJoinStyle(Qt::RoundJoin);
         specs.push_back(std::move(line));
@@ -219,8 +215,8 @@ void ImpulseDiagramView::populate(QChart* chart) const {
         const Vec2 span = (hi - lo).cwiseMax(Vec2::Constant(minSpan));
         box = QRectF(lo.x(), lo.y(), span.x(), span.y());
     }
-    chart::setViewBox(chart, box, true, kMaxAspectStretch, kTickSpacingPx);
-    chart::showSeries(chart, diagram ? makeSeries(*diagram) : std::vector<chart::SeriesSpec>{});
+    chart::setViewBox(chart, box, true, kMaxAspectStretch, chart::kDenseTickSpacingPx);
+    chart::showSeries(chart, diagram ? makeDiagramSeries(*diagram) : std::vector<chart::SeriesSpec>{});
 }
 
 bool ImpulseDiagramView::exportCsv(const QString& path) const { return writeTextFile(path, toCsv(diagram())); }

@@ -22,8 +22,7 @@ constexpr double kConicWidth = 2.6;
 constexpr double kContourWidth = 1.0;
 constexpr double kZeroContourWidth = 1.6;
 // A cross's half-arm as a share of the view box's larger side.
-constexpr double kCrossShare = 0.025;
-constexpr double kCrossWidth = 2.8;
+constexpr double kPlaneCrossShare = 0.025;
 constexpr double kCircleSize = 13.0;
 // Contour pieces meet exactly where marching squares split a grid edge; this
 // share of the view box joins them and nothing else.
@@ -31,16 +30,7 @@ constexpr double kJoinShare = 1e-9;
 // A plot at most this much taller or wider than the data, for equal scales.
 constexpr double kMaxStretch = 3.0;
 
-void addCross(QChart* chart, const Vec2& p, double arm, const QColor& color, const QString& name) {
-    const QPen pen(color, kCrossWidth);
-    auto* a = chart::makeLineSeries({p + Vec2(-arm, -arm), p + Vec2(arm, arm)}, name, pen);
-    auto* b = chart::makeLineSeries({p + Vec2(-arm, arm), p + Vec2(arm, -arm)}, QString(), pen);
-    chart::attach(chart, a);
-    chart::attach(chart, b);
-    chart::hideLegendMarkers(chart, b);
-}
-
-void fillChart(QChart* chart, const MdpPlaneView* plane, const QString& title) {
+void fillPlaneChart(QChart* chart, const MdpPlaneView* plane, const QString& title) {
     chart::ensureAxes(chart, QStringLiteral("x_t [N s]"), QStringLiteral("x_o [N s]"));
     chart::clearSeries(chart);
     // Seven short entries fit beside an equal-scale plot, not under it.
@@ -87,8 +77,8 @@ void fillChart(QChart* chart, const MdpPlaneView* plane, const QString& title) {
         if (i > 0) chart::hideLegendMarkers(chart, s);
     }
     // Markers: unconstrained minimum, Coulomb solutions, maximum dissipation.
-    const double arm = kCrossShare * size;
-    addCross(chart, plane->unconstrainedMinimum.point, arm, QColor(0, 0, 0),
+    const Vec2 arm = Vec2::Constant(kPlaneCrossShare * size);
+    chart::addCross(chart, plane->unconstrainedMinimum.point, arm, QColor(0, 0, 0),
              plane->unconstrainedFeasible ? QStringLiteral("x0 (sticks)") : QStringLiteral("x0"));
     if (!plane->coulombSolutions.empty()) {
         auto* circles = chart::makeMarkerSeries(
@@ -99,7 +89,7 @@ void fillChart(QChart* chart, const MdpPlaneView* plane, const QString& title) {
         chart::attach(chart, circles);
     }
     if (plane->maxDissipation.onPlane)
-        addCross(chart, plane->maxDissipation.point, arm, CompressionPlaneView::solutionColor(),
+        chart::addCross(chart, plane->maxDissipation.point, arm, CompressionPlaneView::solutionColor(),
                  QStringLiteral("max. dissipation"));
 }
 
@@ -154,7 +144,7 @@ QColor CompressionPlaneView::conicColor() { return QColor(0, 90, 200); }
 QColor CompressionPlaneView::solutionColor() { return QColor(220, 20, 20); }
 
 void CompressionPlaneView::populate(QChart* chart) const {
-    fillChart(chart, plane_ ? &*plane_ : nullptr, title_);
+    fillPlaneChart(chart, plane_ ? &*plane_ : nullptr, title_);
 }
 
 }  // namespace impactlab::ui

@@ -13,12 +13,12 @@ namespace impactlab::ui {
 
 namespace {
 
-constexpr double kMargin = 14.0;          // px around the drawing
-constexpr double kTitleHeight = 30.0;     // px for the title line
+constexpr double kTreeMargin = 14.0;          // px around the drawing
+constexpr double kTreeTitleHeight = 30.0;     // px for the title line
 constexpr double kGapShare = 0.22;        // of a cell, between boxes
 constexpr double kArrowHead = 7.0;        // px
-constexpr double kPathWidth = 3.2;        // px, edges on the path
-constexpr double kEdgeWidth = 1.2;        // px, other edges
+constexpr double kTreePathWidth = 3.2;        // px, edges on the path
+constexpr double kTreeEdgeWidth = 1.2;        // px, other edges
 constexpr const char* kFinalBlock = "final-block";
 
 struct Cell {
@@ -52,20 +52,20 @@ Layout makeLayout(QSize size) {
     int cols = 1;
     for (const auto& [id, c] : cells) cols = std::max(cols, c.col + 1);
     const int totalRows = rows + (l.nodes.count(kFinalBlock) ? 1 : 0);
-    const double w = (size.width() - 2 * kMargin) / cols;
-    const double h = (size.height() - 2 * kMargin - kTitleHeight) / std::max(1, totalRows);
+    const double w = (size.width() - 2 * kTreeMargin) / cols;
+    const double h = (size.height() - 2 * kTreeMargin - kTreeTitleHeight) / std::max(1, totalRows);
     const double gx = kGapShare * w, gy = kGapShare * h;
     for (const auto& [id, c] : cells)
-        l.boxes[id] = QRectF(kMargin + c.col * w + 0.5 * gx, kMargin + kTitleHeight + c.row * h + 0.5 * gy, w - gx, h - gy);
+        l.boxes[id] = QRectF(kTreeMargin + c.col * w + 0.5 * gx, kTreeMargin + kTreeTitleHeight + c.row * h + 0.5 * gy, w - gx, h - gy);
     if (l.nodes.count(kFinalBlock))
-        l.boxes[kFinalBlock] = QRectF(kMargin + 0.5 * gx, kMargin + kTitleHeight + rows * h + 0.5 * gy,
-                                      size.width() - 2 * kMargin - gx, h - gy);
+        l.boxes[kFinalBlock] = QRectF(kTreeMargin + 0.5 * gx, kTreeMargin + kTreeTitleHeight + rows * h + 0.5 * gy,
+                                      size.width() - 2 * kTreeMargin - gx, h - gy);
     return l;
 }
 
 void drawArrow(QPainter& p, QPointF from, QPointF to, const QString& label, bool onPath) {
     p.setPen(QPen(onPath ? DecisionTreeView::highlightColor().darker(130) : QColor(90, 90, 90),
-                  onPath ? kPathWidth : kEdgeWidth));
+                  onPath ? kTreePathWidth : kTreeEdgeWidth));
     p.drawLine(from, to);
     const QPointF d = (to - from) / std::max(1e-9, std::hypot(to.x() - from.x(), to.y() - from.y()));
     const QPointF nrm(-d.y(), d.x());
@@ -122,7 +122,7 @@ void DecisionTreeView::paint(QPainter& p, QSize size) const {
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.1);
     p.setFont(titleFont);
     p.setPen(Qt::black);
-    p.drawText(QRectF(kMargin, kMargin, size.width() - 2 * kMargin, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter,
+    p.drawText(QRectF(kTreeMargin, kTreeMargin, size.width() - 2 * kTreeMargin, kTreeTitleHeight), Qt::AlignLeft | Qt::AlignVCenter,
                title_.isEmpty() ? QStringLiteral("Decision tree of the analytic solver (Fig. 5)") : title_);
     p.setFont(QFont());
 

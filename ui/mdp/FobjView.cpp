@@ -18,21 +18,11 @@ namespace impactlab::ui {
 namespace {
 
 constexpr double kTwoPi = 6.283185307179586;
-constexpr double kCurveWidth = 2.6;
-constexpr double kCrossShare = 0.02;    // of the axis spans, each arm
-constexpr double kCrossWidth = 2.8;
+constexpr double kFobjCurveWidth = 2.6;
+constexpr double kFobjCrossShare = 0.02;    // of the axis spans, each arm
 constexpr double kStationarySize = 9.0;
 
-void addCross(QChart* chart, const Vec2& p, const Vec2& arm, const QColor& color, const QString& name) {
-    const QPen pen(color, kCrossWidth);
-    auto* a = chart::makeLineSeries({p - arm, p + arm}, name, pen);
-    auto* b = chart::makeLineSeries({p + Vec2(-arm.x(), arm.y()), p + Vec2(arm.x(), -arm.y())}, QString(), pen);
-    chart::attach(chart, a);
-    chart::attach(chart, b);
-    chart::hideLegendMarkers(chart, b);
-}
-
-void fillChart(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
+void fillFobjChart(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
     chart::ensureAxes(chart, QStringLiteral("alpha [rad]"), QStringLiteral("f_obj [J]"));
     chart::clearSeries(chart);
     if (!curve || !curve->available) {
@@ -69,7 +59,7 @@ void fillChart(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
         if (i > 0) chart::hideLegendMarkers(chart, s);
     }
     // The curve, broken where it is infeasible or leaves the view.
-    QPen pen(FobjView::curveColor(), kCurveWidth);
+    QPen pen(FobjView::curveColor(), kFobjCurveWidth);
     std::vector<std::vector<Vec2>> pieces(1);
     for (std::size_t i = 0; i < curve->alpha.size(); ++i) {
         const double f = curve->fobj[i];
@@ -93,7 +83,7 @@ void fillChart(QChart* chart, const MdpFobjCurve* curve, const QString& title) {
         if (s.feasible && s.fobj >= y0 && s.fobj <= y1) stationary->append(s.alpha, s.fobj);
     chart::attach(chart, stationary);
     if (curve->minimumIsSolution)
-        addCross(chart, Vec2(curve->alphaMin, curve->fobjMin), Vec2(kCrossShare * kTwoPi, kCrossShare * (y1 - y0)),
+        chart::addCross(chart, Vec2(curve->alphaMin, curve->fobjMin), Vec2(kFobjCrossShare * kTwoPi, kFobjCrossShare * (y1 - y0)),
                  FobjView::minimumColor(), QStringLiteral("global minimum"));
 }
 
@@ -138,7 +128,7 @@ QColor FobjView::curveColor() { return QColor(0, 90, 200); }
 QColor FobjView::minimumColor() { return QColor(220, 20, 20); }
 
 void FobjView::populate(QChart* chart) const {
-    fillChart(chart, curve_ ? &*curve_ : nullptr, title_);
+    fillFobjChart(chart, curve_ ? &*curve_ : nullptr, title_);
 }
 
 }  // namespace impactlab::ui

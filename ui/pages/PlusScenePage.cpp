@@ -39,11 +39,11 @@ const char* const kArrowLegend = "red arrows: the impulse on body 1 at each cont
 
 // The longest impulse arrow, in multiples of the scene's characteristic length
 // (the brick's longest half edge, a ball's radius, a link's half length).
-constexpr double kArrowLengthShare = 1.6;
+constexpr double kLongestArrowLength = 1.6;
 constexpr double kGroundHalfSizeShare = 4.0;   // ground patch half-width, same multiples
 const Eigen::Vector3d kBrickColor(0.78, 0.55, 0.35);
 const Eigen::Vector3d kSphereColor(0.35, 0.45, 0.7);
-const Eigen::Vector3d kGroundColor(0.72, 0.72, 0.70);
+const Eigen::Vector3d kGroundSlabColor(0.72, 0.72, 0.70);
 const Eigen::Vector3d kImpulseColor(0.85, 0.1, 0.1);
 
 // Digits of the energies at release and at the touch: enough to show that
@@ -342,18 +342,18 @@ void PlusScenePage::showBodies() {
         Vec3 centre = Vec3::Zero();
         for (const Vec3& p : run_.contactPoints) centre += p / static_cast<double>(run_.contactPoints.size());
         centre.z() = 0.0;
-        meshes.push_back(makeVisual(geometry::makeHalfSpaceSlab(half).mesh, Mat3::Identity(), centre, kGroundColor));
+        meshes.push_back(makeVisual(geometry::makeHalfSpaceSlab(half).mesh, Mat3::Identity(), centre, kGroundSlabColor));
     }
     meshes_->setMeshes(meshes);
 
-    // Impulse arrows, the largest kArrowLengthShare * scale long, from each
+    // Impulse arrows, the largest kLongestArrowLength * scale long, from each
     // contact point along the impulse on body 1.
     double largest = 0.0;
     for (int k = 0; k < run_.plus.getContactCount(); ++k) largest = std::max(largest, run_.calcWorldImpulse(k).norm());
     arrows_.clear();
     std::vector<ArrowVisual> arrows;
     for (int k = 0; k < run_.plus.getContactCount() && largest > 0.0; ++k) {
-        const Vec3 v = run_.calcWorldImpulse(k) * (kArrowLengthShare * scale / largest);
+        const Vec3 v = run_.calcWorldImpulse(k) * (kLongestArrowLength * scale / largest);
         arrows_.emplace_back(run_.contactPoints[k], v);
         arrows.push_back({run_.contactPoints[k], v, kImpulseColor});
     }

@@ -77,7 +77,8 @@ constexpr double kSpatialViewElevation = 25.0;
 // More time-history panels than this go in four columns instead of three.
 constexpr int kPanelsForFourColumns = 6;
 
-const Eigen::Vector3d kPlaneColor(0.55, 0.6, 0.7);
+// The scene's planes (walls), blue-grey.
+const Eigen::Vector3d kScenePlaneColor(0.55, 0.6, 0.7);
 
 BodyVisual toVisual(const SceneBody& b, bool headingMarker) {
     BodyVisual v;
@@ -97,7 +98,7 @@ std::vector<PlaneVisual> makePlaneVisuals(const Scene& scene) {
         const bool isGround =
             sp.normal.isApprox(Vec3::UnitZ()) && std::abs(sp.point.z() - scene.groundHeight) < kGroundMatchTol;
         if (isGround) continue;
-        planes.push_back({sp.point, sp.normal, sp.size > 0.0 ? sp.size : kDefaultPlaneHalfSize, kPlaneColor});
+        planes.push_back({sp.point, sp.normal, sp.size > 0.0 ? sp.size : kDefaultPlaneHalfSize, kScenePlaneColor});
     }
     return planes;
 }

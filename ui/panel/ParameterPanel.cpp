@@ -26,7 +26,6 @@ constexpr int kMaxDecimals = 6;
 constexpr const char* kLawTarget = "/contact/law";
 constexpr const char* kFrictionModelTarget = "/granular/friction_model";
 
-QString toQString(const std::string& s) { return QString::fromStdString(s); }
 
 // Enough decimals to show one slider tick (or one step) in display units.
 int calcDecimals(double displayResolution) {

@@ -28,7 +28,7 @@
 namespace impactlab::ui {
 
 namespace {
-constexpr double kCurveWidth = 2.0;
+constexpr double kPlotCurveWidth = 2.0;
 constexpr double kCursorWidth = 1.0;
 // Fraction of the value range added above and below, so curves do not touch
 // the frame; a flat curve gets this absolute half-range instead.
@@ -37,17 +37,14 @@ constexpr double kFlatHalfRange = 0.5;
 // Small charts: a title of about 40 characters fits a readable chart's width.
 constexpr int kTitlePointSize = 9;
 constexpr QMargins kChartMargins(2, 2, 2, 2);
-// Ticks about this far apart: three or four on each axis of a readable
-// chart, each label clear of its neighbours ("0.25" is about 30 px wide).
-constexpr double kTickSpacingPx = 60.0;
 // Layout passes for an exported chart: lay out, fit the axes, lay out again
 // for the new tick labels; the third is a no-op unless labels changed width.
 constexpr int kExportLayoutPasses = 3;
 // Significant digits of exported values: the simulation's own resolution.
-constexpr int kCsvDigits = 10;
+constexpr int kPlotCsvDigits = 10;
 
 // A line's swatch in the legend: its colour, drawn as its pen style.
-QString makeSwatch(const QColor& color, Qt::PenStyle style) {
+QString makePenSwatch(const QColor& color, Qt::PenStyle style) {
     const QString glyph = style == Qt::SolidLine ? QStringLiteral("\u2501\u2501")   // heavy line
                           : style == Qt::DotLine ? QStringLiteral("\u2505\u2505")   // dotted
                                                  : QStringLiteral("\u254D\u254D");  // dashed
@@ -216,7 +213,7 @@ void TimePlotsView::updateLegend() {
     QStringList html;
     for (const Entry& e : entries) {
         QString swatches;
-        for (const auto& [color, style] : e.swatches) swatches += makeSwatch(color, style);
+        for (const auto& [color, style] : e.swatches) swatches += makePenSwatch(color, style);
         html << swatches + "&nbsp;" + e.label.toHtmlEscaped().replace(' ', QStringLiteral("&nbsp;"));
     }
     legend_->setText(html.join(QStringLiteral(" &nbsp;&nbsp;&nbsp; ")));
@@ -231,7 +228,7 @@ void TimePlotsView::fillChart(int index, const PlotPanel& p) {
     for (size_t k = 0; k < p.curves.size(); ++k) {
         const PlotCurve& c = p.curves[k];
         auto* s = static_cast<QLineSeries*>(series[static_cast<int>(k)]);
-        QPen pen(c.color, kCurveWidth);
+        QPen pen(c.color, kPlotCurveWidth);
         pen.setStyle(c.style);
         s->setPen(pen);
         s->replace(QList<QPointF>(c.points.begin(), c.points.end()));
@@ -251,7 +248,7 @@ void TimePlotsView::fillChart(int index, const PlotPanel& p) {
     // ranges stay while the curves fit and fill them (chart::kStickyFill):
     // a range change re-lays out the axis labels.
     chart::setViewBox(chart, QRectF(QPointF(tMin, yMin), QPointF(tMax, yMax)), false,
-                      std::numeric_limits<double>::infinity(), kTickSpacingPx);
+                      std::numeric_limits<double>::infinity(), chart::kDenseTickSpacingPx);
     chart::setStickyAxes(chart, sticky_);
     chart::fitAxes(chart);
     updateCursor(index);
@@ -337,7 +334,7 @@ bool TimePlotsView::exportSvg(const QString& path, QSize size) const {
 
 bool TimePlotsView::exportCsv(const QString& path) const {
     std::ostringstream os;
-    os.precision(kCsvDigits);
+    os.precision(kPlotCsvDigits);
     os << "panel,curve,t [s],value\n";
     for (const PlotPanel& p : panels_)
         for (const PlotCurve& c : p.curves)

@@ -17,11 +17,11 @@ namespace impactlab::ui {
 
 namespace {
 
-constexpr double kLineWidth = 2.4;
-constexpr double kMarkerSize = 11.0;
+constexpr double kFigureLineWidth = 2.4;
+constexpr double kFigureMarkerSize = 11.0;
 constexpr double kHighlightSize = 17.0;
 // Margin around the data, as a share of its span on each axis.
-constexpr double kPadShare = 0.06;
+constexpr double kFigurePadShare = 0.06;
 // A figure whose data has no extent on an axis gets this span (data units).
 constexpr double kEmptySpan = 1.0;
 
@@ -49,7 +49,7 @@ QRectF calcBox(const Figure& f) {
     if (!(y1 >= y0)) y0 = 0.0, y1 = kEmptySpan;
     if (x1 - x0 <= 0.0) x0 -= 0.5 * kEmptySpan, x1 += 0.5 * kEmptySpan;
     if (y1 - y0 <= 0.0) y0 -= 0.5 * kEmptySpan, y1 += 0.5 * kEmptySpan;
-    const double px = kPadShare * (x1 - x0), py = kPadShare * (y1 - y0);
+    const double px = kFigurePadShare * (x1 - x0), py = kFigurePadShare * (y1 - y0);
     return QRectF(x0 - px, y0 - py, x1 - x0 + 2 * px, y1 - y0 + 2 * py);
 }
 
@@ -84,7 +84,7 @@ void FigureView::populate(QChart* chart) const {
             spec.points = s.points;
             spec.inLegend = s.inLegend;
             if (!marker) {
-                spec.pen = QPen(color, kLineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine);
+                spec.pen = QPen(color, kFigureLineWidth, s.dashed ? Qt::DashLine : Qt::SolidLine);
                 spec.pen.setJoinStyle(Qt::RoundJoin);
             } else {
                 const bool filled = s.marker == FigureMarker::Circle || s.marker == FigureMarker::Square ||
@@ -93,7 +93,7 @@ void FigureView::populate(QChart* chart) const {
                 spec.pen = s.highlight ? QPen(Qt::black, 2.0) : QPen(color, 2.0);
                 spec.brush = filled ? color : QColor(Qt::white);
                 spec.markerShape = toShape(s.marker);
-                spec.markerSize = s.highlight ? kHighlightSize : kMarkerSize;
+                spec.markerSize = s.highlight ? kHighlightSize : kFigureMarkerSize;
             }
             specs.push_back(std::move(spec));
         }

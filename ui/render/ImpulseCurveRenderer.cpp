@@ -37,10 +37,11 @@ namespace impactlab::ui {
 
 namespace {
 
-const Eigen::Vector3d kBackgroundTop{0.88, 0.90, 0.94};
-const Eigen::Vector3d kBackgroundBottom{1.0, 1.0, 1.0};
+// Pale grey-blue at the top to white: the coloured curve, plane and line carry
+// the view, the backdrop stays out of the way.
+const render::Backdrop kCurveBackdrop{{0.88, 0.90, 0.94}, {1.0, 1.0, 1.0}};
 const Eigen::Vector3d kCurveColor{0.80, 0.10, 0.60};      // magenta: nothing else is
-const Eigen::Vector3d kPlaneColor{0.30, 0.65, 0.95};
+const Eigen::Vector3d kCompressionPlaneColor{0.30, 0.65, 0.95};
 const Eigen::Vector3d kLineColor{0.10, 0.60, 0.25};
 const Eigen::Vector3d kAxisColor{0.35, 0.35, 0.38};
 const Eigen::Vector3d kTextColor{0.12, 0.12, 0.15};
@@ -50,7 +51,7 @@ const Eigen::Vector3d kFinalColor{0.15, 0.15, 0.18};
 
 // The view box reaches this share of the data's diagonal beyond it on every
 // side: room for the labels and for the plane and line to show their slope.
-constexpr double kBoxPadShare = 0.15;
+constexpr double kViewBoxPadShare = 0.15;
 // Sizes as shares of the view box's diagonal: thick enough to read at 400 px,
 // thin enough not to hide one another.
 constexpr double kCurveRadiusShare = 0.008;
@@ -61,7 +62,6 @@ constexpr double kConeLengthShare = 0.04;
 constexpr double kLabelOffsetShare = 0.03;
 constexpr int kTubeSides = 16;
 constexpr int kSphereResolution = 20;
-constexpr double kPlaneOpacity = 0.35;
 constexpr int kLabelFontSize = 15;
 // The colour key in the top-left corner; margins and rows as shares of the
 // view (rows of 5.5 % fit a 14 pt line in views down to 260 px high).
@@ -79,14 +79,6 @@ constexpr double kMinHalfExtent = 1e-6;
 
 using render::setColor;
 
-vtkSmartPointer<vtkActor> makeActor(vtkPolyData* data) {
-    auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
-    mapper->SetInputData(data);
-    auto actor = vtkSmartPointer<vtkActor>::New();
-    actor->SetMapper(mapper);
-    return actor;
-}
-
 vtkSmartPointer<vtkActor> makeTube(const std::vector<Eigen::Vector3d>& points, double radius, const Eigen::Vector3d& color) {
     auto tube = vtkSmartPointer<vtkTubeFilter>::New();
     tube->SetInputData(geometry::polyline(points));
@@ -94,7 +86,7 @@ vtkSmartPointer<vtkActor> makeTube(const std::vector<Eigen::Vector3d>& points, d
     tube->SetNumberOfSides(kTubeSides);
     tube->CappingOn();
     tube->Update();
-    auto actor = makeActor(tube->GetOutput());
+    auto actor = render::actorFor(tube->GetOutput());
     setColor(actor->GetProperty(), color);
     actor->GetProperty()->SetSpecular(0.3);
     actor->GetProperty()->SetSpecularPower(30.0);
@@ -108,13 +100,13 @@ vtkSmartPointer<vtkActor> makeBall(const Eigen::Vector3d& at, double radius, con
     sphere->SetThetaResolution(kSphereResolution);
     sphere->SetPhiResolution(kSphereResolution);
     sphere->Update();
-    auto actor = makeActor(sphere->GetOutput());
+    auto actor = render::actorFor(sphere->GetOutput());
     setColor(actor->GetProperty(), color);
     actor->GetProperty()->SetAmbient(0.3);
     return actor;
 }
 
-vtkSmartPointer<vtkBillboardTextActor3D> makeLabel(const std::string& text, const Eigen::Vector3d& at) {
+vtkSmartPointer<vtkBillboardTextActor3D> makeBillboardLabel(const std::string& text, const Eigen::Vector3d& at) {
     auto label = vtkSmartPointer<vtkBillboardTextActor3D>::New();
     label->SetInput(text.c_str());
     label->SetPosition(at.x(), at.y(), at.z());
@@ -206,7 +198,7 @@ ImpulseCurveRenderer::ImpulseCurveRenderer(VtkView& view) : d_(std::make_unique<
     d_->view = &view;
     d_->renderer = view.renderer();
     vtkRenderer* r = d_->renderer;
-    render::setUpStudio(r, kBackgroundTop, kBackgroundBottom);
+    render::setUpStudio(r, kCurveBackdrop);
     view.setFramingAngles(render::kDefaultAzimuthDegrees, render::kDefaultElevationDegrees);
     view.setWorldUp(QVector3D(0.0f, 0.0f, 1.0f));
 }
@@ -234,7 +226,7 @@ void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
     // would show neither the plane's tilt nor the tangential axes.
     const Eigen::Vector3d halfData = 0.5 * data.diagonal();
     const Eigen::Vector3d half = halfData.cwiseMax(Eigen::Vector3d::Constant(kMinSideShare * halfData.maxCoeff()));
-    const double pad = std::max(kBoxPadShare * 2.0 * half.norm(), kMinHalfExtent);
+    const double pad = std::max(kViewBoxPadShare * 2.0 * half.norm(), kMinHalfExtent);
     const Eigen::Vector3d reach = half + Eigen::Vector3d::Constant(pad);
     Eigen::AlignedBox3d box(data.center() - reach, data.center() + reach);
     d_->box = box;
@@ -260,10 +252,10 @@ void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
         cone->SetRadius(0.3 * coneLength);
         cone->SetResolution(kTubeSides);
         cone->Update();
-        auto coneActor = makeActor(cone->GetOutput());
+        auto coneActor = render::actorFor(cone->GetOutput());
         setColor(coneActor->GetProperty(), kAxisColor);
         d_->add(coneActor);
-        d_->add(makeLabel(names[k], to + (coneLength + kLabelOffsetShare * diag) * dir));
+        d_->add(makeBillboardLabel(names[k], to + (coneLength + kLabelOffsetShare * diag) * dir));
     }
 
     // Plane of compression, clipped to the box.
@@ -283,17 +275,17 @@ void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
         auto surface = vtkSmartPointer<vtkPolyData>::New();
         surface->SetPoints(points);
         surface->SetPolys(polys);
-        auto plane = makeActor(surface);
-        setColor(plane->GetProperty(), kPlaneColor);
-        plane->GetProperty()->SetOpacity(kPlaneOpacity);
+        auto plane = render::actorFor(surface);
+        setColor(plane->GetProperty(), kCompressionPlaneColor);
+        plane->GetProperty()->SetOpacity(render::kSeeThroughOpacity);
         plane->GetProperty()->SetAmbient(0.5);
         plane->GetProperty()->BackfaceCullingOff();
         d_->add(plane);
         auto border = vtkSmartPointer<vtkPolyData>::New();
         border->SetPoints(points);
         border->SetLines(outline);
-        auto borderActor = makeActor(border);
-        setColor(borderActor->GetProperty(), 0.7 * kPlaneColor);
+        auto borderActor = render::actorFor(border);
+        setColor(borderActor->GetProperty(), 0.7 * kCompressionPlaneColor);
         borderActor->GetProperty()->LightingOff();
         borderActor->GetProperty()->SetLineWidth(1.5f);
         d_->add(borderActor);
@@ -322,7 +314,7 @@ void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
     // Colour key, top left: 3D labels for these would crowd the small
     // tangential axes.
     const std::pair<const char*, Eigen::Vector3d> key[] = {
-        {"impulse curve", kCurveColor}, {"plane of compression", 0.75 * kPlaneColor}, {"line of sticking", kLineColor}};
+        {"impulse curve", kCurveColor}, {"plane of compression", 0.75 * kCompressionPlaneColor}, {"line of sticking", kLineColor}};
     int row = 0;
     for (const auto& [text, color] : key) {
         auto actor = vtkSmartPointer<vtkTextActor>::New();
@@ -343,7 +335,7 @@ void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
     auto mark = [&](const std::optional<Vec3>& p, const char* name, const Eigen::Vector3d& color) {
         if (!p || !p->allFinite()) return;
         d_->add(makeBall(*p, ball, color));
-        d_->add(makeLabel(name, *p + offset));
+        d_->add(makeBillboardLabel(name, *p + offset));
     };
     mark(curve.compressionPoint, "I_c", kCompressionColor);
     mark(curve.stickPoint, "I_s", kStickColor);
@@ -364,7 +356,7 @@ void ImpulseCurveRenderer::resetCamera() {
 }
 
 Eigen::Vector3d ImpulseCurveRenderer::curveColor() { return kCurveColor; }
-Eigen::Vector3d ImpulseCurveRenderer::planeColor() { return kPlaneColor; }
+Eigen::Vector3d ImpulseCurveRenderer::planeColor() { return kCompressionPlaneColor; }
 Eigen::Vector3d ImpulseCurveRenderer::stickingLineColor() { return kLineColor; }
 Eigen::Vector3d ImpulseCurveRenderer::axisColor() { return kAxisColor; }
 

@@ -35,9 +35,7 @@ namespace impactlab::ui {
 namespace {
 
 // A soft studio backdrop: light grey-blue at the top to near white.
-const Eigen::Vector3d kBackgroundTop{0.78, 0.82, 0.88};
-const Eigen::Vector3d kBackgroundBottom{0.98, 0.98, 0.99};
-const Eigen::Vector3d kMarkerColor{1.0, 0.85, 0.0};
+const render::Backdrop kMeshBackdrop{{0.78, 0.82, 0.88}, {0.98, 0.98, 0.99}};
 const Eigen::Vector3d kArrowColor{0.85, 0.1, 0.1};
 // The legend: as the vehicle view's caption (14 px text on a light box, 8 px
 // from the corner), so the 3D views read alike.
@@ -58,20 +56,19 @@ constexpr double kSpecular = 0.3;
 constexpr double kSpecularPower = 30.0;
 // Outlines: the body colour darkened, thin.
 constexpr double kEdgeDarkening = 0.35;
-constexpr float kEdgeWidth = 1.4f;
+constexpr float kOutlineWidth = 1.4f;
 // Contact marker and arrow, as shares of the smaller body's radius (a bounding
 // sphere about its vertices' mean): visible next to small bodies, not
 // swamping them.
-constexpr double kMarkerRadiusShare = 0.08;
-constexpr double kArrowLengthShare = 0.9;
-constexpr int kMarkerResolution = 24;
+constexpr double kMarkerSmallerBodyShare = 0.08;
+constexpr double kArrowSmallerBodyShare = 0.9;
 constexpr int kArrowResolution = 24;
 // The overlay renderer's layer: drawn after (over) layer 0 without clearing it.
 constexpr int kOverlayLayer = 1;
 
 using render::setColor;
 
-vtkSmartPointer<vtkPolyData> makePolyData(const geometry::TriangleMesh& mesh) {
+vtkSmartPointer<vtkPolyData> makeMeshPolyData(const geometry::TriangleMesh& mesh) {
     auto points = vtkSmartPointer<vtkPoints>::New();
     points->SetNumberOfPoints(static_cast<vtkIdType>(mesh.vertices.size()));
     for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
@@ -246,7 +243,7 @@ MeshRenderer::MeshRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->renderer = view.renderer();
     d_->window = view.renderWindow();
     vtkRenderer* r = d_->renderer;
-    render::setUpStudio(r, kBackgroundTop, kBackgroundBottom);
+    render::setUpStudio(r, kMeshBackdrop);
 
     // The overlay shares the camera, so it turns and zooms with the bodies.
     d_->overlay = vtkSmartPointer<vtkRenderer>::New();
@@ -257,13 +254,13 @@ MeshRenderer::MeshRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->window->AddRenderer(d_->overlay);
 
     d_->markerSource = vtkSmartPointer<vtkSphereSource>::New();
-    d_->markerSource->SetThetaResolution(kMarkerResolution);
-    d_->markerSource->SetPhiResolution(kMarkerResolution);
+    d_->markerSource->SetThetaResolution(render::kContactMarkerResolution);
+    d_->markerSource->SetPhiResolution(render::kContactMarkerResolution);
     auto markerMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
     markerMapper->SetInputConnection(d_->markerSource->GetOutputPort());
     d_->marker = vtkSmartPointer<vtkActor>::New();
     d_->marker->SetMapper(markerMapper);
-    setColor(d_->marker->GetProperty(), kMarkerColor);
+    setColor(d_->marker->GetProperty(), render::kContactMarkerColor);
     // Nearly self-lit: a marker must read as its colour from every side.
     d_->marker->GetProperty()->SetAmbient(0.8);
     d_->marker->GetProperty()->SetDiffuse(0.3);
@@ -361,10 +358,10 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
             break;
         }
         if (!mapper || !edgeMapper) {
-            const vtkSmartPointer<vtkPolyData> data = makePolyData(v.mesh);
+            const vtkSmartPointer<vtkPolyData> data = makeMeshPolyData(v.mesh);
             mapper = makeSurfaceMapper(data);
             if (!v.interactiveMesh.triangles.empty())
-                interactiveMapper = makeSurfaceMapper(makePolyData(v.interactiveMesh));
+                interactiveMapper = makeSurfaceMapper(makeMeshPolyData(v.interactiveMesh));
             else if (v.mesh.triangles.size() > kInteractiveMaxTriangles)
                 interactiveMapper = makeSurfaceMapper(makeCoarse(data));
 
@@ -399,7 +396,7 @@ void MeshRenderer::setMeshes(const std::vector<MeshVisual>& meshes) {
         b.edges->SetMapper(edgeMapper);
         b.edges->SetUserMatrix(b.matrix);
         setColor(b.edges->GetProperty(), kEdgeDarkening * v.color);
-        b.edges->GetProperty()->SetLineWidth(kEdgeWidth);
+        b.edges->GetProperty()->SetLineWidth(kOutlineWidth);
         b.edges->GetProperty()->LightingOff();
         b.edges->GetProperty()->SetOpacity(v.opacity);
 
@@ -428,11 +425,11 @@ void MeshRenderer::setContact(const Eigen::Vector3d& point, const Eigen::Vector3
     for (const Impl::Body& b : d_->bodies)
         if (b.radius > 0.0 && (smallest == 0.0 || b.radius < smallest)) smallest = b.radius;
     if (!(smallest > 0.0)) smallest = 1.0;
-    d_->markerSource->SetRadius(kMarkerRadiusShare * smallest);
+    d_->markerSource->SetRadius(kMarkerSmallerBodyShare * smallest);
     d_->marker->SetPosition(point.x(), point.y(), point.z());
     d_->marker->VisibilityOn();
 
-    setMatrix(d_->arrowMatrix, calcArrowFrame(kArrowLengthShare * smallest * normal.normalized()), point);
+    setMatrix(d_->arrowMatrix, calcArrowFrame(kArrowSmallerBodyShare * smallest * normal.normalized()), point);
     d_->arrow->VisibilityOn();
     d_->changed();
 }
@@ -472,7 +469,7 @@ void MeshRenderer::resetCamera() {
     if (d_->view) d_->view->resetCamera();
 }
 
-Eigen::Vector3d MeshRenderer::contactMarkerColor() { return kMarkerColor; }
+Eigen::Vector3d MeshRenderer::contactMarkerColor() { return render::kContactMarkerColor; }
 Eigen::Vector3d MeshRenderer::normalArrowColor() { return kArrowColor; }
 
 std::vector<MeshVisual> makeMeshVisuals(const ImpactScene& scene) {

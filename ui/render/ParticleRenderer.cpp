@@ -48,14 +48,13 @@ constexpr const char* kSphereImpostorShader =
 // Colours of the speed scale's ends (viridis), and the obstacles'.
 constexpr int kLookupColors = 256;
 const Eigen::Vector3d kObstacleColor(0.62, 0.64, 0.68);
-constexpr double kObstacleOpacity = 0.35;   // see the particles behind a wall
 constexpr int kCylinderFacets = 32;
 // A plane whose normal is this close to an axis is drawn as the domain's face.
 constexpr double kAxisAlignedTol = 1e-9;
-const Eigen::Vector3d kBackgroundTop(0.93, 0.95, 0.98);
-const Eigen::Vector3d kBackgroundBottom(0.80, 0.84, 0.90);
+// Near white at the top to grey-blue below.
+const render::Backdrop kParticleBackdrop{{0.93, 0.95, 0.98}, {0.80, 0.84, 0.90}};
 
-vtkSmartPointer<vtkActor> makeActor(vtkPolyDataAlgorithm* source, const Eigen::Matrix4d& pose) {
+vtkSmartPointer<vtkActor> makeObstacleActor(vtkPolyDataAlgorithm* source, const Eigen::Matrix4d& pose) {
     auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
     mapper->SetInputConnection(source->GetOutputPort());
     auto actor = vtkSmartPointer<vtkActor>::New();
@@ -65,7 +64,7 @@ vtkSmartPointer<vtkActor> makeActor(vtkPolyDataAlgorithm* source, const Eigen::M
         for (int j = 0; j < 4; ++j) m->SetElement(i, j, pose(i, j));
     actor->SetUserMatrix(m);
     render::setColor(actor->GetProperty(), kObstacleColor);
-    actor->GetProperty()->SetOpacity(kObstacleOpacity);
+    actor->GetProperty()->SetOpacity(render::kSeeThroughOpacity);
     return actor;
 }
 
@@ -85,7 +84,7 @@ struct ParticleRenderer::Impl {
 ParticleRenderer::ParticleRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->view = &view;
     d_->renderer = view.renderer();
-    render::setUpStudio(d_->renderer, kBackgroundTop, kBackgroundBottom);
+    render::setUpStudio(d_->renderer, kParticleBackdrop);
     d_->glyphs->SetInputData(d_->particles);
     d_->glyphs->SetScaleArray("radius");   // each square's half-width is its particle's radius
     d_->glyphs->SetScaleFactor(1.0);
@@ -147,7 +146,7 @@ void ParticleRenderer::setObstacles(const granular::GranularWorld& world, const 
         plane->SetOrigin(origin.data());
         plane->SetPoint1(p1.data());
         plane->SetPoint2(p2.data());
-        d_->obstacles.push_back(makeActor(plane, Eigen::Matrix4d::Identity()));
+        d_->obstacles.push_back(makeObstacleActor(plane, Eigen::Matrix4d::Identity()));
     }
     for (const granular::Box& b : world.boxes) {
         auto cube = vtkSmartPointer<vtkCubeSource>::New();
@@ -157,7 +156,7 @@ void ParticleRenderer::setObstacles(const granular::GranularWorld& world, const 
         Eigen::Matrix4d pose = Eigen::Matrix4d::Identity();
         pose.topLeftCorner<3, 3>() = b.axes;
         pose.topRightCorner<3, 1>() = b.centre;
-        d_->obstacles.push_back(makeActor(cube, pose));
+        d_->obstacles.push_back(makeObstacleActor(cube, pose));
     }
     for (const granular::Cylinder& c : world.cylinders) {
         auto cylinder = vtkSmartPointer<vtkCylinderSource>::New();   // along y in VTK
@@ -167,7 +166,7 @@ void ParticleRenderer::setObstacles(const granular::GranularWorld& world, const 
         Eigen::Matrix4d pose = Eigen::Matrix4d::Identity();
         pose.topLeftCorner<3, 3>() = calcRotationTaking(Eigen::Vector3d::UnitY(), c.axis);
         pose.topRightCorner<3, 1>() = c.centre;
-        d_->obstacles.push_back(makeActor(cylinder, pose));
+        d_->obstacles.push_back(makeObstacleActor(cylinder, pose));
     }
     for (const auto& a : d_->obstacles) d_->renderer->AddActor(a);
     if (d_->view) d_->view->requestRender();

@@ -25,11 +25,9 @@ namespace {
 
 // Sky-like gradient: light blue-grey at the top fading to near white at the
 // horizon, so the grey ground stands out against the lower part.
-const Eigen::Vector3d kBackgroundTop{0.70, 0.77, 0.86};
-const Eigen::Vector3d kBackgroundBottom{0.97, 0.97, 0.98};
+const render::Backdrop kSceneBackdrop{{0.70, 0.77, 0.86}, {0.97, 0.97, 0.98}};
 const Eigen::Vector3d kGroundColor{0.80, 0.80, 0.78};
 const Eigen::Vector3d kGridColor{0.62, 0.62, 0.60};
-const Eigen::Vector3d kMarkerColor{1.0, 0.85, 0.0};
 const Eigen::Vector3d kPivotColor{0.15, 0.15, 0.15};
 // Heading marker of a box: a near-white bar over the front fifth of the roof,
 // 80% of the width and raised by 10% of the height.
@@ -37,8 +35,6 @@ const Eigen::Vector3d kHeadingMarkerColor{0.95, 0.95, 0.9};
 constexpr double kHeadingMarkerDepth = 0.2;
 constexpr double kHeadingMarkerWidth = 0.8;
 constexpr double kHeadingMarkerRise = 0.1;
-// Walls are see-through so bodies behind them stay visible.
-constexpr double kPlaneOpacity = 0.35;
 // Ambient share that keeps the ground from going dark at grazing light.
 constexpr double kGroundAmbient = 0.35;
 constexpr double kGroundDiffuse = 0.65;
@@ -62,30 +58,21 @@ constexpr size_t kMinTrailPoints = 2;
 
 // Marker radius as a share of the largest body size: visible next to the
 // body without hiding the contact region.
-constexpr double kMarkerRadiusShare = 0.12;
+constexpr double kMarkerLargestBodyShare = 0.12;
 constexpr double kMarkerAmbient = 0.5;
-constexpr int kMarkerResolution = 24;
 
 // Default view: from the front-right (-60 degrees azimuth from +x) and 25
 // degrees above the horizon, the usual oblique "engineering" view.
 constexpr double kDefaultAzimuthDegrees = -60.0;
 constexpr double kDefaultElevationDegrees = 25.0;
 // Smallest radius framed, in metres: a single point still gets a view.
-constexpr double kMinFramedRadius = 0.05;
+constexpr double kMinSceneRadius = 0.05;
 // The ground spot under the bodies is framed too if it lies within this
 // many scene radii below them: impacts with the ground need it in view,
 // while a distant ground would only shrink the bodies.
 constexpr double kGroundFramingReach = 3.0;
 
 using render::setColor;
-
-vtkSmartPointer<vtkActor> actorFor(vtkPolyData* data) {
-    auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
-    mapper->SetInputData(data);
-    auto actor = vtkSmartPointer<vtkActor>::New();
-    actor->SetMapper(mapper);
-    return actor;
-}
 
 double boundingRadius(const BodyVisual& visual) {
     return visual.shape == BodyVisual::Shape::Sphere ? visual.radius : visual.halfExtents.norm();
@@ -170,7 +157,7 @@ vtkSmartPointer<vtkActor> SceneRenderer::Impl::makeBody(const BodyVisual& visual
         cube->SetYLength(2.0 * visual.halfExtents.y());
         cube->SetZLength(2.0 * visual.halfExtents.z());
         cube->Update();
-        actor = actorFor(cube->GetOutput());
+        actor = render::actorFor(cube->GetOutput());
         setColor(actor->GetProperty(), visual.color);
         actor->GetProperty()->EdgeVisibilityOn();
         const Eigen::Vector3d edge = kBoxEdgeDarkening * visual.color;
@@ -206,7 +193,7 @@ Eigen::AlignedBox3d SceneRenderer::Impl::calcFramedExtent() const {
         box.extend(Eigen::Vector3d(-half, -half, groundHeight));
         box.extend(Eigen::Vector3d(half, half, groundHeight));
     }
-    const double radius = std::max(box.diagonal().norm() / 2.0, kMinFramedRadius);
+    const double radius = std::max(box.diagonal().norm() / 2.0, kMinSceneRadius);
     const Eigen::Vector3d centre = box.center();
     const double drop = box.min().z() - groundHeight;
     if (ground && ground->GetVisibility() && drop > 0.0 && drop < kGroundFramingReach * radius) {
@@ -219,16 +206,16 @@ SceneRenderer::SceneRenderer(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->view = &view;
     d_->renderer = view.renderer();
     vtkRenderer* r = d_->renderer;
-    render::setUpStudio(r, kBackgroundTop, kBackgroundBottom);
+    render::setUpStudio(r, kSceneBackdrop);
 
     d_->markerSource = vtkSmartPointer<vtkSphereSource>::New();
-    d_->markerSource->SetThetaResolution(kMarkerResolution);
-    d_->markerSource->SetPhiResolution(kMarkerResolution);
+    d_->markerSource->SetThetaResolution(render::kContactMarkerResolution);
+    d_->markerSource->SetPhiResolution(render::kContactMarkerResolution);
     d_->marker = vtkSmartPointer<vtkActor>::New();
     auto markerMapper = vtkSmartPointer<vtkPolyDataMapper>::New();
     markerMapper->SetInputConnection(d_->markerSource->GetOutputPort());
     d_->marker->SetMapper(markerMapper);
-    setColor(d_->marker->GetProperty(), kMarkerColor);
+    setColor(d_->marker->GetProperty(), render::kContactMarkerColor);
     d_->marker->GetProperty()->SetAmbient(kMarkerAmbient);
     d_->marker->VisibilityOff();
     r->AddActor(d_->marker);
@@ -269,12 +256,12 @@ void SceneRenderer::setGround(double height, double halfSize) {
     plane->SetPoint1(halfSize, -halfSize, height);
     plane->SetPoint2(-halfSize, halfSize, height);
     plane->Update();
-    d_->ground = actorFor(plane->GetOutput());
+    d_->ground = render::actorFor(plane->GetOutput());
     setColor(d_->ground->GetProperty(), kGroundColor);
     d_->ground->GetProperty()->SetAmbient(kGroundAmbient);
     d_->ground->GetProperty()->SetDiffuse(kGroundDiffuse);
 
-    d_->grid = actorFor(geometry::groundGrid(height, halfSize));
+    d_->grid = render::actorFor(geometry::groundGrid(height, halfSize));
     setColor(d_->grid->GetProperty(), kGridColor);
     d_->grid->GetProperty()->LightingOff();
 
@@ -298,9 +285,9 @@ void SceneRenderer::setPlanes(const std::vector<PlaneVisual>& planes) {
         source->SetCenter(p.point.x(), p.point.y(), p.point.z());
         source->SetNormal(p.normal.x(), p.normal.y(), p.normal.z());
         source->Update();
-        auto actor = actorFor(source->GetOutput());
+        auto actor = render::actorFor(source->GetOutput());
         setColor(actor->GetProperty(), p.color);
-        actor->GetProperty()->SetOpacity(kPlaneOpacity);
+        actor->GetProperty()->SetOpacity(render::kSeeThroughOpacity);
         actor->GetProperty()->EdgeVisibilityOn();
         d_->renderer->AddActor(actor);
         d_->planes.push_back(actor);
@@ -318,10 +305,10 @@ void SceneRenderer::setPivots(const std::vector<Eigen::Vector3d>& points, double
         auto source = vtkSmartPointer<vtkSphereSource>::New();
         source->SetCenter(q.x(), q.y(), q.z());
         source->SetRadius(radius);
-        source->SetThetaResolution(kMarkerResolution);
-        source->SetPhiResolution(kMarkerResolution);
+        source->SetThetaResolution(render::kContactMarkerResolution);
+        source->SetPhiResolution(render::kContactMarkerResolution);
         source->Update();
-        auto actor = actorFor(source->GetOutput());
+        auto actor = render::actorFor(source->GetOutput());
         setColor(actor->GetProperty(), kPivotColor);
         d_->renderer->AddActor(actor);
         d_->pivots.push_back(actor);
@@ -353,7 +340,7 @@ void SceneRenderer::setBodies(const std::vector<BodyVisual>& bodies) {
             bar->SetYLength(2.0 * h.y() * kHeadingMarkerWidth);
             bar->SetZLength(2.0 * h.z() * kHeadingMarkerRise);
             bar->Update();
-            body.marker = actorFor(bar->GetOutput());
+            body.marker = render::actorFor(bar->GetOutput());
             setColor(body.marker->GetProperty(), kHeadingMarkerColor);
             body.marker->SetUserMatrix(body.matrix);
             d_->renderer->AddActor(body.marker);
@@ -362,7 +349,7 @@ void SceneRenderer::setBodies(const std::vector<BodyVisual>& bodies) {
         d_->bodies.push_back(std::move(body));
     }
     if (largest > 0.0) {
-        d_->markerSource->SetRadius(kMarkerRadiusShare * largest);
+        d_->markerSource->SetRadius(kMarkerLargestBodyShare * largest);
     }
     d_->changed();
 }
@@ -400,7 +387,7 @@ void SceneRenderer::setTrail(int body, const std::vector<Eigen::Vector3d>& point
     }
     for (const Eigen::Vector3d& p : points) b.trailBox.extend(p);
     if (!b.trail) {  // created once, then only its data is replaced
-        b.trail = actorFor(geometry::polyline(points));
+        b.trail = render::actorFor(geometry::polyline(points));
         setColor(b.trail->GetProperty(), kTrailDarkening * b.visual.color);
         b.trail->GetProperty()->SetLineWidth(kTrailWidth);
         b.trail->GetProperty()->LightingOff();

@@ -1,6 +1,9 @@
 #include "VtkSupport.h"
 
+#include <vtkActor.h>
 #include <vtkLightKit.h>
+#include <vtkPolyData.h>
+#include <vtkPolyDataMapper.h>
 #include <vtkProperty.h>
 #include <vtkRenderer.h>
 #include <vtkSmartPointer.h>
@@ -11,12 +14,20 @@ void setColor(vtkProperty* property, const Eigen::Vector3d& color) {
     property->SetColor(color.x(), color.y(), color.z());
 }
 
-void setUpStudio(vtkRenderer* renderer, const Eigen::Vector3d& backgroundTop, const Eigen::Vector3d& backgroundBottom) {
+void setUpStudio(vtkRenderer* renderer, const Backdrop& backdrop) {
     renderer->GradientBackgroundOn();
-    renderer->SetBackground(backgroundBottom.x(), backgroundBottom.y(), backgroundBottom.z());
-    renderer->SetBackground2(backgroundTop.x(), backgroundTop.y(), backgroundTop.z());
+    renderer->SetBackground(backdrop.bottom.x(), backdrop.bottom.y(), backdrop.bottom.z());
+    renderer->SetBackground2(backdrop.top.x(), backdrop.top.y(), backdrop.top.z());
     auto lights = vtkSmartPointer<vtkLightKit>::New();
     lights->AddLightsToRenderer(renderer);
+}
+
+vtkSmartPointer<vtkActor> actorFor(vtkPolyData* data) {
+    auto mapper = vtkSmartPointer<vtkPolyDataMapper>::New();
+    mapper->SetInputData(data);
+    auto actor = vtkSmartPointer<vtkActor>::New();
+    actor->SetMapper(mapper);
+    return actor;
 }
 
 }  // namespace impactlab::ui::render

@@ -70,6 +70,7 @@ target_sources(${IMPACTLAB_UI_TARGET} PRIVATE
   ${IMPACTLAB_RENDER_DIR}/SceneRenderer.cpp
   ${IMPACTLAB_RENDER_DIR}/ParticleRenderer.h
   ${IMPACTLAB_RENDER_DIR}/ParticleRenderer.cpp
+  ${IMPACTLAB_RENDER_DIR}/RenderStyle.h
   ${IMPACTLAB_RENDER_DIR}/VtkSupport.h
   ${IMPACTLAB_RENDER_DIR}/VtkSupport.cpp)
 set_target_properties(${IMPACTLAB_UI_TARGET} PROPERTIES AUTOMOC ON)

@@ -19,7 +19,7 @@ namespace {
 constexpr double kSpeeds[] = {0.25, 0.5, 1.0, 2.0};
 constexpr int kDefaultSpeedIndex = 2;  // 1x
 // The slider's int range: runs longer than this many ticks get coarser ticks.
-constexpr int kMaxSliderTicks = 1000000;
+constexpr int kMaxTimelineSliderTicks = 1000000;
 
 }  // namespace
 
@@ -99,7 +99,7 @@ void TimelineWidget::setRun(double endTime, const std::vector<std::pair<double, 
     const double ticks = std::ceil(endTime_ / kTimelineTickSeconds - 1e-9);
     {
         const QSignalBlocker block(slider_);
-        slider_->setRange(0, static_cast<int>(std::clamp(ticks, 0.0, double(kMaxSliderTicks))));
+        slider_->setRange(0, static_cast<int>(std::clamp(ticks, 0.0, double(kMaxTimelineSliderTicks))));
         slider_->setPageStep(std::max(1, slider_->maximum() / 20));
     }
     slider_->setEnabled(endTime_ > 0.0);

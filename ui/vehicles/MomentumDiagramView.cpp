@@ -20,12 +20,13 @@ namespace {
 constexpr double kHeadShare = 0.06;
 constexpr double kHeadHalfAngle = 25.0 * EIGEN_PI / 180.0;
 // Room around the arrows as a share of the largest momentum.
-constexpr double kPadShare = 0.12;
+constexpr double kMomentumPadShare = 0.12;
 constexpr double kSumBeforeWidth = 6.0;
 constexpr double kSumAfterWidth = 2.5;
 constexpr double kVehicleWidth = 2.8;
 
-constexpr double kHeadWidth = 2.0;
+// An arrowhead's pen is at least this wide (px), so a thin arrow's head reads.
+constexpr double kMinHeadPenWidth = 2.0;
 constexpr double kWholeNumberLabels = 100.0;  // kg m/s
 
 // The arrowhead as an open polyline: barb, tip, barb. Empty for a zero arrow.
@@ -45,7 +46,7 @@ std::vector<Vec2> headPoints(const Vec2& tip, double head) {
     return pts;
 }
 
-void fillChart(QChart* chart, const std::vector<MomentumArrow>& arrows, const QString& title) {
+void fillMomentumChart(QChart* chart, const std::vector<MomentumArrow>& arrows, const QString& title) {
     chart::ensureAxes(chart, QStringLiteral("p_x [kg m/s]"), QStringLiteral("p_y [kg m/s]"));
     chart::clearSeries(chart);
     chart->legend()->setVisible(true);
@@ -71,7 +72,7 @@ void fillChart(QChart* chart, const std::vector<MomentumArrow>& arrows, const QS
     if (largest >= kWholeNumberLabels)
         for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical})
             if (QValueAxis* axis = chart::findAxis(chart, o)) axis->setLabelFormat(QStringLiteral("%.0f"));
-    const double pad = kPadShare * largest;
+    const double pad = kMomentumPadShare * largest;
     chart::setViewBox(chart, QRectF(xMin - pad, yMin - pad, xMax - xMin + 2 * pad, yMax - yMin + 2 * pad), true);
     for (const MomentumArrow& a : arrows) {
         QPen pen(a.color, a.width, a.style);
@@ -83,7 +84,7 @@ void fillChart(QChart* chart, const std::vector<MomentumArrow>& arrows, const QS
     for (const MomentumArrow& a : arrows) {
         const std::vector<Vec2> head = headPoints(a.momentum, kHeadShare * largest);
         if (head.empty()) continue;
-        QPen pen(a.color, std::max(kHeadWidth, std::min(a.width, 3.0)), Qt::SolidLine);
+        QPen pen(a.color, std::max(kMinHeadPenWidth, std::min(a.width, 3.0)), Qt::SolidLine);
         pen.setJoinStyle(Qt::MiterJoin);
         auto* series = chart::makeLineSeries(head, QString(), pen);
         chart::attach(chart, series);
@@ -132,7 +133,7 @@ void MomentumDiagramView::clear() {
 QSize MomentumDiagramView::sizeHint() const { return {560, 480}; }
 
 void MomentumDiagramView::populate(QChart* chart) const {
-    fillChart(chart, arrows_, title_);
+    fillMomentumChart(chart, arrows_, title_);
 }
 
 }  // namespace impactlab::ui

@@ -25,19 +25,19 @@ namespace impactlab::ui {
 
 namespace {
 
-constexpr double kCurveWidth = 2.6;
+constexpr double kSweepCurveWidth = 2.6;
 constexpr double kSampleMarkerSize = 7.0;
 constexpr double kInvalidMarkerSize = 9.0;
 // Headroom around the curve, as a share of the value range, so it stays off
 // the frame; a flat curve gets kFlatHalfShare of its value (or kFlatHalfAbs
 // around zero) above and below instead.
-constexpr double kPadShare = 0.08;
+constexpr double kSweepPadShare = 0.08;
 constexpr double kFlatHalfShare = 0.1;
 constexpr double kFlatHalfAbs = 0.5;
 // Height of the invalid points' marks above the lower frame, as a share of the view.
 constexpr double kInvalidMarkShare = 0.025;
 // Colour map layout, in pixels of the painted area.
-constexpr double kTickSpacingPx = 90.0;
+constexpr double kColourMapTickSpacingPx = 90.0;
 constexpr double kTickLengthPx = 5.0;
 constexpr double kBarWidthPx = 22.0;
 constexpr double kGapPx = 10.0;
@@ -57,7 +57,7 @@ const std::vector<std::pair<std::string, std::string>>& getInputUnits() {
     return units;
 }
 
-QString makeLabel(const std::string& name, const std::vector<std::pair<std::string, std::string>>& units) {
+QString makeUnitLabel(const std::string& name, const std::vector<std::pair<std::string, std::string>>& units) {
     for (const auto& [n, u] : units)
         if (n == name) return QString::fromStdString(name + " [" + u + "]");
     return QString::fromStdString(name);
@@ -69,7 +69,7 @@ QString formatNumber(double v) { return QString::number(v, 'g', 17); }
 std::vector<double> makeTicks(double lo, double hi, double lengthPx) {
     std::vector<double> ticks;
     if (!(hi > lo) || !(lengthPx > 1.0)) return ticks;
-    const double step = chart::calcNiceStep((hi - lo) * kTickSpacingPx / lengthPx);
+    const double step = chart::calcNiceStep((hi - lo) * kColourMapTickSpacingPx / lengthPx);
     for (double t = std::ceil(lo / step - 1e-9) * step; t <= hi + 1e-9 * step; t += step)
         ticks.push_back(std::abs(t) < 1e-9 * step ? 0.0 : t);
     return ticks;
@@ -128,7 +128,7 @@ void populateCurve(QChart* chart, const SweepGrid* g) {
         yLo -= half;
         yHi += half;
     } else {
-        const double pad = kPadShare * (yHi - yLo);
+        const double pad = kSweepPadShare * (yHi - yLo);
         yLo -= pad;
         yHi += pad;
     }
@@ -137,7 +137,7 @@ void populateCurve(QChart* chart, const SweepGrid* g) {
         xLo -= half;
         xHi += half;
     } else {
-        const double pad = 0.5 * kPadShare * (xHi - xLo);   // room for the end markers
+        const double pad = 0.5 * kSweepPadShare * (xHi - xLo);   // room for the end markers
         xLo -= pad;
         xHi += pad;
     }
@@ -145,7 +145,7 @@ void populateCurve(QChart* chart, const SweepGrid* g) {
 
     // The curve: one line per run of valid points, so NaN points are gaps.
     const QColor color = SweepView::curveColor();
-    QPen pen(color, kCurveWidth);
+    QPen pen(color, kSweepCurveWidth);
     pen.setJoinStyle(Qt::RoundJoin);
     bool named = false;
     std::vector<Vec2> run;
@@ -359,8 +359,8 @@ private:
 
 }  // namespace
 
-QString getSweepInputLabel(const std::string& input) { return makeLabel(input, getInputUnits()); }
-QString getSweepOutputLabel(const std::string& output) { return makeLabel(output, getVehicleSweepOutputs()); }
+QString getSweepInputLabel(const std::string& input) { return makeUnitLabel(input, getInputUnits()); }
+QString getSweepOutputLabel(const std::string& output) { return makeUnitLabel(output, getVehicleSweepOutputs()); }
 
 SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     auto* chart = new QChart;

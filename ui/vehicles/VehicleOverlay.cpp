@@ -47,7 +47,7 @@ constexpr double kZMarker = kZBase + 0.12;
 // arrows shorter than twice its length.
 constexpr double kShaftWidth = 0.12;
 constexpr double kHeadLength = 0.45;
-constexpr double kHeadWidth = 0.38;
+constexpr double kArrowHeadWidth = 0.38;
 constexpr double kImpulseShaftWidth = 0.16;
 // Arrows shorter than this (m) are not drawn: a zero velocity has no direction.
 constexpr double kMinArrowLength = 1e-3;
@@ -84,7 +84,7 @@ using Poly = std::vector<Vec2>;
 
 // A flat polydata of convex polygons (each fanned into triangles) or, with
 // `lines`, of closed/open polylines, at height z.
-vtkSmartPointer<vtkPolyData> makePolyData(const std::vector<Poly>& shapes, double z, bool lines, bool closed = true) {
+vtkSmartPointer<vtkPolyData> makeShapesPolyData(const std::vector<Poly>& shapes, double z, bool lines, bool closed = true) {
     auto points = vtkSmartPointer<vtkPoints>::New();
     auto cells = vtkSmartPointer<vtkCellArray>::New();
     for (const Poly& shape : shapes) {
@@ -130,7 +130,7 @@ std::vector<Poly> arrowShapes(const Vec2& from, const Vec2& vec, double shaftWid
     const Vec2 u = vec / length;
     const Vec2 side(-u.y(), u.x());
     const double head = std::min(kHeadLength, 0.5 * length);
-    const double headHalf = 0.5 * std::max(kHeadWidth * head / kHeadLength, shaftWidth * 1.6);
+    const double headHalf = 0.5 * std::max(kArrowHeadWidth * head / kHeadLength, shaftWidth * 1.6);
     const double shaftHalf = 0.5 * shaftWidth;
     const Vec2 neck = from + (length - head) * u;
     const Vec2 tip = from + vec;
@@ -202,12 +202,12 @@ struct VehicleOverlay::Impl {
     }
     void addShapes(const std::vector<Poly>& shapes, double z, const Eigen::Vector3d& color, double opacity = 1.0) {
         if (shapes.empty()) return;
-        nextActor(makePolyData(shapes, z, false), color, opacity)->GetProperty()->SetLineWidth(1.0f);
+        nextActor(makeShapesPolyData(shapes, z, false), color, opacity)->GetProperty()->SetLineWidth(1.0f);
         for (const Poly& s : shapes)
             for (const Vec2& p : s) box.extend(p);
     }
     void addOutline(const Poly& shape, double z, const Eigen::Vector3d& color, bool closed) {
-        nextActor(makePolyData({shape}, z, true, closed), color, 1.0)->GetProperty()->SetLineWidth(kOutlineWidth);
+        nextActor(makeShapesPolyData({shape}, z, true, closed), color, 1.0)->GetProperty()->SetLineWidth(kOutlineWidth);
         for (const Vec2& p : shape) box.extend(p);
     }
     // The camera frames the overlay with the scene (the view's rule,
