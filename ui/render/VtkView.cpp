@@ -86,8 +86,6 @@ QSize scaledSize(QSize size, double scale) {
 constexpr QSize kPreferredSize{640, 480};
 constexpr QSize kMinimumSize{160, 120};
 
-enum class DragMode { None, Rotate, Pan, Dolly };
-
 constexpr double kNanosecondsPerMillisecond = 1e6;
 
 // VTK 9.1 on Linux renders through GLX even off-screen and aborts the whole
@@ -112,6 +110,11 @@ QSize devicePixelSize(const QWidget& widget) {
 }
 
 }  // namespace
+
+// What a held mouse button does to the camera. Outside the anonymous
+// namespace: Impl holds one, and in a unity build this file is not the
+// translation unit's main file (GCC's -Wsubobject-linkage).
+enum class VtkDragMode { None, Rotate, Pan, Dolly };
 
 struct VtkView::Impl {
     vtkSmartPointer<vtkRenderWindow> window = vtkSmartPointer<vtkRenderWindow>::New();
@@ -167,7 +170,7 @@ struct VtkView::Impl {
     QVector3D worldUp;  // null: free trackball
     render::FramingRule framing;
 
-    DragMode drag = DragMode::None;
+    VtkDragMode drag = VtkDragMode::None;
     QPointF lastMouse;
 
     // Renders at `size` device pixels and returns the flipped image; with
@@ -286,7 +289,7 @@ bool VtkView::Impl::submit(QSize size, qreal devicePixelRatio, bool fast) {
     // FXAA roughly doubles the frame time in Mesa's software renderer
     // (measured 4.5 -> 9.6 ms at 400x300), so it is left out while the user
     // drags the camera and comes back on the frame after release.
-    renderer->SetUseFXAA(antiAliasing && drag == DragMode::None && !fast);
+    renderer->SetUseFXAA(antiAliasing && drag == VtkDragMode::None && !fast);
     // Order-independent translucency (VTK's default) draws the translucent
     // surfaces into extra full-frame buffers and blends them in a further
     // pass: 4-5 ms of the vehicle view's 12 ms frame in Mesa's software
@@ -380,7 +383,7 @@ vtkRenderWindow* VtkView::renderWindow() const { return d_->window; }
 
 void VtkView::requestRender() {
     d_->quality->noteChange();
-    if (d_->drag != DragMode::None) d_->quality->noteInteraction();
+    if (d_->drag != VtkDragMode::None) d_->quality->noteInteraction();
     d_->dirty = true;
     update();
 }
@@ -510,19 +513,19 @@ void VtkView::resizeEvent(QResizeEvent* event) {
 void VtkView::mousePressEvent(QMouseEvent* event) {
     const bool shift = event->modifiers() & Qt::ShiftModifier;
     switch (event->button()) {
-        case Qt::LeftButton: d_->drag = shift ? DragMode::Pan : DragMode::Rotate; break;
-        case Qt::MiddleButton: d_->drag = DragMode::Pan; break;
-        case Qt::RightButton: d_->drag = DragMode::Dolly; break;
+        case Qt::LeftButton: d_->drag = shift ? VtkDragMode::Pan : VtkDragMode::Rotate; break;
+        case Qt::MiddleButton: d_->drag = VtkDragMode::Pan; break;
+        case Qt::RightButton: d_->drag = VtkDragMode::Dolly; break;
         default: return QWidget::mousePressEvent(event);
     }
     d_->lastMouse = event->position();
-    setCursor(d_->drag == DragMode::Rotate ? Qt::ClosedHandCursor : Qt::SizeAllCursor);
+    setCursor(d_->drag == VtkDragMode::Rotate ? Qt::ClosedHandCursor : Qt::SizeAllCursor);
     event->accept();
 }
 
 void VtkView::mouseReleaseEvent(QMouseEvent* event) {
-    const bool wasDragging = d_->drag != DragMode::None;
-    d_->drag = DragMode::None;
+    const bool wasDragging = d_->drag != VtkDragMode::None;
+    d_->drag = VtkDragMode::None;
     unsetCursor();
     if (wasDragging && d_->antiAliasing) {
         requestRender();  // the final, anti-aliased frame
@@ -538,14 +541,14 @@ void VtkView::mouseDoubleClickEvent(QMouseEvent* event) {
 }
 
 void VtkView::mouseMoveEvent(QMouseEvent* event) {
-    if (d_->drag == DragMode::None || width() <= 0 || height() <= 0) {
+    if (d_->drag == VtkDragMode::None || width() <= 0 || height() <= 0) {
         return QWidget::mouseMoveEvent(event);
     }
     const QPointF delta = event->position() - d_->lastMouse;
     d_->lastMouse = event->position();
     vtkCamera* camera = d_->renderer->GetActiveCamera();
     switch (d_->drag) {
-        case DragMode::Rotate: {
+        case VtkDragMode::Rotate: {
             // The scene follows the hand: dragging right turns the camera left
             // about the vertical; dragging down lifts the camera.
             const double azimuth = -delta.x() * kRotateDegreesPerWidgetExtent / width();
@@ -553,12 +556,12 @@ void VtkView::mouseMoveEvent(QMouseEvent* event) {
             render::rotateCamera(camera, azimuth, elevation, d_->worldUp);
             break;
         }
-        case DragMode::Pan: render::panCamera(camera, delta, height()); break;
-        case DragMode::Dolly:
+        case VtkDragMode::Pan: render::panCamera(camera, delta, height()); break;
+        case VtkDragMode::Dolly:
             // Dragging up moves closer, as with the wheel.
             render::dollyCamera(camera, std::pow(kDollyFactorPerWidgetHeight, -delta.y() / height()));
             break;
-        case DragMode::None: break;
+        case VtkDragMode::None: break;
     }
     noteCameraMovedByUser();
     requestRender();
