@@ -151,6 +151,8 @@ using SimulatedScene = std::variant<SpatialScene, PlanarScene, VehicleScene>;
 // The shared part of any simulated scene, and its kind.
 const Scene& getScene(const SimulatedScene& scene);
 Scene& getScene(SimulatedScene& scene);
+// Not of a temporary: the reference would outlive it.
+const Scene& getScene(SimulatedScene&& scene) = delete;
 SceneKind getSceneKind(const SimulatedScene& scene);
 
 // Reads a spatial scene from its JSON document. Throws InputError naming the

@@ -51,7 +51,8 @@ TEST(Scene, BuiltInScenesLoad) {
             continue;
         }
         ++count;
-        const Scene& s = getScene(loadSimulatedScene(entry.path().string()));
+        const SimulatedScene scene = loadSimulatedScene(entry.path().string());
+        const Scene& s = getScene(scene);
         EXPECT_FALSE(s.bodies.empty()) << entry.path();
         EXPECT_FALSE(s.parameters.empty()) << entry.path() << ": every built-in scene has sliders";
     }
