@@ -18,6 +18,7 @@ PACKAGES=(
   dpkg-dev file                               # cpack -G DEB: dpkg-shlibdeps finds the package's dependencies
   jq desktop-file-utils                       # the install tests (tests/install): the CLI's JSON, the desktop entry
   librsvg2-bin                                # resources/make-icons.sh: the icon's PNG sizes from its SVG
+  libceres-dev                                # the vehicle reconstruction's bounded least squares (core/reconstruction)
 )
 
 install_missing_packages() {

@@ -90,7 +90,8 @@ const std::map<std::string, std::set<std::string>>& allowedCoreDependencies() {
         {"laws", {"mechanics", "geometry", "impact", "vehicle", "io"}},
         {"scene", {"mechanics", "geometry", "impact", "vehicle", "io", "laws"}},
         {"sim", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene"}},
-        {"diagram", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene", "sim"}},
+        {"reconstruction", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene", "sim"}},
+        {"diagram", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene", "sim", "reconstruction"}},
     };
     return allowed;
 }
