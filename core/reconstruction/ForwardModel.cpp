@@ -45,6 +45,7 @@ std::optional<ForwardModel::Binding> ForwardModel::bindDirect(const std::string&
         return bound(Field::DragFactor);
     } else if (t.size() >= 2 && t[0] == "collision") {
         if (t.size() == 2 && t[1] == "normal_angle") return bound(Field::NormalAngle);
+        if (t.size() == 2 && t[1] == "impact_height") return bound(Field::ImpactHeight);
         if (t.size() == 3 && t[1] == "impact_point" && (t[2] == "0" || t[2] == "1"))
             return bound(t[2] == "0" ? Field::ImpactX : Field::ImpactY);
     } else if (t.size() >= 3 && t[0] == "vehicles" && (t[1] == "0" || t[1] == "1")) {
@@ -124,6 +125,7 @@ double ForwardModel::readDirect(const Binding& b) const {
         case Field::ImpactX: return s.collision.impactPoint.x();
         case Field::ImpactY: return s.collision.impactPoint.y();
         case Field::NormalAngle: return s.collision.normalAngle;
+        case Field::ImpactHeight: return s.collision.impactHeight;
         case Field::DragFactor: return s.runOut.dragFactor;
         case Field::Document: break;
     }
@@ -148,6 +150,7 @@ void ForwardModel::writeDirect(const Binding& b, double value, std::vector<Vehic
         case Field::ImpactX: setup.collision.impactPoint.x() = value; break;
         case Field::ImpactY: setup.collision.impactPoint.y() = value; break;
         case Field::NormalAngle: setup.collision.normalAngle = value; break;
+        case Field::ImpactHeight: setup.collision.impactHeight = value; break;
         case Field::DragFactor: setup.runOut.dragFactor = value; break;
         case Field::Document: break;
     }
@@ -177,12 +180,21 @@ std::optional<Prediction> ForwardModel::predict(const std::vector<double>& value
 std::optional<Prediction> ForwardModel::run(const VehicleSetup& base, const std::vector<VehicleInputs>& vehicles,
                                             std::string* why) const {
     VehicleCollisionInput input = base.collision;
-    auto make = [](const VehicleInputs& v) {
-        return Vehicle::makeWithSpeed(v.mass, v.yawInertia, Vec2(v.x, v.y), v.heading, v.speed, v.yawRate,
-                                      v.length, v.width);
+    // The scene's vehicle with the direct targets' values (what the inputs do
+    // not hold, such as roll and pitch inertias, stays as the scene gives it).
+    auto make = [](Vehicle v, const VehicleInputs& in) {
+        v.mass = in.mass;
+        v.yawInertia = in.yawInertia;
+        v.position = Vec2(in.x, in.y);
+        v.heading = in.heading;
+        v.velocity = in.speed * makeDirection(in.heading);
+        v.yawRate = in.yawRate;
+        v.length = in.length;
+        v.width = in.width;
+        return v;
     };
-    input.vehicle1 = make(vehicles[0]);
-    if (vehicle2_) input.vehicle2 = make(vehicles[1]);
+    input.vehicle1 = make(base.collision.vehicle1, vehicles[0]);
+    if (vehicle2_) input.vehicle2 = make(*base.collision.vehicle2, vehicles[1]);
     VehicleCollisionOptions options;
     options.recordTrace = false;
     try {

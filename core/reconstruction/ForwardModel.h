@@ -7,7 +7,8 @@
 // A target is a JSON pointer into the scene document. The values the forward
 // model reads directly (each vehicle's mass, yaw_inertia, position/0|1,
 // heading, speed, yaw_rate, length, width; contact/friction and restitution;
-// collision/impact_point/0|1 and normal_angle; run_out/drag_factor) are set
+// collision/impact_point/0|1, normal_angle and impact_height;
+// run_out/drag_factor) are set
 // on the scene's VehicleSetup without reading the document again, which keeps
 // a prediction in the microseconds. Any other numeric value is written into a
 // copy of the document, which is read again (readVehicleScene).
@@ -54,7 +55,7 @@ public:
 private:
     enum class Field {
         Mass, YawInertia, PositionX, PositionY, Heading, Speed, YawRate, Length, Width,
-        Friction, Restitution, ImpactX, ImpactY, NormalAngle, DragFactor, Document
+        Friction, Restitution, ImpactX, ImpactY, NormalAngle, ImpactHeight, DragFactor, Document
     };
     struct Binding {
         Field field = Field::Document;

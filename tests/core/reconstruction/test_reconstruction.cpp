@@ -7,6 +7,7 @@
 #include <cmath>
 #include <random>
 
+#include "reconstruction/ForwardModel.h"
 #include "reconstruction/Reconstruction.h"
 #include "scene/VehicleSceneReader.h"
 #include "support/SceneTestSupport.h"
@@ -216,6 +217,29 @@ TEST(Reconstruction, TheAppliedEstimateReproducesTheReportedDerivedValues) {
     EXPECT_EQ(static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')), r.sampleRows.size() + 1);
     EXPECT_EQ(csv.substr(0, csv.find(',')), "/vehicles/0/speed");
     EXPECT_EQ(r.failedSamples + static_cast<int>(r.sampleRows.size()), 30);
+}
+
+TEST(Reconstruction, TheForwardModelIsTheScenesCollisionAndRunOut) {
+    // Off the CG plane, with roll and pitch inertias: a target read directly
+    // (impact_height), one through the document (roll_inertia) and the
+    // scene's own collision must agree to the last bit of the arithmetic.
+    nlohmann::json doc = test::loadSceneDocument("reconstruction-intersection.json");
+    doc["vehicles"][0]["roll_inertia"] = 600.0;
+    doc["vehicles"][0]["pitch_inertia"] = 2000.0;
+    doc["collision"]["impact_height"] = 0.1;
+    const VehicleScene scene = readVehicleScene(doc);
+    const ForwardModel model(scene, {"/collision/impact_height", "/vehicles/0/roll_inertia"}, {"a", "b"});
+    const double height = 0.3, roll = 700.0;
+    const std::optional<Prediction> p = model.predict({height, roll});
+    ASSERT_TRUE(p.has_value());
+    doc["collision"]["impact_height"] = height;
+    doc["vehicles"][0]["roll_inertia"] = roll;
+    const VehicleScene edited = readVehicleScene(doc);
+    const VehicleCollisionResult c = solveVehicleCollision(edited.vehicles.collision);
+    EXPECT_NEAR(p->vehicles[0].deltaV, c.vehicle1.deltaV, kAppliedRelTol * c.vehicle1.deltaV);
+    EXPECT_NEAR(p->vehicles[1].ees, c.vehicle2->ees, kAppliedRelTol * c.vehicle2->ees);
+    const RunOutResult rest = calcRunOut(*c.vehicle2After, edited.vehicles.runOut);
+    EXPECT_NEAR((p->vehicles[1].restPosition - rest.restPosition).norm(), 0.0, kAppliedRelTol * rest.distance);
 }
 
 TEST(Reconstruction, CancellingKeepsTheSamplesSoFar) {
