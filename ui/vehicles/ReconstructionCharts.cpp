@@ -3,6 +3,7 @@
 #include <QChart>
 #include <QLegend>
 #include <QScatterSeries>
+#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -114,7 +115,7 @@ void SpeedCloudView::setCloud(std::vector<Vec2> samples, const Vec2& estimate, d
     widenedEllipse_.clear();
     if (widening_ > 1.0)
         for (const Vec2& p : ellipse_) widenedEllipse_.push_back(estimate_ + widening_ * (p - estimate_));
-    title_ = tr("Impact speeds: %1 samples, 95 % covariance ellipse (chi2 = %2)").arg(samples_.size()).arg(kChi2TwoDof95);
+    title_ = tr("Impact speeds (%1 samples)").arg(samples_.size());
     refresh();
 }
 
@@ -141,7 +142,7 @@ void SpeedCloudView::populate(QChart* chart) const {
     cloud.markerSize = kSampleMarkerPx;
     cloud.points = samples_;
     specs.push_back(std::move(cloud));
-    if (!ellipse_.empty()) specs.push_back(makeReconstructionLine(ellipse_, tr("95 % region (covariance ellipse)"), QPen(kEllipseColor, 2.2)));
+    if (!ellipse_.empty()) specs.push_back(makeReconstructionLine(ellipse_, tr("95 % region: covariance ellipse, chi2 = %1").arg(kChi2TwoDof95), QPen(kEllipseColor, 2.2)));
     if (!widenedEllipse_.empty())
         specs.push_back(makeReconstructionLine(widenedEllipse_, tr("widened x%1 (chi2 / dof)").arg(widening_, 0, 'f', 2),
                                      QPen(kWidenedEllipseColor, 2.0, Qt::DashLine)));
@@ -255,7 +256,7 @@ ResidualBarsView::ResidualBarsView(QWidget* parent) : ChartView(parent) { clear(
 
 void ResidualBarsView::setResiduals(std::vector<ResidualBar> bars) {
     bars_ = std::move(bars);
-    title_ = tr("Evidence residuals (predicted - observed) / sigma");
+    title_ = tr("Residuals (predicted - observed) / sigma");
     refresh();
 }
 
@@ -268,7 +269,9 @@ void ResidualBarsView::clear(const QString& reason) {
 void ResidualBarsView::populate(QChart* chart) const {
     chart->legend()->setVisible(false);
     if (bars_.empty()) return showEmptyReconstructionChart(chart, title_, tr("residual [sigma]"), QString());
-    chart::ensureAxes(chart, tr("residual [sigma]"), tr("evidence (top: first)"));
+    chart::ensureAxes(chart, tr("residual [sigma]"), QString());
+    // The rows are items, not a scale: no numbers on that axis.
+    if (QValueAxis* rows = chart::findAxis(chart, Qt::Vertical)) rows->setLabelsVisible(false);
     double reach = kMinResidualReach;
     for (const ResidualBar& b : bars_) reach = std::max(reach, std::abs(b.sigmas));
     reach *= 1.0 + kReconstructionPadShare;
@@ -290,14 +293,15 @@ void ResidualBarsView::populate(QChart* chart) const {
         bar.inLegend = false;
         bar.points = {Vec2(0.0, yBottom), Vec2(r, yBottom), Vec2(r, yTop), Vec2(0.0, yTop)};
         specs.push_back(std::move(bar));
-        // The label above the bar, from the left edge of the plot.
+        // The label above the bar, centred on the left half of the plot
+        // (Qt Charts centres a point's label on it).
         chart::SeriesSpec label;
         label.kind = chart::SeriesSpec::Kind::Markers;
         label.pen = QPen(Qt::NoPen);
         label.brush = QBrush(Qt::transparent);
         label.markerSize = 1.0;
         label.inLegend = false;
-        label.points = {Vec2(-reach, yTop + kBarLabelLift)};
+        label.points = {Vec2(-0.5 * reach, yTop + kBarLabelLift)};
         label.pointLabel = QString("%1: %2").arg(bars_[k].label).arg(r, 0, 'f', 2);
         label.pointLabelColor = QColor(40, 40, 40);
         specs.push_back(std::move(label));

@@ -86,7 +86,7 @@ private:
 };
 
 struct ResidualBar {
-    QString label;      // "delta_v, vehicle 2", "rest_position x, vehicle 1"
+    QString label;      // "delta-V, v2", "rest position x, v1"; evidence from the top, in order
     double sigmas = 0;  // (predicted - observed) / sigma
 };
 

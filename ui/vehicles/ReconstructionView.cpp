@@ -53,6 +53,22 @@ std::optional<int> findSpeedVehicle(const std::string& target) {
     return m.captured(1).toInt();
 }
 
+// A residual bar's label, short enough for a narrow chart: "sep. velocity x, v1".
+QString makeResidualLabel(EvidenceQuantity quantity, std::size_t component, std::size_t components, int vehicle) {
+    QString name;
+    switch (quantity) {
+        case EvidenceQuantity::SeparationVelocity: name = "sep. velocity"; break;
+        case EvidenceQuantity::RestPosition: name = "rest position"; break;
+        case EvidenceQuantity::RestHeading: name = "rest heading"; break;
+        case EvidenceQuantity::YawRate: name = "yaw rate"; break;
+        case EvidenceQuantity::DeltaV: name = "delta-V"; break;
+        case EvidenceQuantity::Pdof: name = "PDOF"; break;
+        case EvidenceQuantity::Ees: name = "EES"; break;
+    }
+    if (components > 1) name += component == 0 ? " x" : " y";
+    return name + QString(", v%1").arg(vehicle + 1);
+}
+
 void setEstimateRow(QTableWidget* table, int row, const QString& name, const QuantitySummary& s, const QString& unit,
                     const QString& note = {}) {
     const auto cell = [](const QString& text, double value) {
@@ -292,11 +308,9 @@ void ReconstructionView::showResult() {
     // Every evidence component's residual.
     std::vector<ResidualBar> bars;
     for (const EvidenceReport& e : r->evidence)
-        for (std::size_t c = 0; c < e.residualSigmas.size(); ++c) {
-            QString label = toString(e.item.quantity);
-            if (e.residualSigmas.size() > 1) label += c == 0 ? " x" : " y";
-            bars.push_back({label + tr(", vehicle %1").arg(e.item.vehicle + 1), e.residualSigmas[c]});
-        }
+        for (std::size_t c = 0; c < e.residualSigmas.size(); ++c)
+            bars.push_back({makeResidualLabel(e.item.quantity, c, e.residualSigmas.size(), e.item.vehicle),
+                            e.residualSigmas[c]});
     residuals_->setResiduals(std::move(bars));
     updateButtons();
     updateBanner();
