@@ -42,8 +42,10 @@ export ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0:strict_stri
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 # Three long granular runs are left to the Release build: under the sanitizers
 # they take one to one and a half minutes each and exercise the same stepper code as the short
-# granular tests that do run here.
-SAN_SKIP='GranularScenesRun.HopperLosesNothingAndDrains|GranularScenesRun.SettlingBoxSettles|GranularStepper.FrictionlessModelsTakeTheSameStepInAPile'
+# granular tests that do run here. So is the reconstruction's coverage test (200
+# fits, each with its Monte Carlo: minutes under the sanitizers); the other
+# reconstruction tests run the same code here.
+SAN_SKIP='GranularScenesRun.HopperLosesNothingAndDrains|GranularScenesRun.SettlingBoxSettles|GranularStepper.FrictionlessModelsTakeTheSameStepInAPile|ReconstructionCoverage.NinetyFivePercentIntervalsHoldTheTruthAboutThatOften'
 (cd "$SAN_DIR" && ctest --output-on-failure -j "$(nproc)" -L 'core|cli' -E "$SAN_SKIP")
 
 # Fuzzing: a temporary corpus seeded from the example problems and the scenes

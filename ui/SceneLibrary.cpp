@@ -70,6 +70,8 @@ constexpr SceneGroupEntry kSceneGroups[] = {
     {"hopper", kGranular},
     {"vehicles", kKudlichSlibar},
     {"vehicle-barrier", kKudlichSlibar},
+    {"reconstruction-intersection", kKudlichSlibar},
+    {"reconstruction-ricsac-06", kKudlichSlibar},
 };
 
 }  // namespace

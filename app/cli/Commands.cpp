@@ -10,6 +10,7 @@ const std::vector<Command>& getCommands() {
         makeModelsCommand(),
         makeSimulateCommand(),
         makeSweepCommand(),
+        makeReconstructCommand(),
         makeReportCommand(),
     };
     return commands;

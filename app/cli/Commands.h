@@ -9,5 +9,6 @@ Command makeModelsCommand();   // ModelsCommand.cpp
 Command makeSimulateCommand(); // SimulateCommand.cpp
 Command makeSweepCommand();    // SweepCommand.cpp
 Command makeReportCommand();   // ReportCommand.cpp
+Command makeReconstructCommand();   // ReconstructCommand.cpp
 
 }  // namespace impactlab::cli

@@ -159,8 +159,8 @@ struct ReconstructionResult {
 ReconstructionResult reconstruct(const VehicleScene& scene, const ReconstructionSpec& spec,
                                  const ReconstructionOptions& options = {});
 
-// The contract's output object (wall_s included).
-nlohmann::json toJson(const ReconstructionResult& result);
+// The contract's output object (wall_s included), keys in the contract's order.
+nlohmann::ordered_json toJson(const ReconstructionResult& result);
 // The kept samples as CSV: a header (the unknowns' targets, then
 // delta_v_<i>, pdof_<i>, ees_<i>) and one row per sample.
 std::string writeSamplesCsv(const ReconstructionResult& result);
