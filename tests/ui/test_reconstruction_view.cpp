@@ -212,6 +212,18 @@ TEST_F(ReconstructionTab, EvidenceEditsAreUndoStepsAndMarkResultsStale) {
     EXPECT_NE(view->currentResult(), nullptr);
 }
 
+TEST_F(ReconstructionTab, ABlockTheCoreRefusesCannotRunAndSaysWhy) {
+    EvidenceTable* table = view->evidenceTable();
+    table->unknownsTable()->item(0, EvidenceTable::TargetColumn)->setText("/vehicles/7/speed");
+    settleEdits();
+    EXPECT_EQ(w.currentDocument()["reconstruction"]["unknowns"][0]["target"], "/vehicles/7/speed");
+    EXPECT_FALSE(view->reconstructButton()->isEnabled());
+    EXPECT_FALSE(view->startReconstruction());
+    EXPECT_TRUE(view->statusText().contains("reconstruction.unknowns[0].target")) << view->statusText().toStdString();
+    w.undoStack()->undo();
+    EXPECT_TRUE(view->reconstructButton()->isEnabled()) << view->statusText().toStdString();
+}
+
 TEST_F(ReconstructionTab, DraggingAGhostCarMovesTheRestPositionInOneUndoStep) {
     view->moveRestPosition(0, Vec2(12.0, 3.0));   // a rest_position item for vehicle 1
     settleEdits();
@@ -260,6 +272,9 @@ TEST_F(ReconstructionTab, ExportsWriteTheSamplesThePlotsAndTheReportSection) {
     QTemporaryDir dir;
     ASSERT_TRUE(dir.isValid());
     EXPECT_FALSE(view->exportSamplesCsv(dir.filePath("none.csv"))) << "no result, no samples";
+    // Before any run, Export all views still succeeds: nothing to sample yet is no failure.
+    ASSERT_TRUE(w.exportAllViews(dir.filePath("before"))) << w.lastError().toStdString();
+    EXPECT_FALSE(QFile::exists(dir.filePath("before/reconstruction-samples.csv")));
     setSamples(kFewSamples);
     runReconstruct();
     // The page's File menu entries, by name.
@@ -284,7 +299,8 @@ TEST_F(ReconstructionTab, ExportsWriteTheSamplesThePlotsAndTheReportSection) {
     const QString html = QString::fromUtf8(report.readAll());
     EXPECT_TRUE(html.contains("<h2>Reconstruction</h2>"));
     EXPECT_TRUE(html.contains("/vehicles/1/speed"));
-    EXPECT_TRUE(QFile::exists(dir.filePath("all/reconstruction.csv")));
+    EXPECT_TRUE(QFile::exists(dir.filePath("all/reconstruction-samples.csv")));
+    EXPECT_TRUE(QFile::exists(dir.filePath("all/reconstruction.svg")));
     EXPECT_TRUE(QFile::exists(dir.filePath("all/reconstruction-residuals.svg")));
 }
 

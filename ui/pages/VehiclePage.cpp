@@ -108,9 +108,12 @@ VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
     addView({"reconstruction", "Reconstruction",
              "The scene inputs that best explain the evidence, with 95 % intervals (docs/reconstruction-format.md)",
              ViewKind::Chart, reconstruction_,
+             // The samples exist only after a run: Export all views writes
+             // them (exportData) when there is a current result, and never
+             // fails for want of one.
              {[this](const QString& p) { return reconstruction_->cloudView()->exportPng(p); },
               [this](const QString& p) { return reconstruction_->cloudView()->exportSvg(p); },
-              [this](const QString& p) { return reconstruction_->exportSamplesCsv(p); }}});
+              {}}});
 
     // The File menu's entries for this page: the same exports, by name.
     const ViewExports& results = findView("results")->exports;
@@ -185,6 +188,8 @@ std::vector<ExportedFile> VehiclePage::exportData(const QString& folder, QString
         else if (failures) *failures << name;
     };
     ReconstructionView* r = reconstruction_;
+    write("reconstruction-samples.csv", tr("reconstruction: the Monte Carlo samples of the unknowns and derived quantities"),
+          [r](const QString& p) { return r->exportSamplesCsv(p); });
     write("reconstruction-estimate.csv", tr("reconstruction: each unknown's estimate and 95 % interval"),
           [r](const QString& p) { return r->exportEstimateCsv(p); });
     write("reconstruction-delta-v.png", tr("reconstruction: sampled delta-V per vehicle"),

@@ -329,6 +329,8 @@ void ReconstructionView::updateButtons() {
 QString ReconstructionView::statusText() const {
     if (!scene_) return {};
     if (isRunning()) return tr("Reconstructing... (Cancel keeps the samples drawn so far)");
+    if (!findBlock().is_object())
+        return tr("This scene has no reconstruction yet: add evidence and unknowns to start one.");
     if (!specError_.isEmpty()) return tr("The reconstruction block cannot run: %1").arg(specError_);
     if (!runError_.isEmpty()) return tr("The reconstruction failed: %1").arg(runError_);
     if (isStale())
@@ -347,7 +349,7 @@ QString ReconstructionView::statusText() const {
 }
 
 void ReconstructionView::updateBanner() {
-    const bool alarm = isStale() || !specError_.isEmpty() || !runError_.isEmpty();
+    const bool alarm = isStale() || (!specError_.isEmpty() && findBlock().is_object()) || !runError_.isEmpty();
     banner_->setStyleSheet(alarm ? "color: #b00020" : "");
     banner_->setText(statusText());
 }
@@ -429,8 +431,9 @@ bool ReconstructionView::exportEstimateCsv(const QString& path) const {
 }
 
 QString ReconstructionView::reportHtml() const {
-    QString html = "<h2>Reconstruction</h2>\n";
     const ReconstructionResult* r = currentResult();
+    if (!r && !findBlock().is_object()) return {};   // a vehicle scene without a reconstruction
+    QString html = "<h2>Reconstruction</h2>\n";
     if (!r) return html + "<p>" + statusText() + "</p>\n";
     html += "<p>" + statusText() + "</p>\n<table>\n<tr><th>quantity</th><th>estimate</th><th>95 % interval</th><th>unit</th></tr>\n";
     for (int row = 0; row < results_->rowCount(); ++row)
