@@ -15,7 +15,7 @@ namespace impactlab::cli {
 
 namespace {
 
-constexpr int kMaxSamplesFlag = 1000000;
+constexpr int kMaxSamplesFlag = 100000;   // as the block's samples (docs/input-limits.md)
 constexpr int kMaxThreadsFlag = 256;
 // Progress lines on stderr: about this many per run.
 constexpr int kProgressLines = 10;

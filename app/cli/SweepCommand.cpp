@@ -12,12 +12,14 @@
 //        "position": [x, y], "heading": 0,            m (CG), rad (forward axis from +x, CCW)
 //        "velocity": [vx, vy]  or  "speed": 10,       m/s (CG, world) or m/s along the heading
 //        "yaw_rate": 0,                               rad/s, optional (0)
-//        "length": 4.5, "width": 1.8},                m, optional (outline)
+//        "length": 4.5, "width": 1.8,                 m, optional (outline)
+//        "roll_inertia": 550, "pitch_inertia": 2400}, kg m^2, optional (yaw_inertia)
 //       {...}
 //     ],
 //     "collision": {"impact_point": [x, y],           m, impulse centroid P
 //                   "normal_angle": 0,                rad, n from vehicle 2 into vehicle 1
-//                   "mu_user": 0.5, "epsilon": 0.1}
+//                   "mu_user": 0.5, "epsilon": 0.1,
+//                   "impact_height": 0}               m, optional: P above the CG plane
 //   }
 //
 // Every field above is required unless marked optional. Errors are
@@ -74,7 +76,8 @@ std::string getOutputUnit(const std::string& name) {
 
 Vehicle readVehicle(const json& v, const std::string& field) {
     requireObject(v, field);
-    rejectUnknownKeys(v, {"mass", "yaw_inertia", "position", "heading", "velocity", "speed", "yaw_rate", "length", "width"},
+    rejectUnknownKeys(v, {"mass", "yaw_inertia", "roll_inertia", "pitch_inertia", "position", "heading", "velocity",
+                          "speed", "yaw_rate", "length", "width"},
                       field);
     Vehicle out;
     out.mass = readNumber(getMember(v, "mass", field), joinField(field, "mass"));
@@ -90,6 +93,9 @@ Vehicle readVehicle(const json& v, const std::string& field) {
     if (v.contains("yaw_rate")) out.yawRate = readNumber(v["yaw_rate"], joinField(field, "yaw_rate"));
     if (v.contains("length")) out.length = readNumber(v["length"], joinField(field, "length"));
     if (v.contains("width")) out.width = readNumber(v["width"], joinField(field, "width"));
+    if (v.contains("roll_inertia")) out.rollInertia = readNumber(v["roll_inertia"], joinField(field, "roll_inertia"));
+    if (v.contains("pitch_inertia"))
+        out.pitchInertia = readNumber(v["pitch_inertia"], joinField(field, "pitch_inertia"));
     out.validate(field);
     return out;
 }
@@ -120,11 +126,12 @@ VehicleCollisionInput readCollision(const json& doc, const std::string& sourceNa
 
     const json& c = getMember(doc, "collision", "");
     requireObject(c, "collision");
-    rejectUnknownKeys(c, {"impact_point", "normal_angle", "mu_user", "epsilon"}, "collision");
+    rejectUnknownKeys(c, {"impact_point", "normal_angle", "mu_user", "epsilon", "impact_height"}, "collision");
     in.impactPoint = readVec2(getMember(c, "impact_point", "collision"), "collision.impact_point");
     in.normalAngle = readNumber(getMember(c, "normal_angle", "collision"), "collision.normal_angle");
     in.muUser = readNumber(getMember(c, "mu_user", "collision"), "collision.mu_user");
     in.epsilon = readNumber(getMember(c, "epsilon", "collision"), "collision.epsilon");
+    if (c.contains("impact_height")) in.impactHeight = readNumber(c["impact_height"], "collision.impact_height");
     in.validate();
     return in;
 }

@@ -106,8 +106,10 @@ bool calcResiduals(const FitData& data, const double* x, double* residuals) {
     const std::optional<Prediction> p = data.model->predict(joinInputs(data, x));
     if (!p) return false;
     const std::vector<double> predicted = flattenPrediction(*data.spec, *p);
-    for (std::size_t k = 0; k < predicted.size(); ++k)
+    for (std::size_t k = 0; k < predicted.size(); ++k) {
         residuals[k] = wrapDifference(predicted[k] - data.observed[k], data.periods[k]) / data.sigmas[k];
+        if (!std::isfinite(residuals[k])) return false;   // the model's edge: refused like a miss
+    }
     return true;
 }
 
@@ -184,6 +186,10 @@ FitOutcome fitEvidence(const FitData& data, std::vector<double> start, const Rec
         return out;
     }
     out.chi2 = Eigen::Map<const Eigen::VectorXd>(r.data(), static_cast<Eigen::Index>(r.size())).squaredNorm();
+    if (!std::isfinite(out.chi2)) {   // residuals beyond double range: no usable fit
+        out.end = FitEnd::Failed;
+        return out;
+    }
     out.end = summary.termination_type == ceres::NO_CONVERGENCE ? FitEnd::MaxIterations : FitEnd::Converged;
     return out;
 }

@@ -73,6 +73,14 @@ ForwardModel::ForwardModel(const VehicleScene& scene, const std::vector<std::str
     };
     vehicles_.push_back(inputsOf(c.vehicle1));
     if (c.vehicle2) vehicles_.push_back(inputsOf(*c.vehicle2));
+    // The speed as written (v . forward would carry round-off into `start`).
+    const auto docVehicles = scene.document.find("vehicles");
+    for (std::size_t i = 0; docVehicles != scene.document.end() && docVehicles->is_array() && i < vehicles_.size() &&
+                            i < docVehicles->size();
+         ++i) {
+        const nlohmann::json& v = (*docVehicles)[i];
+        if (v.is_object() && v.contains("speed") && v["speed"].is_number()) vehicles_[i].speed = v["speed"].get<double>();
+    }
 
     for (std::size_t i = 0; i < targets.size(); ++i) {
         const std::string& target = targets[i];

@@ -95,10 +95,11 @@ Sampled runSample(const FitData& base, const std::vector<double>& estimate,
     if (fit.end != FitEnd::Converged && fit.end != FitEnd::MaxIterations) return out;
     const std::optional<Prediction> p = data.model->predict(joinInputs(data, fit.x.data()));
     if (!p) return out;
-    out.ok = true;
     out.row = fit.x;
     const std::vector<double> derived = makeDerivedRow(*p);
     out.row.insert(out.row.end(), derived.begin(), derived.end());
+    out.ok = std::all_of(out.row.begin(), out.row.end(), [](double v) { return std::isfinite(v); });
+    if (!out.ok) out.row.clear();
     return out;
 }
 

@@ -14,7 +14,12 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int kMaxSamples = 1000000;   // a million solves: hours; more is a typo
+// Monte Carlo samples: 100 000 fits of six unknowns take about ten minutes on
+// two cores (docs/input-limits.md); more is a typo.
+constexpr int kMaxSamples = 100000;
+// The smallest sigma: below it the normalised residuals of any SI quantity
+// reach 1e12 and their squares lose the fit's precision (or overflow).
+constexpr double kMinSigma = 1e-9;
 
 struct QuantityName {
     EvidenceQuantity quantity;
@@ -43,6 +48,8 @@ double readSigma(const json& object, const std::string& field) {
     const double sigma = readNumber(getMember(object, "sigma", field), joinField(field, "sigma"));
     if (!(sigma > 0.0))
         throw InputError(joinField(field, "sigma"), "must be > 0, got " + formatNumber(sigma));
+    if (sigma < kMinSigma)
+        throw InputError(joinField(field, "sigma"), "must be >= " + formatNumber(kMinSigma) + ", got " + formatNumber(sigma));
     return sigma;
 }
 

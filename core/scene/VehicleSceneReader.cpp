@@ -33,12 +33,15 @@ Vehicle readVehicle(const json& j, const std::string& field) {
                                        readOptionalNumber(j, "yaw_rate", field, 0.0),
                                        readOptionalNumber(j, "length", field, 4.5),
                                        readOptionalNumber(j, "width", field, 1.8));
+    // Optional roll and pitch inertias: absent, Vehicle uses the yaw inertia.
+    if (j.contains("roll_inertia")) v.rollInertia = readNumber(j["roll_inertia"], p + "roll_inertia");
+    if (j.contains("pitch_inertia")) v.pitchInertia = readNumber(j["pitch_inertia"], p + "pitch_inertia");
     v.validate(field);
     return v;
 }
 
 // Drawn as a box of the vehicle's outline; its mass and inertia are the
-// vehicle's (roll and pitch equal to yaw, as Vehicle::makeRigidBody does).
+// vehicle's (Vehicle::makeRigidBody: roll and pitch equal to yaw unless given).
 SceneBody makeBody(const Vehicle& v, const std::string& name, const Vec3& color, double height) {
     SceneBody b;
     b.name = name;
@@ -75,6 +78,7 @@ VehicleScene readVehicleScene(const json& doc) {
     if (collision == doc.end() || !collision->is_object()) throw InputError("collision", "must be a JSON object");
     vs.collision.impactPoint = vec2(*collision, "impact_point", "collision.impact_point");
     vs.collision.normalAngle = readNumber(getMember(*collision, "normal_angle", "collision"), "collision.normal_angle");
+    vs.collision.impactHeight = readOptionalNumber(*collision, "impact_height", "collision", 0.0);
     vs.collision.muUser = s.contact.friction;
     vs.collision.epsilon = s.contact.restitution;
     vs.collision.validate();

@@ -98,7 +98,9 @@ SimulationRun simulateVehicles(const VehicleScene& scene) {
     rec.time = tImpact;
     rec.body = 0;
     rec.otherBody = vs.collision.vehicle2 ? 1 : -1;
-    rec.point = Vec3(vs.collision.impactPoint.x(), vs.collision.impactPoint.y(), 0.5 * vs.height);
+    // The drawn boxes have their CGs at half their height: P sits impactHeight above that.
+    rec.point = Vec3(vs.collision.impactPoint.x(), vs.collision.impactPoint.y(),
+                     0.5 * vs.height + vs.collision.impactHeight);
     rec.problem = c.problem;
     rec.result = c.impact;
     rec.trace = c.trace;

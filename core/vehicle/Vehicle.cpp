@@ -1,6 +1,9 @@
 #include "vehicle/Vehicle.h"
 
+#include <sstream>
+
 #include "mechanics/InputChecks.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -21,6 +24,25 @@ Vehicle Vehicle::makeWithSpeed(double mass, double yawInertia, const Vec2& posit
 void Vehicle::validate(const std::string& field) const {
     requirePositive(mass, field + ".mass");
     requirePositive(yawInertia, field + ".yaw_inertia");
+    if (rollInertia) requirePositive(*rollInertia, field + ".roll_inertia");
+    if (pitchInertia) requirePositive(*pitchInertia, field + ".pitch_inertia");
+    if (rollInertia || pitchInertia) {
+        // Principal moments of a real body: each <= the sum of the other two.
+        // The one given (roll first) is named: yaw was accepted before.
+        const Vec3 I = calcPrincipalInertia();
+        const char* names[3] = {"roll_inertia", "pitch_inertia", "yaw_inertia"};
+        for (int a = 0; a < 3; ++a) {
+            const double others = I.sum() - I(a);
+            if (!(I(a) <= others * (1.0 + kInertiaTriangleRelTol))) {
+                const std::string blamed = a == 2 ? (rollInertia ? "roll_inertia" : "pitch_inertia") : names[a];
+                std::ostringstream os;
+                os << "the principal inertias (roll " << formatNumber(I(0)) << ", pitch " << formatNumber(I(1))
+                   << ", yaw " << formatNumber(I(2)) << " kg m^2) break the triangle inequality: " << names[a]
+                   << " must be <= the sum of the other two";
+                throw InputError(field + "." + blamed, os.str());
+            }
+        }
+    }
     if (!isFinite(position)) throw InputError(field + ".position", "must be finite numbers");
     requireFinite(heading, field + ".heading");
     requirePositive(length, field + ".length");
@@ -43,7 +65,7 @@ double Vehicle::calcKineticEnergy() const {
 RigidBody Vehicle::makeRigidBody() const {
     RigidBody b;
     b.mass = mass;
-    b.principalInertia = Vec3(yawInertia, yawInertia, yawInertia);
+    b.principalInertia = calcPrincipalInertia();
     b.orientation = Quat(Eigen::AngleAxisd(heading, Vec3::UnitZ()));
     b.position = liftToPlane(position);
     b.velocity = liftToPlane(velocity);

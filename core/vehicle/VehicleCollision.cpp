@@ -17,7 +17,7 @@ TwoBodyContact makeCollisionContact(const VehicleCollisionInput& input) {
     TwoBodyContact c;
     c.body1 = input.vehicle1.makeRigidBody();
     c.body2 = input.vehicle2 ? input.vehicle2->makeRigidBody() : RigidBody::makeFixed();
-    c.point = liftToPlane(input.impactPoint);
+    c.point = input.calcImpactPoint3();   // lever arms r_i = P - CG_i with z part impactHeight
     c.frame = ContactFrame::makeFromNormal(liftToPlane(input.calcNormal()), "collision.normal_angle");
     return c;
 }
@@ -33,17 +33,39 @@ Vehicle applyCollisionImpulse(const Vehicle& v, const Vec2& J, const Vec2& P) {
     return after;
 }
 
-VehicleImpactOutcome makeOutcome(const Vehicle& before, const Vehicle& after, const Vec2& J) {
+// Roll and pitch rates after impulse J3 (world, 3D) at P3 on a vehicle with
+// none before: eq. 27 with the inertia tensor, w+ = I^-1 (r x J), in body
+// axes where I is diagonal (forward, left, up).
+void setRollAndPitch(VehicleImpactOutcome& o, const Vehicle& v, const Vec3& J3, const Vec3& P3) {
+    const Vec3 moment = (P3 - liftToPlane(v.position)).cross(J3);
+    const Vec2 forward = v.calcForward();
+    const Vec2 left(-forward.y(), forward.x());
+    o.rollRateAfter = (forward.x() * moment.x() + forward.y() * moment.y()) / v.calcRollInertia();
+    o.pitchRateAfter = (left.x() * moment.x() + left.y() * moment.y()) / v.calcPitchInertia();
+}
+
+// J: the kinetic energy of the motion the planar state does not hold
+// (vertical CG velocity J_z/m, roll, pitch); exactly 0 on the CG plane.
+double calcOutOfPlaneEnergy(const Vehicle& v, const VehicleImpactOutcome& o) {
+    const double vz = o.verticalImpulse / v.mass;
+    return 0.5 * v.mass * vz * vz + 0.5 * v.calcRollInertia() * o.rollRateAfter * o.rollRateAfter +
+           0.5 * v.calcPitchInertia() * o.pitchRateAfter * o.pitchRateAfter;
+}
+
+VehicleImpactOutcome makeOutcome(const Vehicle& before, const Vehicle& after, const Vec3& J3, const Vec3& P3) {
+    const Vec2 J(J3.x(), J3.y());
     VehicleImpactOutcome o;
     o.velocityAfter = after.velocity;
     o.yawRateAfter = after.yawRate;
+    setRollAndPitch(o, before, J3, P3);
     o.impulse = J;
+    o.verticalImpulse = J3.z();
     o.deltaV = (after.velocity - before.velocity).norm();
     o.deltaVKmh = kMpsToKmh * o.deltaV;
     o.pdofDeg = calcPdofDeg(J, before.heading);
     o.pdofClock = calcPdofClock(o.pdofDeg);
     o.kineticEnergyBefore = before.calcKineticEnergy();
-    o.kineticEnergyAfter = after.calcKineticEnergy();
+    o.kineticEnergyAfter = after.calcKineticEnergy() + calcOutOfPlaneEnergy(before, o);
     return o;
 }
 
@@ -59,6 +81,7 @@ void VehicleCollisionInput::validate() const {
     vehicle1.validate("vehicles[0]");
     if (vehicle2) vehicle2->validate("vehicles[1]");
     if (!isFinite(impactPoint)) throw InputError("collision.impact_point", "must be finite numbers");
+    requireFinite(impactHeight, "collision.impact_height");
     requireFinite(normalAngle, "collision.normal_angle");
     requireFinite(muUser, "collision.mu_user");
     if (muUser < 0.0) {
@@ -120,18 +143,21 @@ VehicleCollisionResult solveVehicleCollision(const VehicleCollisionInput& input,
                               solveKudlichSlibar(r.problem, KudlichSlibarOptions{},
                                                  options.recordTrace ? &r.trace : nullptr));
 
-    // World impulse on vehicle 1; the z part is zero up to round-off (planar data).
+    // World impulse on vehicle 1. Its z part is zero on the CG plane (the
+    // contact frame's vertical tangent meets no velocity and no coupling);
+    // off it, only the horizontal part enters the planar state (header).
     const Vec3 J3 = r.problem.bodies->frame.toWorld(r.impact.impulse);
     const Vec2 J(J3.x(), J3.y());
     const Vec2& P = input.impactPoint;
+    const Vec3 P3 = input.calcImpactPoint3();
 
     r.vehicle1After = applyCollisionImpulse(input.vehicle1, J, P);
-    r.vehicle1 = makeOutcome(input.vehicle1, r.vehicle1After, J);
+    r.vehicle1 = makeOutcome(input.vehicle1, r.vehicle1After, J3, P3);
     r.energyBefore = r.vehicle1.kineticEnergyBefore;
     r.energyAfter = r.vehicle1.kineticEnergyAfter;
     if (input.vehicle2) {
         r.vehicle2After = applyCollisionImpulse(*input.vehicle2, -J, P);
-        r.vehicle2 = makeOutcome(*input.vehicle2, *r.vehicle2After, -J);
+        r.vehicle2 = makeOutcome(*input.vehicle2, *r.vehicle2After, -J3, P3);
         r.energyBefore += r.vehicle2->kineticEnergyBefore;
         r.energyAfter += r.vehicle2->kineticEnergyAfter;
     }

@@ -13,8 +13,32 @@
 // along it.
 //
 // Body-level problem: each vehicle becomes a 3D RigidBody (Vehicle::makeRigidBody)
-// in the plane z = 0; a barrier is RigidBody::makeFixed() as body 2. Friction is
-// mu_user, restitution is the paper's Newton-type epsilon (eq. 37), 0..1.
+// with its CG in the plane z = 0 (the CG plane); a barrier is
+// RigidBody::makeFixed() as body 2. Friction is mu_user, restitution is the
+// paper's Newton-type epsilon (eq. 37), 0..1.
+//
+// Impact height. P lies at height h = impactHeight above the CG plane, so the
+// lever arms are r_i = (P_x - x_i, P_y - y_i, h); the normal stays horizontal.
+// h = 0 is the planar case: W couples nothing out of the plane and the law
+// takes its closed form (eqs. 52-53, 62-64); the numbers are those of the
+// planar model whatever the roll and pitch inertias. h != 0 makes W (the
+// paper's general form, last equation of the appendix: the bracket
+// (1/m_bar) 1 - (r1~ I1^-1 r1~ + r2~ I2^-1 r2~) with the inertia tensors
+// I_i = R_i diag(roll, pitch, yaw) R_i^T) couple the vertical to the
+// horizontal, and the law takes its general (3D) branch
+// (impact/vehicle/KudlichSlibar.h). Then:
+//   - the impulse may have a vertical part J_z (friction in the contact plane
+//     along the vertical), reported as verticalImpulse;
+//   - delta-V, PDOF, velocity after and the run-out use the horizontal part
+//     of J only: the CGs' vertical velocity J_z/m_i is taken up by the
+//     suspension and the ground, which the impact model does not contain;
+//   - roll and pitch rates after the impact are reported (body axes), from
+//     w+ = w- + I^-1 (r x J) (eq. 27 with the tensor); the yaw rate keeps
+//     eq. 27's planar form exactly (z is a principal axis);
+//   - energies count the vertical translation and the roll and pitch
+//     rotation, so E_diss is the energy lost in the contact;
+//   - the run-out (RunOut.h) stays planar: roll, pitch and the vertical
+//     velocity after the impact are not carried into it.
 //
 // Reported per vehicle (i = 1, 2; J_1 = J, J_2 = -J, world):
 //   velocity / yaw rate after:  v_i+ = v_i- + J_i/m_i,  w_i+ = w_i- + (r_i x J_i)/I_i  (eqs. 20, 27)
@@ -57,12 +81,16 @@ struct VehicleCollisionInput {
     double normalAngle = 0.0;          // rad, world angle of n (from vehicle 2 into vehicle 1)
     double muUser = 0.5;               // mu_user >= 0, the paper's "maximum preferred mu"
     double epsilon = 0.1;              // Newton-type coefficient of restitution, 0..1 (eq. 37)
+    double impactHeight = 0.0;         // m, height of P above the CG plane (z = 0 of both CGs)
 
     Vec2 calcNormal() const { return makeDirection(normalAngle); }
+    // P in 3D: (impactPoint, impactHeight), world, CG plane at z = 0.
+    Vec3 calcImpactPoint3() const { return Vec3(impactPoint.x(), impactPoint.y(), impactHeight); }
     Vec2 calcPlaneTangent() const { return Vec2(-std::sin(normalAngle), std::cos(normalAngle)); }
     // Throws InputError: "vehicles[0|1].<field>" (Vehicle::validate),
-    // "collision.impact_point", "collision.normal_angle", "collision.mu_user",
-    // "collision.epsilon", and "collision.approach" when v_n >= 0 at P.
+    // "collision.impact_point", "collision.impact_height", "collision.normal_angle",
+    // "collision.mu_user", "collision.epsilon", and "collision.approach" when
+    // v_n >= 0 at P.
     void validate() const;
 };
 
@@ -76,7 +104,13 @@ struct VehicleCollisionOptions {
 struct VehicleImpactOutcome {
     Vec2 velocityAfter = Vec2::Zero();   // m/s, CG, world
     double yawRateAfter = 0.0;           // rad/s
-    Vec2 impulse = Vec2::Zero();         // N s, world, acting on this vehicle
+    // rad/s, body axes, after the impact (zero before it and whenever P is on
+    // the CG plane): roll about the forward axis (> 0 lifts the left side),
+    // pitch about the left axis (> 0 lowers the nose).
+    double rollRateAfter = 0.0;
+    double pitchRateAfter = 0.0;
+    Vec2 impulse = Vec2::Zero();         // N s, world, acting on this vehicle (horizontal part)
+    double verticalImpulse = 0.0;        // N s, world z part of the impulse on this vehicle
     double deltaV = 0.0;                 // m/s, |v+ - v-| of the CG
     double deltaVKmh = 0.0;              // km/h
     double pdofDeg = 0.0;                // deg, SAE sense (see header), clockwise from forward, (-180, 180]
@@ -85,13 +119,13 @@ struct VehicleImpactOutcome {
     double ees = 0.0;                    // m/s, equivalent energy speed sqrt(2 E_i / m_i)
     double eesKmh = 0.0;                 // km/h
     double kineticEnergyBefore = 0.0;    // J
-    double kineticEnergyAfter = 0.0;     // J
+    double kineticEnergyAfter = 0.0;     // J, with the vertical, roll and pitch motion after the impact
 };
 
 struct VehicleCollisionResult {
     VehicleImpactOutcome vehicle1;
     std::optional<VehicleImpactOutcome> vehicle2;   // empty against a barrier
-    Vehicle vehicle1After;                           // the input state with the post-impact velocities
+    Vehicle vehicle1After;                           // the input state with the post-impact planar velocities
     std::optional<Vehicle> vehicle2After;
     double energyBefore = 0.0;       // J, both vehicles
     double energyAfter = 0.0;        // J

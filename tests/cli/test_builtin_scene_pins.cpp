@@ -11,6 +11,8 @@
 //   - "laws": `simulate SCENE --law ID` for every law `models` lists, each
 //     law's answer on the scene or its refusal, word for word (the per-law
 //     comparison rows the app shows);
+//   - "reconstruct": `reconstruct SCENE --samples 50 --threads 1` for scenes
+//     with a reconstruction block (the estimate, intervals and warnings);
 //   - granular scenes: `simulate SCENE --steps N --threads 1` (a short run on
 //     one thread, so the pin does not depend on the machine's cores).
 //
@@ -46,6 +48,11 @@ constexpr double kPinAbsoluteTolerance = 1e-9;
 // Steps of a granular pin: enough for the particles to meet the walls and
 // each other (thousands of contacts per step), short enough for CI (~1 s).
 constexpr int kGranularPinSteps = 100;
+
+// Monte Carlo samples of a reconstruction pin (scenes with a
+// "reconstruction" block): every sample is a fit, so the intervals pin the
+// fit's whole path; 50 keep it near a second.
+constexpr int kReconstructionPinSamples = 50;
 
 // Impacts pinned of another law's run of the scene (all of them are counted):
 // the first ones carry the comparison the app shows (the selected impact);
@@ -143,6 +150,9 @@ ordered_json makeScenePin(const std::string& stem) {
         return pin;
     }
     const bool hasTimeHistories = kind != "impact" && kind != "plus";
+    if (nlohmann::json::parse(std::ifstream(scene)).contains("reconstruction"))
+        pin["reconstruct"] = toPinnedAnswer(runCli({"reconstruct", scene, "--samples",
+                                                    std::to_string(kReconstructionPinSamples), "--threads", "1", "--quiet"}));
     const std::string csv = makeTempPath(".csv");
     pin["simulate"] = toPinnedAnswer(hasTimeHistories ? runCli({"simulate", scene, "--csv", csv})
                                                       : runCli({"simulate", scene}));

@@ -224,8 +224,9 @@ TEST(VehicleSceneWindowTest, ReconstructionViewsFollowTheSliders) {
     QApplication::processEvents();
     ASSERT_TRUE(sim(w).run().vehicleCollision.has_value());
     EXPECT_TRUE(w.showTab("results"));
-    // 15 rows per vehicle and 5 for the collision (VehicleResultsTable).
-    EXPECT_EQ(w.page<VehiclePage>()->resultsTable()->rowCount(), 35);
+    // Two vehicles' rows and the collision's (VehicleResultsTable).
+    EXPECT_EQ(w.page<VehiclePage>()->resultsTable()->rowCount(),
+              2 * VehicleResultsTable::kRowsPerVehicle + VehicleResultsTable::kCollisionRows);
     // The sensitivity map (hundreds of collisions) is computed when its tab is shown.
     EXPECT_TRUE(w.showTab("sweep"));
     EXPECT_TRUE(w.page<VehiclePage>()->sweepView()->hasGrid());

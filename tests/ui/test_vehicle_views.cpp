@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -23,6 +24,15 @@
 #include "vehicles/MomentumDiagramView.h"
 #include "vehicles/VehicleOverlay.h"
 #include "vehicles/VehicleResultsTable.h"
+
+#ifdef IMPACTLAB_WITH_DISPLAY
+#include <vtkActor.h>
+#include <vtkActorCollection.h>
+#include <vtkMapper.h>
+#include <vtkPolyData.h>
+#include <vtkProperty.h>
+#include <vtkRenderer.h>
+#endif
 
 namespace impactlab::ui {
 namespace { namespace IMPACTLAB_UNITY_ID {
@@ -250,6 +260,128 @@ TEST(VehicleOverlay, DrawsArrowsAndConesOnTheGround) {
     EXPECT_FALSE(overlay.isShown());
     const QImage cleared = view.renderToImage().convertToFormat(QImage::Format_RGB32);
     EXPECT_EQ(countPixels(cleared, toQColor(VehicleOverlay::velocityBeforeColor())), 0);
+}
+
+// A visible overlay surface (triangles) drawn in `color`.
+struct DrawnSurface {
+    vtkPolyData* data = nullptr;
+    Eigen::Vector3d color;
+};
+
+std::vector<DrawnSurface> findVisibleSurfaces(VtkView& view, const Eigen::Vector3d& color) {
+    // Colours are set from the same constants: exact up to float storage.
+    constexpr double kPropertyColorTol = 1e-6;
+    std::vector<DrawnSurface> found;
+    vtkActorCollection* actors = view.renderer()->GetActors();
+    actors->InitTraversal();
+    while (vtkActor* actor = actors->GetNextActor()) {
+        if (!actor->GetVisibility() || !actor->GetMapper()) continue;
+        auto* data = vtkPolyData::SafeDownCast(actor->GetMapper()->GetInput());
+        if (!data || data->GetNumberOfPolys() == 0) continue;
+        double c[3];
+        actor->GetProperty()->GetColor(c);
+        if ((Eigen::Vector3d(c[0], c[1], c[2]) - color).norm() <= kPropertyColorTol) found.push_back({data, color});
+    }
+    return found;
+}
+
+// Every point of a cone surface other than its apex lies on the cone of
+// semi-angle atan(mu) about `axis` from the apex. The apex is the surface's
+// point nearest to P's vertical (the rim lies a slant length away), and it
+// must be on that vertical.
+void expectConeAbout(vtkPolyData* data, const Vec2& P, const Eigen::Vector3d& axis, double mu, const char* what) {
+    // Points are stored as floats: angles agree to ~1e-6 rad.
+    constexpr double kConeAngleTol = 1e-5;
+    // A real 3D cone, not a flat fan: round about its axis, as tall as it is
+    // wide across the axis (its rim has a point every 7.5 deg, the top, the
+    // bottom and both sides among them; float storage ~1e-7 relative).
+    constexpr double kRoundnessRelTol = 1e-5;
+    // m: float storage of coordinates of a few metres.
+    constexpr double kApexTol = 1e-5;
+    ASSERT_GT(data->GetNumberOfPoints(), 0) << what;
+    Eigen::Vector3d apex(0, 0, 0);
+    double nearest = INFINITY;
+    for (vtkIdType i = 0; i < data->GetNumberOfPoints(); ++i) {
+        double q[3];
+        data->GetPoint(i, q);
+        const double d = std::hypot(q[0] - P.x(), q[1] - P.y());
+        if (d < nearest) {
+            nearest = d;
+            apex = Eigen::Vector3d(q[0], q[1], q[2]);
+        }
+    }
+    const Eigen::Vector3d side = Eigen::Vector3d::UnitZ().cross(axis);
+    Eigen::AlignedBox2d across;   // (along side, along z), from the apex
+    for (vtkIdType i = 0; i < data->GetNumberOfPoints(); ++i) {
+        double q[3];
+        data->GetPoint(i, q);
+        const Eigen::Vector3d g = Eigen::Vector3d(q[0], q[1], q[2]) - apex;
+        across.extend(Eigen::Vector2d(g.dot(side), g.z()));
+        if (g.norm() < kApexTol) continue;   // the apex itself
+        EXPECT_NEAR(std::acos(std::clamp(g.normalized().dot(axis), -1.0, 1.0)), std::atan(mu), kConeAngleTol) << what;
+    }
+    EXPECT_NEAR(apex.x(), P.x(), kApexTol) << what;
+    EXPECT_NEAR(apex.y(), P.y(), kApexTol) << what;
+    const Eigen::Vector2d size = across.sizes();
+    EXPECT_GT(size.y(), 0.0) << what;
+    EXPECT_NEAR(size.y(), size.x(), kRoundnessRelTol * size.x()) << what;
+}
+
+TEST(VehicleOverlay, DrawsBothVehiclesFrictionConesAsCones) {
+    const VehicleCollisionInput in = makeObliqueCollision(1.5);
+    const VehicleCollisionResult r = solveVehicleCollision(in);
+    ASSERT_LT(r.mu, in.muUser) << "the case must bind mu~, so the mu-used cones are drawn too";
+    VtkView view;
+    view.resize(640, 480);
+    view.setAntiAliasing(false);
+    SceneRenderer scene(view);
+    scene.setGround(0.0, 15.0);
+    VehicleOverlay overlay(view);
+    overlay.show(in, r);
+
+    // The actors: one mu_user cone per vehicle in its colour, about +n and -n,
+    // and the narrower mu-used cone about each (orange).
+    const Vec2 n2 = in.calcNormal();
+    const Eigen::Vector3d n(n2.x(), n2.y(), 0.0);
+    const auto cone1 = findVisibleSurfaces(view, VehicleOverlay::vehicle1ConeColor());
+    const auto cone2 = findVisibleSurfaces(view, VehicleOverlay::vehicle2ConeColor());
+    ASSERT_EQ(cone1.size(), 1u);
+    ASSERT_EQ(cone2.size(), 1u);
+    expectConeAbout(cone1[0].data, in.impactPoint, n, in.muUser, "vehicle 1, mu_user");
+    expectConeAbout(cone2[0].data, in.impactPoint, -n, in.muUser, "vehicle 2, mu_user");
+    const auto used = findVisibleSurfaces(view, VehicleOverlay::effectiveConeColor());
+    ASSERT_EQ(used.size(), 2u);
+    const bool firstAboutPlusN = [&] {
+        double q[3];
+        used[0].data->GetPoint(0, q);
+        return (Eigen::Vector3d(q[0] - in.impactPoint.x(), q[1] - in.impactPoint.y(), 0.0)).dot(n) > 0.0;
+    }();
+    expectConeAbout(used[firstAboutPlusN ? 0 : 1].data, in.impactPoint, n, r.mu, "vehicle 1, mu used");
+    expectConeAbout(used[firstAboutPlusN ? 1 : 0].data, in.impactPoint, -n, r.mu, "vehicle 2, mu used");
+
+    // The pixels: both cones' opaque rims and generators are on screen, seen
+    // from above and from the default oblique camera.
+    constexpr int kMinEdgePixels = 40;
+    const QColor edge1 = toQColor(VehicleOverlay::coneEdgeColor(VehicleOverlay::vehicle1ConeColor()));
+    const QColor edge2 = toQColor(VehicleOverlay::coneEdgeColor(VehicleOverlay::vehicle2ConeColor()));
+    for (const double elevation : {89.0, 35.0}) {
+        view.setFramingAngles(-90.0, elevation);
+        view.resetCamera();
+        const QImage shown = view.renderToImage().convertToFormat(QImage::Format_RGB32);
+        ASSERT_FALSE(shown.isNull());
+        EXPECT_GT(countPixels(shown, edge1), kMinEdgePixels) << "elevation " << elevation;
+        EXPECT_GT(countPixels(shown, edge2), kMinEdgePixels) << "elevation " << elevation;
+    }
+
+    // A barrier: vehicle 1's cone only.
+    VehicleCollisionInput barrier = in;
+    barrier.vehicle2.reset();
+    barrier.normalAngle = EIGEN_PI;
+    overlay.show(barrier, solveVehicleCollision(barrier));
+    EXPECT_EQ(findVisibleSurfaces(view, VehicleOverlay::vehicle1ConeColor()).size(), 1u);
+    EXPECT_TRUE(findVisibleSurfaces(view, VehicleOverlay::vehicle2ConeColor()).empty());
+    overlay.clear();
+    EXPECT_TRUE(findVisibleSurfaces(view, VehicleOverlay::vehicle1ConeColor()).empty());
 }
 #endif
 

@@ -7,6 +7,8 @@
 #include <vtkActor.h>
 #include <vtkActor2D.h>
 #include <vtkCellArray.h>
+#include <vtkFloatArray.h>
+#include <vtkPointData.h>
 #include <vtkPoints.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
@@ -34,12 +36,13 @@ constexpr double kDefaultVelocityScale = 0.25;  // m of arrow per m/s
 // The layers float just above the roofs of the drawn vehicles (VehicleSetup::height,
 // 1.4 m), so the car boxes seen from above do not hide them.
 constexpr double kZBase = 1.45;
-constexpr double kZUserCone = kZBase + 0.02;
-constexpr double kZEffectiveCone = kZBase + 0.04;
+// The friction cones' apex: P lifted into the overlay's layers. The cones are
+// 3D (their axis is horizontal, +-n), so they rise above the layers and dip
+// into the roofs; translucent, they leave the arrows beneath them readable.
+constexpr double kZConeApex = kZBase + 0.03;
 constexpr double kZOutline = kZBase + 0.05;
 constexpr double kZVelocityBefore = kZBase + 0.06;
 constexpr double kZVelocityAfter = kZBase + 0.08;
-constexpr double kZConeEdges = kZBase + 0.09;  // the cones' rays stay visible over the arrows
 constexpr double kZImpulse = kZBase + 0.10;
 constexpr double kZMarker = kZBase + 0.12;
 
@@ -52,14 +55,22 @@ constexpr double kImpulseShaftWidth = 0.16;
 // Arrows shorter than this (m) are not drawn: a zero velocity has no direction.
 constexpr double kMinArrowLength = 1e-3;
 
-constexpr double kConeOpacity = 0.4;
-constexpr double kEffectiveConeOpacity = 0.7;
-constexpr double kConeEdgeDarkening = 0.75;
-constexpr int kFanSegments = 48;
-// The fan reaches past the impulse arrow's tip by this factor, and at least
-// this share of vehicle 1's width, so neither hides the other.
-constexpr double kFanReachOverImpulse = 1.4;
-constexpr double kMinFanShareOfWidth = 0.75;
+constexpr double kConeOpacity = 0.35;
+constexpr double kEffectiveConeOpacity = 0.6;
+constexpr double kConeEdgeDarkening = 0.7;
+// Lit cone surfaces: mostly ambient, so their colour reads the same from
+// every side and the diffuse share still shades the curvature.
+constexpr double kConeAmbient = 0.55;
+constexpr double kConeDiffuse = 0.45;
+constexpr int kConeSegments = 48;
+// Generators drawn opaque on each cone: in the horizontal plane through P
+// (the planar wedge |J_t| <= mu J_n) and in the vertical one.
+constexpr int kConeGenerators = 4;
+// The cones' slant length reaches past the impulse arrow's tip by this
+// factor, and at least this share of the narrower vehicle's width, so neither
+// hides the other.
+constexpr double kConeReachOverImpulse = 1.4;
+constexpr double kMinConeShareOfWidth = 0.75;
 constexpr double kMarkerRadius = 0.15;
 constexpr int kMarkerSegments = 32;
 constexpr float kOutlineWidth = 2.0f;
@@ -73,7 +84,10 @@ constexpr const char* kCaptionLineSample = "mu used (orange)";
 const Eigen::Vector3d kBefore{0.0, 114.0 / 255.0, 178.0 / 255.0};        // blue
 const Eigen::Vector3d kAfter{0.0, 158.0 / 255.0, 115.0 / 255.0};         // bluish green
 const Eigen::Vector3d kImpulse{0.60, 0.0, 0.08};                          // dark red
-const Eigen::Vector3d kUserCone{0.30, 0.30, 0.32};                        // grey
+// The mu_user cones, one per vehicle: hues of their own (not the cars'
+// colours, over which each cone lies), named in the caption.
+const Eigen::Vector3d kConeVehicle1{204.0 / 255.0, 121.0 / 255.0, 167.0 / 255.0};  // reddish purple
+const Eigen::Vector3d kConeVehicle2{86.0 / 255.0, 180.0 / 255.0, 233.0 / 255.0};   // sky blue
 const Eigen::Vector3d kEffectiveCone{230.0 / 255.0, 159.0 / 255.0, 0.0};  // orange
 const Eigen::Vector3d kOutline{0.15, 0.15, 0.18};
 const Eigen::Vector3d kPlaneTrace{0.35, 0.20, 0.45};
@@ -139,16 +153,78 @@ std::vector<Poly> arrowShapes(const Vec2& from, const Vec2& vec, double shaftWid
     return {shaft, tipShape};
 }
 
-// The wedge of half-angle atan(mu) about `axis` (unit) from `apex`.
-Poly fanShape(const Vec2& apex, const Vec2& axis, double mu, double radius) {
-    const double half = std::atan(std::max(0.0, mu));
-    const double base = std::atan2(axis.y(), axis.x());
-    Poly fan{apex};
-    for (int i = 0; i <= kFanSegments; ++i) {
-        const double a = base - half + 2.0 * half * i / kFanSegments;
-        fan.push_back(apex + radius * makeDirection(a));
+// A friction cone |J - J_n a| <= mu J_n about the horizontal unit `axis` from
+// `apex`: semi-angle atan(mu), generators of length `slant`. Around the axis,
+// angle theta runs from the horizontal side u = z x a towards +z.
+struct ConeGeometry {
+    Vec3 apex, axis, side, up;
+    double halfAngle = 0.0, slant = 0.0;
+
+    // Unit direction of the generator at angle theta, and the surface's outward normal there.
+    Vec3 calcGenerator(double theta) const {
+        return std::cos(halfAngle) * axis + std::sin(halfAngle) * (std::cos(theta) * side + std::sin(theta) * up);
     }
-    return fan;
+    Vec3 calcNormal(double theta) const {
+        return std::cos(halfAngle) * (std::cos(theta) * side + std::sin(theta) * up) - std::sin(halfAngle) * axis;
+    }
+    Vec3 calcRimPoint(double theta) const { return apex + slant * calcGenerator(theta); }
+};
+
+ConeGeometry makeCone(const Vec3& apex, const Vec2& axis, double mu, double slant) {
+    ConeGeometry c;
+    c.apex = apex;
+    c.axis = Vec3(axis.x(), axis.y(), 0.0).normalized();
+    c.up = Vec3::UnitZ();
+    c.side = c.up.cross(c.axis);
+    c.halfAngle = std::atan(std::max(0.0, mu));
+    c.slant = slant;
+    return c;
+}
+
+// The cone's lateral surface as triangles with smooth normals: one apex copy
+// per segment, its normal that of the segment's middle generator.
+vtkSmartPointer<vtkPolyData> makeConeSurfacePolyData(const ConeGeometry& c) {
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    auto normals = vtkSmartPointer<vtkFloatArray>::New();
+    normals->SetNumberOfComponents(3);
+    auto cells = vtkSmartPointer<vtkCellArray>::New();
+    const double step = 2.0 * EIGEN_PI / kConeSegments;
+    for (int i = 0; i < kConeSegments; ++i) {
+        const Vec3 rim = c.calcRimPoint(i * step);
+        const Vec3 n = c.calcNormal(i * step);
+        points->InsertNextPoint(rim.x(), rim.y(), rim.z());
+        normals->InsertNextTuple3(n.x(), n.y(), n.z());
+    }
+    for (int i = 0; i < kConeSegments; ++i) {
+        const Vec3 n = c.calcNormal((i + 0.5) * step);
+        const vtkIdType apex = points->InsertNextPoint(c.apex.x(), c.apex.y(), c.apex.z());
+        normals->InsertNextTuple3(n.x(), n.y(), n.z());
+        const vtkIdType tri[3] = {apex, i, (i + 1) % kConeSegments};
+        cells->InsertNextCell(3, tri);
+    }
+    auto data = vtkSmartPointer<vtkPolyData>::New();
+    data->SetPoints(points);
+    data->SetPolys(cells);
+    data->GetPointData()->SetNormals(normals);
+    return data;
+}
+
+// Polylines through 3D points (each closed or open).
+vtkSmartPointer<vtkPolyData> makePolylinesPolyData(const std::vector<std::vector<Vec3>>& lines, bool closed) {
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    auto cells = vtkSmartPointer<vtkCellArray>::New();
+    for (const auto& line : lines) {
+        const vtkIdType first = points->GetNumberOfPoints();
+        for (const Vec3& p : line) points->InsertNextPoint(p.x(), p.y(), p.z());
+        const auto n = static_cast<vtkIdType>(line.size());
+        cells->InsertNextCell(closed ? n + 1 : n);
+        for (vtkIdType i = 0; i < n; ++i) cells->InsertCellPoint(first + i);
+        if (closed) cells->InsertCellPoint(first);
+    }
+    auto data = vtkSmartPointer<vtkPolyData>::New();
+    data->SetPoints(points);
+    data->SetLines(cells);
+    return data;
 }
 
 Poly rectangle(const Vehicle& v) {
@@ -186,8 +262,11 @@ struct VehicleOverlay::Impl {
     vtkSmartPointer<vtkTextActor> captionLive;   // its last line, the mu used, below it
     double velocityScale = kDefaultVelocityScale;
     Eigen::AlignedBox2d box;
+    double zTop = kZMarker;   // m, the highest point drawn (a cone may rise above the layers)
 
-    vtkActor* nextActor(vtkPolyData* data, const Eigen::Vector3d& color, double opacity) {
+    // An actor of the pool, flat (unlit) unless `lit`: the pool's actors
+    // change roles between shows, so every property is set each time.
+    vtkActor* nextActor(vtkPolyData* data, const Eigen::Vector3d& color, double opacity, bool lit = false) {
         if (used == pool.size()) {
             pool.push_back(makeFlatActor(data, color, opacity));
             renderer->AddViewProp(pool.back());
@@ -198,7 +277,29 @@ struct VehicleOverlay::Impl {
             actor->GetProperty()->SetOpacity(opacity);
             actor->VisibilityOn();
         }
+        vtkProperty* p = pool[used]->GetProperty();
+        p->SetLighting(lit);
+        p->SetAmbient(lit ? kConeAmbient : 0.0);
+        p->SetDiffuse(lit ? kConeDiffuse : 1.0);
         return pool[used++];
+    }
+    // A friction cone: its translucent lit surface, and opaque darker rim and
+    // generators that keep its shape readable from above and from the side.
+    void addCone(const ConeGeometry& cone, const Eigen::Vector3d& color, double opacity) {
+        nextActor(makeConeSurfacePolyData(cone), color, opacity, true);
+        std::vector<Vec3> rim;
+        for (int i = 0; i < kConeSegments; ++i) rim.push_back(cone.calcRimPoint(2.0 * EIGEN_PI * i / kConeSegments));
+        nextActor(makePolylinesPolyData({rim}, true), kConeEdgeDarkening * color, 1.0)->GetProperty()->SetLineWidth(kOutlineWidth);
+        std::vector<std::vector<Vec3>> generators;
+        for (int i = 0; i < kConeGenerators; ++i)
+            generators.push_back({cone.apex, cone.calcRimPoint(2.0 * EIGEN_PI * i / kConeGenerators)});
+        nextActor(makePolylinesPolyData(generators, false), kConeEdgeDarkening * color, 1.0)
+            ->GetProperty()
+            ->SetLineWidth(kOutlineWidth);
+        for (const Vec3& p : rim) {
+            box.extend(Vec2(p.x(), p.y()));
+            zTop = std::max(zTop, p.z());
+        }
     }
     void addShapes(const std::vector<Poly>& shapes, double z, const Eigen::Vector3d& color, double opacity = 1.0) {
         if (shapes.empty()) return;
@@ -217,7 +318,7 @@ struct VehicleOverlay::Impl {
         Eigen::AlignedBox3d extent;
         if (!box.isEmpty()) {
             extent.extend(Eigen::Vector3d(box.min().x(), box.min().y(), 0.0));
-            extent.extend(Eigen::Vector3d(box.max().x(), box.max().y(), kZMarker));
+            extent.extend(Eigen::Vector3d(box.max().x(), box.max().y(), zTop));
         }
         view->setFramedExtent(this, extent);
     }
@@ -257,6 +358,7 @@ void VehicleOverlay::clear() {
     if (d_->caption) d_->caption->VisibilityOff();
     if (d_->captionLive) d_->captionLive->VisibilityOff();
     d_->box.setEmpty();
+    d_->zTop = kZMarker;
     d_->reportExtent();
     d_->changed();
 }
@@ -281,18 +383,21 @@ void VehicleOverlay::show(const VehicleCollisionInput& input, const VehicleColli
     if (input.vehicle2) d_->addOutline(rectangle(*input.vehicle2), kZOutline, kOutline, true);
     d_->addOutline({p - kPlaneTraceHalfLength * t, p + kPlaneTraceHalfLength * t}, kZOutline, kPlaneTrace, false);
 
-    // Friction cones about +n at P (the impulse on vehicle 1 has J.n > 0).
+    // Friction cones at P (paper, text after eq. 64): the impulse on vehicle 1
+    // lies in the cone about +n (J.n > 0), the impulse on vehicle 2 (-J) in the
+    // one about -n; semi-angle atan(mu_user), and atan(mu) for the mu used
+    // when mu~ binds. A barrier has no cone of its own.
     const double impulseLength = scale * result.vehicle1.impulse.norm() / input.vehicle1.mass;
-    const double fanRadius = std::max(kFanReachOverImpulse * impulseLength, kMinFanShareOfWidth * input.vehicle1.width);
-    auto cone = [&](double mu, double z, const Eigen::Vector3d& color, double opacity) {
-        const Poly fan = fanShape(p, n, mu, fanRadius);
-        d_->addShapes({fan}, z, color, opacity);
-        // Its two bounding rays |J_t| = mu |J_n|, opaque and darker.
-        d_->addOutline({fan[1], p, fan.back()}, kZConeEdges, kConeEdgeDarkening * color, false);
-    };
-    cone(input.muUser, kZUserCone, kUserCone, kConeOpacity);
+    const double narrowest = input.vehicle2 ? std::min(input.vehicle1.width, input.vehicle2->width) : input.vehicle1.width;
+    const double slant = std::max(kConeReachOverImpulse * impulseLength, kMinConeShareOfWidth * narrowest);
+    const Vec3 apex(p.x(), p.y(), kZConeApex);
     const bool binds = result.mu < input.muUser;
-    if (binds) cone(result.mu, kZEffectiveCone, kEffectiveCone, kEffectiveConeOpacity);
+    auto cones = [&](const Vec2& axis, const Eigen::Vector3d& color) {
+        d_->addCone(makeCone(apex, axis, input.muUser, slant), color, kConeOpacity);
+        if (binds) d_->addCone(makeCone(apex, axis, result.mu, slant), kEffectiveCone, kEffectiveConeOpacity);
+    };
+    cones(n, kConeVehicle1);
+    if (input.vehicle2) cones(-n, kConeVehicle2);
 
     // Velocity arrows, before and after, from each CG.
     auto velocityArrows = [&](const Vehicle& v, const Vec2& after) {
@@ -302,9 +407,13 @@ void VehicleOverlay::show(const VehicleCollisionInput& input, const VehicleColli
     velocityArrows(input.vehicle1, result.vehicle1.velocityAfter);
     if (input.vehicle2 && result.vehicle2) velocityArrows(*input.vehicle2, result.vehicle2->velocityAfter);
 
-    // The impulse on vehicle 1 as the delta-V it causes, and the marker.
+    // The impulse on each vehicle as the delta-V it causes (its horizontal
+    // part), each inside its cone, and the marker.
     d_->addShapes(arrowShapes(p, scale * result.vehicle1.impulse / input.vehicle1.mass, kImpulseShaftWidth), kZImpulse,
                   kImpulse);
+    if (input.vehicle2 && result.vehicle2)
+        d_->addShapes(arrowShapes(p, scale * result.vehicle2->impulse / input.vehicle2->mass, kImpulseShaftWidth),
+                      kZImpulse, kImpulse);
     d_->addShapes({disc(p, kMarkerRadius)}, kZMarker, kMarker);
 
     // Caption with the scale and the cones, in short lines: it must fit the
@@ -315,9 +424,11 @@ void VehicleOverlay::show(const VehicleCollisionInput& input, const VehicleColli
     char scaleLine[80];
     std::snprintf(scaleLine, sizeof scaleLine, "Arrows: 1 m = %.3g m/s", 1.0 / scale);
     const std::string legend = std::string(scaleLine) + "\nblue: velocity before, green: after" +
-                               "\nred: impulse on vehicle 1 as its delta-V" +
-                               "\nfriction cone at P: mu_user = " + formatMu(input.muUser) + " (grey)";
-    const std::string live = binds ? "mu used = " + formatMu(result.mu) + " (orange, mu~ binds)"
+                               "\nred: impulse on each vehicle as its delta-V" +
+                               "\nfriction cones at P, mu_user = " + formatMu(input.muUser) + ":" +
+                               (input.vehicle2 ? "\n  vehicle 1 about +n (purple)\n  vehicle 2 about -n (sky blue)"
+                                               : "\n  vehicle 1 about +n (purple)");
+    const std::string live = binds ? "mu used = " + formatMu(result.mu) + " (orange cones, mu~ binds)"
                                    : std::string("mu~ does not bind");
     if (!d_->caption) {
         d_->caption = d_->makeCaptionActor();
@@ -349,7 +460,11 @@ Eigen::Vector4d VehicleOverlay::bounds() const {
 Eigen::Vector3d VehicleOverlay::velocityBeforeColor() { return kBefore; }
 Eigen::Vector3d VehicleOverlay::velocityAfterColor() { return kAfter; }
 Eigen::Vector3d VehicleOverlay::impulseColor() { return kImpulse; }
-Eigen::Vector3d VehicleOverlay::userConeColor() { return kUserCone; }
+Eigen::Vector3d VehicleOverlay::vehicle1ConeColor() { return kConeVehicle1; }
+Eigen::Vector3d VehicleOverlay::vehicle2ConeColor() { return kConeVehicle2; }
 Eigen::Vector3d VehicleOverlay::effectiveConeColor() { return kEffectiveCone; }
+Eigen::Vector3d VehicleOverlay::coneEdgeColor(const Eigen::Vector3d& coneColor) {
+    return kConeEdgeDarkening * coneColor;
+}
 
 }  // namespace impactlab::ui

@@ -12,15 +12,23 @@
 //                  impact (blue) and after it (green). Length = speed times
 //                  velocityScale() metres per m/s (default 0.25 m per m/s,
 //                  i.e. 4 m/s per metre of arrow; stated in the view's caption);
-//   impulse        the impulse J on vehicle 1 as an arrow from the impact
-//                  point P (dark red), drawn as the delta-V it gives vehicle 1
-//                  (|J| / m1) on the same velocity scale;
-//   friction cone  the wedge |J_t| <= mu |J_n| about the contact normal n at P
-//                  (the impulse on vehicle 1 lies in it), a translucent fan
-//                  for mu_user (grey) and, when mu~ binds (mu < mu_user), a
-//                  narrower fan for the mu used (orange), each with its two
-//                  bounding rays drawn opaque. Fan radius: 1.4 times the
-//                  impulse arrow's length, at least 0.75 of vehicle 1's width;
+//   impulse        the impulse on each vehicle (J on vehicle 1, -J on
+//                  vehicle 2; their horizontal parts) as arrows from the
+//                  impact point P (dark red), each drawn as the delta-V it
+//                  gives its vehicle (|J| / m_i) on the same velocity scale;
+//   friction cones the paper's cones at P (text after eq. 64), real 3D
+//                  cones of semi-angle atan(mu) with horizontal axes: about
+//                  +n for vehicle 1 (reddish purple; its impulse J lies in
+//                  it) and about -n for vehicle 2 (sky blue; -J lies in it),
+//                  for mu_user, translucent and lit, each with its rim and
+//                  four generators (the two horizontal ones bound the planar
+//                  wedge |J_t| <= mu J_n) drawn opaque and darker; when mu~
+//                  binds (mu < mu_user), a narrower orange cone for the mu
+//                  used inside each. A barrier has no cone. Slant length: 1.4
+//                  times vehicle 1's impulse arrow, at least 0.75 of the
+//                  narrower vehicle's width. The apex is P lifted into the
+//                  overlay's layers (not at the impact height, which the
+//                  layers above the roofs do not show);
 //   marker         a small dark disc at P;
 //   caption        a 2D text in the lower-left corner with the scale, colours
 //                  and mu values.
@@ -66,8 +74,11 @@ public:
     static Eigen::Vector3d velocityBeforeColor();
     static Eigen::Vector3d velocityAfterColor();
     static Eigen::Vector3d impulseColor();
-    static Eigen::Vector3d userConeColor();
+    static Eigen::Vector3d vehicle1ConeColor();   // mu_user cone about +n
+    static Eigen::Vector3d vehicle2ConeColor();   // mu_user cone about -n
     static Eigen::Vector3d effectiveConeColor();
+    /// The opaque rim and generators of a cone whose surface has `coneColor`.
+    static Eigen::Vector3d coneEdgeColor(const Eigen::Vector3d& coneColor);
 
 private:
     struct Impl;

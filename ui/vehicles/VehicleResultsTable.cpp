@@ -69,6 +69,8 @@ void VehicleResultsTable::setCollision(const VehicleCollisionInput& input, const
         add(who, tr("speed after"), QStringLiteral("km/h"), kMpsToKmh * o.velocityAfter.norm());
         add(who, tr("yaw rate after"), QStringLiteral("rad/s"), o.yawRateAfter);
         add(who, tr("yaw rate after"), QStringLiteral("deg/s"), kRadToDeg * o.yawRateAfter);
+        add(who, tr("roll rate after"), QStringLiteral("deg/s"), kRadToDeg * o.rollRateAfter);
+        add(who, tr("pitch rate after"), QStringLiteral("deg/s"), kRadToDeg * o.pitchRateAfter);
         add(who, tr("kinetic energy before"), QStringLiteral("J"), o.kineticEnergyBefore);
         add(who, tr("kinetic energy after"), QStringLiteral("J"), o.kineticEnergyAfter, o.kineticEnergyBefore);
         add(who, tr("absorbed energy"), QStringLiteral("J"), o.absorbedEnergy, o.kineticEnergyBefore);

@@ -6,8 +6,9 @@
 //
 // For each vehicle (kRowsPerVehicle rows): delta-V (m/s, km/h), PDOF (deg,
 // o'clock), EES (m/s, km/h), velocity after (x, y components in m/s, speed in
-// m/s and km/h), yaw rate after (rad/s, deg/s), kinetic energy before and
-// after and absorbed energy (J). Then kCollisionRows rows for the collision:
+// m/s and km/h), yaw rate after (rad/s, deg/s), roll and pitch rates after
+// (deg/s; zero unless the impact height puts P off the CG plane), kinetic
+// energy before and after and absorbed energy (J). Then kCollisionRows rows for the collision:
 // energy dissipated (J), closing speed (m/s), mu_user, mu~ (eq. 62; "inf"
 // when unbounded) and the mu used (eq. 64). A barrier has no vehicle 2 rows.
 //
@@ -24,7 +25,7 @@ class VehicleResultsTable : public QTableWidget {
     Q_OBJECT
 
 public:
-    static constexpr int kRowsPerVehicle = 15;
+    static constexpr int kRowsPerVehicle = 17;
     static constexpr int kCollisionRows = 5;
     enum Column { SubjectColumn = 0, QuantityColumn, UnitColumn, ValueColumn, ColumnCount };
 

@@ -33,6 +33,8 @@ TEST(ReconstructionInput, ASigmaNotAbove0IsRefusedNamingIt) {
     EXPECT_EQ(refusalOf(doc), "reconstruction.evidence[3].sigma: must be > 0, got 0");
     doc["reconstruction"]["evidence"][3]["sigma"] = -0.5;
     EXPECT_EQ(refusalOf(doc), "reconstruction.evidence[3].sigma: must be > 0, got -0.5");
+    doc["reconstruction"]["evidence"][3]["sigma"] = 1e-12;
+    EXPECT_EQ(refusalOf(doc), "reconstruction.evidence[3].sigma: must be >= 1e-09, got 1e-12");
     doc = makeRicsacDocument();
     doc["reconstruction"]["uncertain"][1]["sigma"] = 0;
     EXPECT_EQ(refusalOf(doc), "reconstruction.uncertain[1].sigma: must be > 0, got 0");
@@ -63,6 +65,7 @@ TEST(ReconstructionInput, EachMistakeNamesItsField) {
         {"/reconstruction/uncertain/0/target", "/vehicles/0/speed", "reconstruction.uncertain[0].target"},
         {"/reconstruction/uncertain/0/min", 1.0, "reconstruction.uncertain[0]"},
         {"/reconstruction/samples", -3, "reconstruction.samples"},
+        {"/reconstruction/samples", 200000, "reconstruction.samples"},
         {"/reconstruction/seed", 1.5, "reconstruction.seed"},
         {"/reconstruction/speed", 3, "reconstruction.speed"},
     };
