@@ -118,6 +118,10 @@ EvidenceTable::EvidenceTable(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
 
     layout->addWidget(new QLabel(tr("<b>Evidence</b> (one-sigma normal errors; PDOF in degrees, SAE sense)")));
+    auto* ghostHint = new QLabel(tr("In the 3D view each rest_position is a translucent car: drag it to move the "
+                                    "evidence. Outlines are the rest poses the reconstruction predicts."));
+    ghostHint->setWordWrap(true);
+    layout->addWidget(ghostHint);
     evidence_ = makeBlockTable({tr("Quantity"), tr("Vehicle"), tr("Value"), tr("Sigma"), tr("Unit")});
     evidence_->setObjectName("evidenceTable");
     layout->addWidget(evidence_, 3);
