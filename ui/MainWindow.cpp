@@ -137,6 +137,10 @@ ScenePage* MainWindow::findPage(const nlohmann::json& document) {
         connect(page->parameterPanel(), &ParameterPanel::numberChanged, doc_, &DocumentController::recordNumberEdit);
         connect(page->parameterPanel(), &ParameterPanel::choiceChanged, doc_, &DocumentController::recordChoiceEdit);
         connect(page, &ScenePage::comparedLawsEdited, doc_, &DocumentController::recordComparedLaws);
+        // The page's own whole-document edits (evidence, Apply): one undo step each.
+        page->setDocumentEditHandler([this](const QString& text, const nlohmann::json& after) {
+            return doc_->editDocument([&text, &after](const nlohmann::json&) { return std::pair{text, after}; });
+        });
         if (TimelineWidget* timeline = page->timeline())
             connect(timeline, &TimelineWidget::playingChanged, this, [this] { updateMenus(); });
     }

@@ -133,7 +133,7 @@ struct CommandLine {
     QCommandLineOption printTiming{"print-timing", "Print the time of every update to standard error."};
     QCommandLineOption measure{"measure-slider", "Move the first slider <n> times, print update times and quit.", "n"};
     QCommandLineOption exportDiagram{"export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file"};
-    QCommandLineOption tab{"tab", "View beside the 3D view, by name: 'diagram', 'plots' or 'comparison' for a simulation (and 'momentum', 'results', 'sweep' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj', 'tree' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name"};
+    QCommandLineOption tab{"tab", "View beside the 3D view, by name: 'diagram', 'plots' or 'comparison' for a simulation (and 'momentum', 'results', 'sweep', 'reconstruction' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj', 'tree' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name"};
     QCommandLineOption exportView{"export-view", "Export the 3D view to <file> (.png) and quit.", "file"};
     QCommandLineOption waitRuns{"wait", "Before a screenshot or export, wait for runs in progress to end (a granular flow's)."};
 

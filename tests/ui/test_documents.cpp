@@ -28,6 +28,7 @@
 #include "document/SceneEdits.h"
 #include "timeline/TimelineWidget.h"
 #include "panel/ParameterPanel.h"
+#include "scene/SceneDocument.h"
 
 using namespace impactlab;
 using namespace impactlab::ui;
@@ -170,7 +171,8 @@ TEST_F(DocumentTest, VehicleExportsShowOnlyOnVehicleScenes) {
         SCOPED_TRACE(s.path.toStdString());
         QString error;
         ASSERT_TRUE(w.openScene(s.path, &error)) << error.toStdString();
-        const bool vehicles = QFileInfo(s.path).completeBaseName().startsWith("vehicle");
+        // By the document's kind, not its file name: the reconstruction scenes are vehicle collisions too.
+        const bool vehicles = getSceneKind(readJsonFile(s.path)) == SceneKind::Vehicles;
         EXPECT_EQ((w.page<VehiclePage>() != nullptr), vehicles);
         QStringList inMenu;
         for (const QAction* a : file->actions())

@@ -45,7 +45,9 @@ QString makeHtml(const ScenePage& page, const nlohmann::json& document, const st
         html += "<tr><td>" + QString::fromStdString(p.label).toHtmlEscaped() + "</td><td>" + value + "</td><td>" +
                 QString::fromStdString(p.unit).toHtmlEscaped() + "</td></tr>\n";
     }
-    html += "</table>\n<h2>Results</h2>\n<p>" + page.summaryHtml() + "</p>\n<h2>Views</h2>\n";
+    html += "</table>\n<h2>Results</h2>\n<p>" + page.summaryHtml() + "</p>\n";
+    html += page.reportSectionsHtml();
+    html += "<h2>Views</h2>\n";
     for (const ExportedFile& f : files)
         if (f.fileName.endsWith(".png"))
             html += "<figure><img src=\"" + makeInlineImage(dir, f.fileName) + "\" alt=\"" + f.description.toHtmlEscaped() +

@@ -50,7 +50,7 @@ const Eigen::Vector3d kImpulseColor(0.85, 0.1, 0.1);
 // the flight under gravity kept the energy to the integrator's accuracy.
 constexpr int kFlightEnergyDigits = 8;
 
-MeshVisual makeVisual(const geometry::TriangleMesh& mesh, const Mat3& R, const Vec3& t, const Eigen::Vector3d& color) {
+MeshVisual makeVisual(const impactlab::geometry::TriangleMesh& mesh, const Mat3& R, const Vec3& t, const Eigen::Vector3d& color) {
     MeshVisual v;
     v.mesh = mesh;
     v.rotation = R;
@@ -62,14 +62,14 @@ MeshVisual makeVisual(const geometry::TriangleMesh& mesh, const Mat3& R, const V
 // A sphere's full and interactive tessellations (render/SphereDetail.h).
 struct BallMeshes {
     explicit BallMeshes(double radius)
-        : full(geometry::makeSphere(radius, kFullSphereDetail.round, kFullSphereDetail.poleToPole).mesh),
-          interactive(geometry::makeSphere(radius, kInteractiveSphereDetail.round, kInteractiveSphereDetail.poleToPole).mesh) {}
+        : full(impactlab::geometry::makeSphere(radius, kFullSphereDetail.round, kFullSphereDetail.poleToPole).mesh),
+          interactive(impactlab::geometry::makeSphere(radius, kInteractiveSphereDetail.round, kInteractiveSphereDetail.poleToPole).mesh) {}
     MeshVisual place(const Vec3& centre, const Eigen::Vector3d& color) const {
         MeshVisual v = makeVisual(full, Mat3::Identity(), centre, color);
         v.interactiveMesh = interactive;
         return v;
     }
-    geometry::TriangleMesh full, interactive;
+    impactlab::geometry::TriangleMesh full, interactive;
 };
 
 void fillTable(QTableWidget* table, const FigureTable& data) {
@@ -319,14 +319,14 @@ void PlusScenePage::showBodies() {
             const Vec3 axis = b - a;
             const Mat3 R = calcRotationTaking(Vec3::UnitZ(), axis);
             const Vec3 size(2.0 * s.linkRadius, 2.0 * s.linkRadius, s.linkLengths[i]);
-            meshes.push_back(makeVisual(geometry::makeBox(size).mesh, R, 0.5 * (a + b), kBrickColor));
+            meshes.push_back(makeVisual(impactlab::geometry::makeBox(size).mesh, R, 0.5 * (a + b), kBrickColor));
         }
         meshes.push_back(BallMeshes(s.sphereRadius).place(s.chainJoints.back(), kSphereColor));
     } else if (s.brickHalfSize.maxCoeff() > 0.0) {   // a brick with spheres on its vertices
         const RigidBody& brick = s.bodies.front();
         const Mat3 R = brick.orientation.toRotationMatrix();
         scale = s.brickHalfSize.maxCoeff();
-        meshes.push_back(makeVisual(geometry::makeBox(2.0 * s.brickHalfSize).mesh, R, brick.position, kBrickColor));
+        meshes.push_back(makeVisual(impactlab::geometry::makeBox(2.0 * s.brickHalfSize).mesh, R, brick.position, kBrickColor));
         const BallMeshes ball(s.sphereRadius);
         for (int i = 0; i < 8; ++i) {
             const Vec3 corner = Vec3((i & 1) ? 1 : -1, (i & 2) ? 1 : -1, (i & 4) ? 1 : -1).cwiseProduct(s.brickHalfSize);
@@ -342,7 +342,7 @@ void PlusScenePage::showBodies() {
         Vec3 centre = Vec3::Zero();
         for (const Vec3& p : run_.contactPoints) centre += p / static_cast<double>(run_.contactPoints.size());
         centre.z() = 0.0;
-        meshes.push_back(makeVisual(geometry::makeHalfSpaceSlab(half).mesh, Mat3::Identity(), centre, kGroundSlabColor));
+        meshes.push_back(makeVisual(impactlab::geometry::makeHalfSpaceSlab(half).mesh, Mat3::Identity(), centre, kGroundSlabColor));
     }
     meshes_->setMeshes(meshes);
 

@@ -156,6 +156,17 @@ void ScenePage::setSummary(const QString& html) { side_.summary->setText(html); 
 
 QString ScenePage::summaryHtml() const { return side_.summary->text(); }
 
+bool ScenePage::requestDocumentEdit(const QString& text, const nlohmann::json& document) {
+    if (editHandler_) return editHandler_(text, document);
+    try {
+        openDocument(document);
+        return true;
+    } catch (const std::exception& e) {
+        emit errorOccurred(QString::fromUtf8(e.what()));
+        return false;
+    }
+}
+
 QString ScenePage::formatValue(const QString& id, double siValue) const { return side_.panel->formatValue(id, siValue); }
 
 QStringList ScenePage::tabNames() const {

@@ -67,6 +67,16 @@ public:
     // The numbers of the open scene as HTML (the side panel's summary), for
     // the report.
     QString summaryHtml() const;
+    // Sections of the page's own for the HTML report, after the summary (a
+    // vehicle page's reconstruction); empty by default.
+    virtual QString reportSectionsHtml() const { return {}; }
+
+    // Edits of the whole document that the page makes itself (the
+    // reconstruction's evidence table, its Apply): the handler (the window's
+    // document controller) records each as one undo step and reopens the
+    // page on the new document. It returns false when the edit was refused.
+    using DocumentEditHandler = std::function<bool(const QString& text, const nlohmann::json& document)>;
+    void setDocumentEditHandler(DocumentEditHandler handler) { editHandler_ = std::move(handler); }
 
     // The next document opened shows its initial state without starting a
     // run that would keep the cores busy for seconds (the window restoring
@@ -119,6 +129,10 @@ protected:
     // Extra files for exportAllViews (tables, series); default none.
     virtual std::vector<ExportedFile> exportData(const QString& /*folder*/, QStringList* /*failures*/) { return {}; }
     QTabWidget* tabs() const { return tabs_; }
+    // A whole-document edit through the handler; a page outside a window
+    // (no handler) opens the new document itself, with no undo step. An edit
+    // the document's reader refuses is reported through errorOccurred.
+    bool requestDocumentEdit(const QString& text, const nlohmann::json& document);
     // Schedules the 3D view and the current tab for redrawing: one backing
     // store sync for the whole window on the next turn of the event loop,
     // instead of one sync and flush per view (a synchronous repaint each).
@@ -152,6 +166,7 @@ private:
     VtkView* view3d_ = nullptr;
     QTabWidget* tabs_ = nullptr;
     std::vector<PageView> views_;
+    DocumentEditHandler editHandler_;
 };
 
 }  // namespace impactlab::ui

@@ -3,13 +3,18 @@
 #include <QAction>
 #include <QComboBox>
 #include <QGridLayout>
+#include <QDir>
 #include <QLabel>
+#include <QMenu>
 #include <QTabWidget>
 #include <QVBoxLayout>
 #include <variant>
 
 #include "render/SceneRenderer.h"
+#include "vehicles/GhostCars.h"
 #include "vehicles/MomentumDiagramView.h"
+#include "vehicles/ReconstructionCharts.h"
+#include "vehicles/ReconstructionView.h"
 #include "vehicles/SweepView.h"
 #include "vehicles/VehicleOverlay.h"
 #include "vehicles/VehicleResultsTable.h"
@@ -25,6 +30,13 @@ constexpr double kVehicleViewAzimuth = -110.0;
 constexpr double kVehicleViewElevation = 60.0;
 // Characters a sweep choice box shows at least (its list shows them whole).
 constexpr int kSweepBoxChars = 6;
+
+// Whether two documents differ in their reconstruction block only.
+bool differOnlyInReconstruction(nlohmann::json a, nlohmann::json b) {
+    a.erase("reconstruction");
+    b.erase("reconstruction");
+    return a == b;
+}
 }  // namespace
 
 VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
@@ -75,6 +87,15 @@ VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
             updateSweep();
         });
 
+    // Reconstruction from evidence, with its ghost cars in the 3D view.
+    reconstruction_ = new ReconstructionView;
+    reconstruction_->setEditRequest(
+        [this](const QString& text, const nlohmann::json& document) { requestDocumentEdit(text, document); });
+    ghosts_ = std::make_unique<GhostCars>(*bodiesView());
+    ghosts_->setDragHandler([this](int vehicle, const Vec2& p) { reconstruction_->moveRestPosition(vehicle, p); });
+    connect(reconstruction_, &ReconstructionView::ghostsChanged, this, &VehiclePage::updateGhosts);
+    connect(reconstruction_, &ReconstructionView::statusMessage, this, &VehiclePage::statusChanged);
+
     addView({"momentum", "Momentum", "Kudlich-Slibar: the momenta before and after and the impulse, to scale",
              ViewKind::Diagram, momentum_, makeViewExports(momentum_)});
     addView({"results", "Results", "Kudlich-Slibar: delta-V, PDOF, EES, energies and the run-out of each vehicle",
@@ -83,6 +104,16 @@ VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
              sweepPage_,
              {[this](const QString& p) { return exportSweepPng(p); }, {},
               [this](const QString& p) { return exportSweepCsv(p); }}});
+
+    addView({"reconstruction", "Reconstruction",
+             "The scene inputs that best explain the evidence, with 95 % intervals (docs/reconstruction-format.md)",
+             ViewKind::Chart, reconstruction_,
+             // The samples exist only after a run: Export all views writes
+             // them (exportData) when there is a current result, and never
+             // fails for want of one.
+             {[this](const QString& p) { return reconstruction_->cloudView()->exportPng(p); },
+              [this](const QString& p) { return reconstruction_->cloudView()->exportSvg(p); },
+              {}}});
 
     // The File menu's entries for this page: the same exports, by name.
     const ViewExports& results = findView("results")->exports;
@@ -99,6 +130,77 @@ VehiclePage::VehiclePage(QWidget* parent) : SimulationPage(parent) {
                                  {tr("Export sensitivity map as &CSV..."), "exportSweepCsv", tr("Export sensitivity"),
                                   ExportFormat::Csv},
                                  sensitivity.csv);
+    addReconstructionActions();
+}
+
+// File > Export reconstruction: the samples, the estimate and each plot.
+void VehiclePage::addReconstructionActions() {
+    auto* menu = new QMenu(tr("Export r&econstruction"), this);
+    menu->menuAction()->setObjectName("exportReconstructionMenu");
+    ReconstructionView* r = reconstruction_;
+    const auto add = [this, menu](const QString& text, const char* name, ExportFormat format, ExportFunction write) {
+        menu->addAction(makeExportAction(this, {text, name, tr("Export reconstruction"), format}, std::move(write)));
+    };
+    add(tr("Samples as &CSV..."), "exportReconstructionSamples", ExportFormat::Csv,
+        [r](const QString& p) { return r->exportSamplesCsv(p); });
+    add(tr("&Estimate as CSV..."), "exportReconstructionEstimate", ExportFormat::Csv,
+        [r](const QString& p) { return r->exportEstimateCsv(p); });
+    add(tr("&Speeds plot as PNG..."), "exportReconstructionSpeedsPng", ExportFormat::Png,
+        [r](const QString& p) { return r->cloudView()->exportPng(p); });
+    add(tr("Speeds plot as SV&G..."), "exportReconstructionSpeedsSvg", ExportFormat::Svg,
+        [r](const QString& p) { return r->cloudView()->exportSvg(p); });
+    add(tr("&Delta-V histograms as PNG..."), "exportReconstructionDeltaVPng", ExportFormat::Png,
+        [r](const QString& p) { return r->deltaVView()->exportPng(p); });
+    add(tr("Delta-V histograms as S&VG..."), "exportReconstructionDeltaVSvg", ExportFormat::Svg,
+        [r](const QString& p) { return r->deltaVView()->exportSvg(p); });
+    add(tr("&Residuals as PNG..."), "exportReconstructionResidualsPng", ExportFormat::Png,
+        [r](const QString& p) { return r->residualView()->exportPng(p); });
+    add(tr("Residuals as SVG..."), "exportReconstructionResidualsSvg", ExportFormat::Svg,
+        [r](const QString& p) { return r->residualView()->exportSvg(p); });
+    actions_ << menu->menuAction();
+}
+
+void VehiclePage::openDocument(const nlohmann::json& document) {
+    const VehicleScene* current = std::get_if<VehicleScene>(&scene_);
+    if (current && run_.vehicleCollision && differOnlyInReconstruction(current->document, document)) {
+        getScene(scene_).document = document;
+        reconstruction_->setScene(std::get<VehicleScene>(scene_));
+        return;
+    }
+    SimulationPage::openDocument(document);
+}
+
+QString VehiclePage::reportSectionsHtml() const {
+    return std::holds_alternative<VehicleScene>(scene_) ? reconstruction_->reportHtml() : QString();
+}
+
+void VehiclePage::updateGhosts() {
+    ghosts_->setObserved(reconstruction_->findObservedGhosts());
+    ghosts_->setPredicted(reconstruction_->findPredictedGhosts());
+}
+
+std::vector<ExportedFile> VehiclePage::exportData(const QString& folder, QStringList* failures) {
+    std::vector<ExportedFile> files;
+    if (!reconstruction_->currentResult()) return files;   // nothing current to write
+    const QDir dir(folder);
+    const auto write = [&](const QString& name, const QString& what, const ExportFunction& f) {
+        if (f(dir.filePath(name))) files.push_back({name, what});
+        else if (failures) *failures << name;
+    };
+    ReconstructionView* r = reconstruction_;
+    write("reconstruction-samples.csv", tr("reconstruction: the Monte Carlo samples of the unknowns and derived quantities"),
+          [r](const QString& p) { return r->exportSamplesCsv(p); });
+    write("reconstruction-estimate.csv", tr("reconstruction: each unknown's estimate and 95 % interval"),
+          [r](const QString& p) { return r->exportEstimateCsv(p); });
+    write("reconstruction-delta-v.png", tr("reconstruction: sampled delta-V per vehicle"),
+          [r](const QString& p) { return r->deltaVView()->exportPng(p); });
+    write("reconstruction-delta-v.svg", tr("reconstruction: sampled delta-V per vehicle"),
+          [r](const QString& p) { return r->deltaVView()->exportSvg(p); });
+    write("reconstruction-residuals.png", tr("reconstruction: evidence residuals in sigmas"),
+          [r](const QString& p) { return r->residualView()->exportPng(p); });
+    write("reconstruction-residuals.svg", tr("reconstruction: evidence residuals in sigmas"),
+          [r](const QString& p) { return r->residualView()->exportSvg(p); });
+    return files;
 }
 
 VehiclePage::~VehiclePage() = default;
@@ -125,8 +227,10 @@ void VehiclePage::updateKindViews() {
         overlay_->clear();
         momentum_->clear();
         results_->clearResults();
+        if (current) reconstruction_->setScene(*current);   // the evidence, and results withdrawn
         return;
     }
+    reconstruction_->setScene(*current);
     const VehicleCollisionInput& input = current->vehicles.collision;
     overlay_->show(input, *run_.vehicleCollision);
     momentum_->setCollision(input, *run_.vehicleCollision);

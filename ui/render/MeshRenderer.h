@@ -25,14 +25,14 @@ namespace impactlab::ui {
 class VtkView;
 
 struct MeshVisual {
-    geometry::TriangleMesh mesh;                                // mesh frame
+    impactlab::geometry::TriangleMesh mesh;                                // mesh frame
     Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();     // x_world = rotation x_mesh + translation
     Eigen::Vector3d translation = Eigen::Vector3d::Zero();
     Eigen::Vector3d color{0.8, 0.5, 0.2};                       // linear RGB in [0, 1]
     double opacity = 1.0;
     // A coarser tessellation of the same shape, drawn in reduced interactive
     // frames (VtkView::setInteractiveMapper); empty: `mesh` always.
-    geometry::TriangleMesh interactiveMesh;
+    impactlab::geometry::TriangleMesh interactiveMesh;
 };
 
 /// An arrow from `point` along `vector` (world; its length is the arrow's).
