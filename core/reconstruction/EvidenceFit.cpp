@@ -3,7 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
-#include <ceres/ceres.h>
+// The three headers the fit uses, not <ceres/ceres.h>: that one adds the
+// automatic differentiation and twice the text to parse.
+#include <ceres/cost_function.h>
+#include <ceres/problem.h>
+#include <ceres/solver.h>
 
 namespace impactlab {
 

@@ -11,7 +11,7 @@
 //   - "laws": `simulate SCENE --law ID` for every law `models` lists, each
 //     law's answer on the scene or its refusal, word for word (the per-law
 //     comparison rows the app shows);
-//   - "reconstruct": `reconstruct SCENE --samples 50 --threads 1` for scenes
+//   - "reconstruct": `reconstruct SCENE --samples 20 --threads 1` for scenes
 //     with a reconstruction block (the estimate, intervals and warnings);
 //   - granular scenes: `simulate SCENE --steps N --threads 1` (a short run on
 //     one thread, so the pin does not depend on the machine's cores).
@@ -51,8 +51,8 @@ constexpr int kGranularPinSteps = 100;
 
 // Monte Carlo samples of a reconstruction pin (scenes with a
 // "reconstruction" block): every sample is a fit, so the intervals pin the
-// fit's whole path; 50 keep it near a second.
-constexpr int kReconstructionPinSamples = 50;
+// fit's whole path; 20 keep it under a second (ten under the sanitizers).
+constexpr int kReconstructionPinSamples = 20;
 
 // Impacts pinned of another law's run of the scene (all of them are counted):
 // the first ones carry the comparison the app shows (the selected impact);

@@ -14,7 +14,7 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 using nlohmann::json;
 
 // A short Monte Carlo: the contract's shape, not its statistics (tests/core).
-const char* kSamples = "40";
+const char* kSamples = "20";
 
 std::string reconstructionScene(const std::string& stem) {
     return std::string(IMPACTLAB_SCENES_DIR) + "/" + stem + ".json";
@@ -33,7 +33,7 @@ TEST(CliReconstruct, PrintsTheContractsObjectWithProgressOnStderr) {
                             "warnings", "wall_s"})
         EXPECT_TRUE(out.contains(key)) << key;
     EXPECT_EQ(out["status"], "converged");
-    EXPECT_EQ(out["samples"], 40);
+    EXPECT_EQ(out["samples"], 20);
     EXPECT_EQ(out["dof"], 2);
     ASSERT_EQ(out["unknowns"].size(), 6u);
     for (const auto& u : out["unknowns"]) {
@@ -47,7 +47,7 @@ TEST(CliReconstruct, PrintsTheContractsObjectWithProgressOnStderr) {
     EXPECT_EQ(out["evidence"][0]["residual_sigmas"].size(), 2u);
     ASSERT_EQ(out["derived"].size(), 2u);
     for (const char* key : {"delta_v", "pdof", "ees"}) EXPECT_TRUE(out["derived"][1][key].contains("interval_95")) << key;
-    EXPECT_NE(run.err.find("40 / 40 samples"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("20 / 20 samples"), std::string::npos) << run.err;
 }
 
 TEST(CliReconstruct, TheSameSeedPrintsTheSameOnAnyThreadCount) {
