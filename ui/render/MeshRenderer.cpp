@@ -68,7 +68,7 @@ constexpr int kOverlayLayer = 1;
 
 using render::setColor;
 
-vtkSmartPointer<vtkPolyData> makeMeshPolyData(const geometry::TriangleMesh& mesh) {
+vtkSmartPointer<vtkPolyData> makeMeshPolyData(const impactlab::geometry::TriangleMesh& mesh) {
     auto points = vtkSmartPointer<vtkPoints>::New();
     points->SetNumberOfPoints(static_cast<vtkIdType>(mesh.vertices.size()));
     for (std::size_t i = 0; i < mesh.vertices.size(); ++i)
@@ -188,7 +188,7 @@ struct MeshRenderer::Impl {
         double radius = 0.0;
         Eigen::Matrix3d rotation = Eigen::Matrix3d::Identity();
         Eigen::Vector3d translation = Eigen::Vector3d::Zero();
-        geometry::TriangleMesh mesh;   // what the pipeline was built from
+        impactlab::geometry::TriangleMesh mesh;   // what the pipeline was built from
         // The surface's own mapper, and the one for reduced frames (or null);
         // the view swaps them on the actor, so it is not asked for either.
         vtkSmartPointer<vtkPolyDataMapper> mapper, interactiveMapper;
@@ -201,7 +201,7 @@ struct MeshRenderer::Impl {
     // Whether `body` shows `mesh`'s shape (its pose or colour may differ):
     // a slider that moves bodies then re-poses the actors instead of
     // rebuilding normals and feature edges.
-    static bool sameShape(const Body& body, const geometry::TriangleMesh& mesh) {
+    static bool sameShape(const Body& body, const impactlab::geometry::TriangleMesh& mesh) {
         return mesh.vertices == body.mesh.vertices && mesh.triangles == body.mesh.triangles;
     }
     vtkSmartPointer<vtkActor> marker;
