@@ -16,7 +16,7 @@
 
 #include <fstream>
 
-#include "reconstruction/ForwardModel.h"
+#include "reconstruction/EvidenceFit.h"
 #include "reconstruction/Reconstruction.h"
 #include "scene/VehicleSceneReader.h"
 
@@ -53,12 +53,7 @@ void Samples1000(benchmark::State& state, const std::string& stem) { runReconstr
 void Predict(benchmark::State& state, const std::string& stem) {
     const VehicleScene scene = loadScene(stem);
     const ReconstructionSpec spec = readReconstructionSpec(scene);
-    std::vector<std::string> targets, fields;
-    for (const auto& u : spec.unknowns) {
-        targets.push_back(u.target);
-        fields.push_back(u.target);
-    }
-    const ForwardModel model(scene, targets, fields);
+    const ForwardModel model = makeReconstructionModel(scene, spec);
     std::vector<double> values;
     for (int i = 0; i < model.getTargetCount(); ++i) values.push_back(model.getSceneValue(i));
     for (auto _ : state) {

@@ -106,6 +106,29 @@ std::vector<double> flattenPrediction(const ReconstructionSpec& spec, const Pred
     return out;
 }
 
+std::vector<double> flattenDerived(const Prediction& prediction) {
+    std::vector<double> row;
+    for (const auto& v : prediction.vehicles) {
+        row.push_back(v.deltaV);
+        row.push_back(v.pdofDeg);
+        row.push_back(v.ees);
+    }
+    return row;
+}
+
+ForwardModel makeReconstructionModel(const VehicleScene& scene, const ReconstructionSpec& spec) {
+    std::vector<std::string> targets, fields;
+    for (std::size_t i = 0; i < spec.unknowns.size(); ++i) {
+        targets.push_back(spec.unknowns[i].target);
+        fields.push_back("reconstruction.unknowns[" + std::to_string(i) + "].target");
+    }
+    for (std::size_t i = 0; i < spec.uncertain.size(); ++i) {
+        targets.push_back(spec.uncertain[i].target);
+        fields.push_back("reconstruction.uncertain[" + std::to_string(i) + "].target");
+    }
+    return ForwardModel(scene, targets, fields);
+}
+
 bool calcResiduals(const FitData& data, const double* x, double* residuals) {
     const std::optional<Prediction> p = data.model->predict(joinInputs(data, x));
     if (!p) return false;

@@ -42,6 +42,15 @@ std::vector<double> joinInputs(const FitData& data, const double* unknowns);
 // Predicted values per evidence component at `prediction`, in evidence order.
 std::vector<double> flattenPrediction(const ReconstructionSpec& spec, const Prediction& prediction);
 
+// The derived quantities of a prediction: per vehicle delta-V, PDOF, EES
+// (the layout of ReconstructionResult::sampleRows after the unknowns).
+std::vector<double> flattenDerived(const Prediction& prediction);
+
+// The forward model of a reconstruction: its unknowns' targets, then its
+// uncertain inputs'. Throws InputError naming the target's field
+// ("reconstruction.unknowns[0].target") for a pointer the scene lacks.
+ForwardModel makeReconstructionModel(const VehicleScene& scene, const ReconstructionSpec& spec);
+
 // Normalised residuals at the unknowns `x`; false when the model does not
 // admit them. Angles differ by their shortest turn.
 bool calcResiduals(const FitData& data, const double* x, double* residuals);

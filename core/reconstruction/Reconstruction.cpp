@@ -63,16 +63,6 @@ struct Sampled {
     std::vector<double> row;   // unknowns, then per vehicle delta-V, PDOF, EES
 };
 
-std::vector<double> makeDerivedRow(const Prediction& p) {
-    std::vector<double> row;
-    for (const auto& v : p.vehicles) {
-        row.push_back(v.deltaV);
-        row.push_back(v.pdofDeg);
-        row.push_back(v.ees);
-    }
-    return row;
-}
-
 // One Monte Carlo sample: draw, solve from the point estimate (or, if the
 // model refuses it under the drawn inputs, from the other starts).
 Sampled runSample(const FitData& base, const std::vector<double>& estimate,
@@ -96,7 +86,7 @@ Sampled runSample(const FitData& base, const std::vector<double>& estimate,
     const std::optional<Prediction> p = data.model->predict(joinInputs(data, fit.x.data()));
     if (!p) return out;
     out.row = fit.x;
-    const std::vector<double> derived = makeDerivedRow(*p);
+    const std::vector<double> derived = flattenDerived(*p);
     out.row.insert(out.row.end(), derived.begin(), derived.end());
     out.ok = std::all_of(out.row.begin(), out.row.end(), [](double v) { return std::isfinite(v); });
     if (!out.ok) out.row.clear();
@@ -136,16 +126,7 @@ ReconstructionResult reconstruct(const VehicleScene& scene, const Reconstruction
                                  const ReconstructionOptions& options) {
     const auto clockStart = std::chrono::steady_clock::now();
     ReconstructionResult result;
-    std::vector<std::string> targets, fields;
-    for (std::size_t i = 0; i < spec.unknowns.size(); ++i) {
-        targets.push_back(spec.unknowns[i].target);
-        fields.push_back("reconstruction.unknowns[" + std::to_string(i) + "].target");
-    }
-    for (std::size_t i = 0; i < spec.uncertain.size(); ++i) {
-        targets.push_back(spec.uncertain[i].target);
-        fields.push_back("reconstruction.uncertain[" + std::to_string(i) + "].target");
-    }
-    const ForwardModel model(scene, targets, fields);
+    const ForwardModel model = makeReconstructionModel(scene, spec);
     const FitData data = makeFitData(model, spec);
     const int n = data.unknownCount();
     const int m = data.residualCount();
@@ -275,7 +256,7 @@ ReconstructionResult reconstruct(const VehicleScene& scene, const Reconstruction
     if (linearised && total > 0)
         result.warnings.push_back("only " + std::to_string(result.sampleRows.size()) +
                                   " samples kept: the intervals are the linearised fit's");
-    const std::vector<double> derivedValues = makeDerivedRow(estimate);
+    const std::vector<double> derivedValues = flattenDerived(estimate);
     const std::vector<double> derivedStd = calcDerivedStd(data, x, lin);
     for (int j = 0; j < n; ++j) {
         const ReconstructionUnknown& u = spec.unknowns[static_cast<std::size_t>(j)];

@@ -33,6 +33,8 @@ namespace impactlab {
 
 enum class EvidenceQuantity { SeparationVelocity, YawRate, DeltaV, Pdof, RestPosition, RestHeading, Ees };
 
+// Every quantity, in the contract's order.
+const std::vector<EvidenceQuantity>& listEvidenceQuantities();
 // The contract's name ("separation_velocity", ...) and back (nullopt: unknown).
 const char* toString(EvidenceQuantity quantity);
 std::optional<EvidenceQuantity> parseEvidenceQuantity(const std::string& name);

@@ -5,7 +5,7 @@
 
 #include "io/JsonInput.h"
 #include "mechanics/NumberText.h"
-#include "reconstruction/ForwardModel.h"
+#include "reconstruction/EvidenceFit.h"
 #include "reconstruction/Reconstruction.h"
 
 namespace impactlab {
@@ -55,6 +55,15 @@ double readSigma(const json& object, const std::string& field) {
 
 }  // namespace
 
+const std::vector<EvidenceQuantity>& listEvidenceQuantities() {
+    static const std::vector<EvidenceQuantity> quantities = [] {
+        std::vector<EvidenceQuantity> out;
+        for (const auto& n : kQuantityNames) out.push_back(n.quantity);
+        return out;
+    }();
+    return quantities;
+}
+
 const char* toString(EvidenceQuantity quantity) { return getQuantityName(quantity).name; }
 int getComponentCount(EvidenceQuantity quantity) { return getQuantityName(quantity).components; }
 const char* getUnit(EvidenceQuantity quantity) { return getQuantityName(quantity).unit; }
@@ -75,7 +84,6 @@ ReconstructionSpec readReconstructionSpec(const VehicleScene& scene) {
     const int vehicleCount = scene.vehicles.collision.vehicle2 ? 2 : 1;
     ReconstructionSpec spec;
 
-    std::vector<std::string> targets, fields;
     const std::string unknownsField = joinField(root, "unknowns");
     const json& unknowns = getMember(*block, "unknowns", root);
     if (!unknowns.is_array() || unknowns.empty())
@@ -95,8 +103,6 @@ ReconstructionSpec readReconstructionSpec(const VehicleScene& scene) {
         for (const auto& earlier : spec.unknowns)
             if (earlier.target == k.target) throw InputError(joinField(field, "target"), "repeats " + k.target);
         spec.unknowns.push_back(k);
-        targets.push_back(k.target);
-        fields.push_back(joinField(field, "target"));
     }
 
     const std::string evidenceField = joinField(root, "evidence");
@@ -159,8 +165,6 @@ ReconstructionSpec readReconstructionSpec(const VehicleScene& scene) {
                 if (k.target == in.target)
                     throw InputError(joinField(field, "target"), in.target + " is an unknown; it cannot also be uncertain");
             spec.uncertain.push_back(in);
-            targets.push_back(in.target);
-            fields.push_back(joinField(field, "target"));
         }
     }
     spec.samples = static_cast<int>(readInteger(block->value("samples", json(spec.samples)),
@@ -170,7 +174,7 @@ ReconstructionSpec readReconstructionSpec(const VehicleScene& scene) {
 
     // Every target names a numeric value of this scene; each unknown's bounds
     // hold the scene's value (the first start of the fit).
-    const ForwardModel model(scene, targets, fields);
+    const ForwardModel model = makeReconstructionModel(scene, spec);
     for (std::size_t i = 0; i < spec.unknowns.size(); ++i) {
         const ReconstructionUnknown& k = spec.unknowns[i];
         const double v = model.getSceneValue(static_cast<int>(i));

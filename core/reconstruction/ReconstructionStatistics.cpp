@@ -31,14 +31,7 @@ double calcPercentile(const std::vector<double>& sorted, double p) {
 std::vector<double> evalDerived(const FitData& data, const std::vector<double>& x, bool* ok) {
     const std::optional<Prediction> p = data.model->predict(joinInputs(data, x.data()));
     *ok = p.has_value();
-    std::vector<double> row;
-    if (!p) return row;
-    for (const auto& v : p->vehicles) {
-        row.push_back(v.deltaV);
-        row.push_back(v.pdofDeg);
-        row.push_back(v.ees);
-    }
-    return row;
+    return p ? flattenDerived(*p) : std::vector<double>();
 }
 
 }  // namespace
