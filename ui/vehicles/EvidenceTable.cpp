@@ -20,11 +20,6 @@ namespace impactlab::ui {
 
 namespace {
 
-// Every quantity the contract names, in its order.
-constexpr EvidenceQuantity kEvidenceQuantities[] = {
-    EvidenceQuantity::SeparationVelocity, EvidenceQuantity::YawRate,      EvidenceQuantity::DeltaV,
-    EvidenceQuantity::Pdof,               EvidenceQuantity::RestPosition, EvidenceQuantity::RestHeading,
-    EvidenceQuantity::Ees};
 // Significant digits of a value or sigma in a cell and in an undo step's
 // text: a measured value rarely has more, and 6 keeps a dragged position to
 // the millimetre within 1 km of the origin.
@@ -206,7 +201,7 @@ void EvidenceTable::rebuild() {
 
 void EvidenceTable::addEvidenceRow(int row, const nlohmann::json& item) {
     auto* quantity = new QComboBox;
-    for (EvidenceQuantity q : kEvidenceQuantities) quantity->addItem(toString(q));
+    for (EvidenceQuantity q : listEvidenceQuantities()) quantity->addItem(toString(q));
     const std::string name = item.value("quantity", "");
     quantity->setCurrentText(QString::fromStdString(name));
     connect(quantity, &QComboBox::textActivated, this, [this, row](const QString& q) { onQuantityChosen(row, q); });

@@ -165,9 +165,15 @@ nlohmann::json ReconstructionView::findBlock() const {
 
 void ReconstructionView::setScene(const VehicleScene& scene) {
     const bool same = scene_ && scene_->document == scene.document;
+    const auto countVehicles = [](const VehicleScene& s) { return s.vehicles.collision.vehicle2 ? 2 : 1; };
+    const nlohmann::json previousBlock = findBlock();
+    const int previousCount = scene_ ? countVehicles(*scene_) : 0;
     scene_ = scene;
     if (same) return;
-    evidence_->setBlock(findBlock(), scene.vehicles.collision.vehicle2 ? 2 : 1);
+    // A slider moves a scene value, not the block: the tables (a combo box
+    // per row) are rebuilt only when the block or the vehicle count changed.
+    if (findBlock() != previousBlock || countVehicles(scene) != previousCount)
+        evidence_->setBlock(findBlock(), countVehicles(scene));
     specError_.clear();
     try {
         readReconstructionSpec(*scene_);
