@@ -12,6 +12,7 @@ const std::vector<Command>& getCommands() {
         makeSweepCommand(),
         makeReconstructCommand(),
         makeReportCommand(),
+        makeFigureCommand(),
     };
     return commands;
 }

@@ -10,5 +10,6 @@ Command makeSimulateCommand(); // SimulateCommand.cpp
 Command makeSweepCommand();    // SweepCommand.cpp
 Command makeReportCommand();   // ReportCommand.cpp
 Command makeReconstructCommand();   // ReconstructCommand.cpp
+Command makeFigureCommand();   // FigureCommand.cpp
 
 }  // namespace impactlab::cli

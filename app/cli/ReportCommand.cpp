@@ -14,10 +14,9 @@
 
 #include "cli/Args.h"
 #include "cli/Commands.h"
+#include "cli/ReportProgram.h"
 
 namespace impactlab::cli {
-
-namespace {
 
 namespace fs = std::filesystem;
 
@@ -39,6 +38,8 @@ std::string findReportProgram() {
     return {};
 }
 
+namespace {
+
 int runReport(const std::vector<std::string>& args, Streams& io) {
     std::vector<std::string> rest = args;
     const std::vector<std::string> sets = extractRepeatedFlag(rest, "--set");
@@ -47,15 +48,27 @@ int runReport(const std::vector<std::string>& args, Streams& io) {
         throw UsageError("report reads one scene file, got " + std::to_string(parsed.positionals.size()));
     const auto out = parsed.value("--out");
     if (!out) throw UsageError("report needs --out DIR, the folder to write into");
-    const std::string program = findReportProgram();
-    if (program.empty())
-        throw IoError("report needs impactlab-report, which is built with the desktop app (IMPACTLAB_BUILD_UI); "
-                      "set IMPACTLAB_REPORT to its path");
+    const std::string program = requireReportProgram("report");
     std::vector<std::string> argv{program, parsed.positionals.front(), "--out", *out};
     for (const std::string& s : sets) {
         argv.push_back("--set");
         argv.push_back(s);
     }
+    return runReportProgram(argv, io);
+}
+
+}  // namespace
+
+std::string requireReportProgram(const std::string& command) {
+    const std::string program = findReportProgram();
+    if (program.empty())
+        throw IoError(command + " needs impactlab-report, which is built with the desktop app (IMPACTLAB_BUILD_UI); "
+                      "set IMPACTLAB_REPORT to its path");
+    return program;
+}
+
+int runReportProgram(std::vector<std::string> argv, Streams& io) {
+    const std::string program = argv.front();
     io.out.flush();
     io.err.flush();
     const pid_t pid = fork();
@@ -72,8 +85,6 @@ int runReport(const std::vector<std::string>& args, Streams& io) {
         if (errno != EINTR) throw InternalError(std::string("lost impactlab-report: ") + std::strerror(errno));
     return WIFEXITED(status) ? WEXITSTATUS(status) : kExitInternal;
 }
-
-}  // namespace
 
 Command makeReportCommand() {
     Command c;

@@ -5,6 +5,10 @@
 // renders through X) is left out unless a display is there.
 //
 //   impactlab-report SCENE --out DIR [--set ID=VALUE]...
+//   impactlab-report --figure ID --out DIR [--full]
+//
+// The second form writes one figure of the catalogue (sim/PaperFigures.h) as
+// DIR/ID.png, .svg and .csv: what `impactlab-cli figure` runs.
 //
 // Exit codes as impactlab-cli's: 0 written, 1 bad scene, 2 bad command
 // line, 3 a file could not be written.
@@ -16,11 +20,13 @@
 #include <vector>
 
 #include "SceneLibrary.h"
+#include "document/FigureExport.h"
 #include "document/Report.h"
 #include "pages/PageRegistry.h"
 #include "pages/ScenePage.h"
 #include "scene/Scene.h"
 #include "scene/SceneDocument.h"
+#include "sim/PaperFigures.h"
 
 using namespace impactlab;
 using namespace impactlab::ui;
@@ -36,17 +42,47 @@ int fail(int code, const std::string& message) {
     return code;
 }
 
+// The page's size for figures and reports (pixels): the app's default window.
+constexpr int kPageWidth = 1500;
+constexpr int kPageHeight = 900;
+
+int writeFigure(const std::string& id, const std::string& outDir, bool full) {
+    const PaperFigure* figure = findPaperFigure(id);
+    if (!figure) return fail(kExitBadInput, "figure: no figure '" + id + "' in the catalogue");
+    const nlohmann::json document = makePaperFigureDocument(*figure, full);
+    const PageType* type = findPageType(getSceneKind(document));
+    if (!type) return fail(kExitBadInput, "kind: this build has no page for the scene's kind");
+    ScenePage* page = type->make();
+    QString error;
+    QObject::connect(page, &ScenePage::errorOccurred, [&error](const QString& m) { error = m; });
+    page->openDocument(document);
+    if (!error.isEmpty()) return fail(kExitBadInput, error.toStdString());
+    page->resize(kPageWidth, kPageHeight);
+    page->flushPendingEdits();
+    const FigureFiles r = writePaperFigure(*page, *figure, QString::fromStdString(outDir));
+    delete page;
+    if (!r.ok()) return fail(kExitIo, r.error.toStdString());
+    std::string files;
+    for (const QString& f : r.files) files += std::string(files.empty() ? "" : ", ") + "\"" + f.toStdString() + "\"";
+    std::printf("{\"format\": \"impactlab.figure/1\", \"id\": \"%s\", \"folder\": \"%s\", \"files\": [%s]}\n", id.c_str(),
+                QFileInfo(QString::fromStdString(outDir)).absoluteFilePath().toStdString().c_str(), files.c_str());
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     const bool display = !qEnvironmentVariableIsEmpty("DISPLAY");
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    std::string scenePath, outDir;
+    std::string scenePath, outDir, figureId;
+    bool full = false;
     std::vector<std::pair<std::string, std::string>> sets;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--out" && i + 1 < argc) outDir = argv[++i];
+        else if (a == "--figure" && i + 1 < argc) figureId = argv[++i];
+        else if (a == "--full") full = true;
         else if (a == "--set" && i + 1 < argc) {
             const std::string kv = argv[++i];
             const auto eq = kv.find('=');
@@ -55,6 +91,15 @@ int main(int argc, char** argv) {
         } else if (a.rfind("--", 0) == 0) return fail(kExitUsage, "unknown option '" + a + "'");
         else if (scenePath.empty()) scenePath = a;
         else return fail(kExitUsage, "one scene, got '" + scenePath + "' and '" + a + "'");
+    }
+    if (!figureId.empty()) {
+        if (!scenePath.empty() || !sets.empty()) return fail(kExitUsage, "--figure takes no scene and no --set");
+        if (outDir.empty()) return fail(kExitUsage, "--figure needs --out DIR");
+        try {
+            return writeFigure(figureId, outDir, full);
+        } catch (const std::exception& e) {
+            return fail(kExitBadInput, e.what());
+        }
     }
     if (scenePath.empty() || outDir.empty()) return fail(kExitUsage, "usage: impactlab-report SCENE --out DIR [--set ID=VALUE]...");
     try {
@@ -78,7 +123,7 @@ int main(int argc, char** argv) {
             }
             if (!error.isEmpty()) return fail(kExitBadInput, error.toStdString());
         }
-        page->resize(1500, 900);
+        page->resize(kPageWidth, kPageHeight);
         page->flushPendingEdits();   // whole runs, not their first frames
         ReportOptions options;
         options.include3dView = display;

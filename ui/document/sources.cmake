@@ -12,4 +12,5 @@ set(IMPACTLAB_UI_DOCUMENT_SOURCES
 # Everything a page shows, into one folder (reads the pages: widgets).
 set(IMPACTLAB_UI_REPORT_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/Report.h ${CMAKE_CURRENT_LIST_DIR}/Report.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/FigureExport.h ${CMAKE_CURRENT_LIST_DIR}/FigureExport.cpp
 )
