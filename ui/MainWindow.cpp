@@ -23,6 +23,7 @@
 #include <Eigen/Core>
 #include <vtkVersion.h>
 
+#include "PaperFiguresDialog.h"
 #include "SceneLibrary.h"
 #include "document/Report.h"
 #include "io/JsonInput.h"
@@ -30,6 +31,7 @@
 #include "panel/ParameterPanel.h"
 #include "scene/SceneBodies.h"
 #include "scene/SceneDocument.h"
+#include "sim/PaperFigures.h"
 #include "timeline/TimelineWidget.h"
 
 namespace impactlab::ui {
@@ -296,6 +298,18 @@ void MainWindow::buildViewMenus() {
     QAction* guide = help->addAction(tr("Scene &guide"), this, &MainWindow::showGuide);
     guide->setShortcuts(withShortcut(QKeySequence::HelpContents, QKeySequence(Qt::Key_F1)));
     guide->setObjectName("sceneGuide");
+    help->addAction(tr("&Paper figures..."), this, [this] {
+        if (!figuresDialog_) {
+            figuresDialog_ = new PaperFiguresDialog(this);
+            connect(figuresDialog_, &PaperFiguresDialog::figureChosen, this, [this](const QString& id) {
+                QString error;
+                if (!openPaperFigure(id, &error)) QMessageBox::warning(figuresDialog_, tr("Cannot open figure"), error);
+            });
+        }
+        figuresDialog_->show();
+        figuresDialog_->raise();
+        figuresDialog_->activateWindow();
+    })->setObjectName("paperFigures");
     help->addAction(tr("&About ImpactLab"), this, [this] {
         QMessageBox::about(this, tr("About ImpactLab"), aboutText());
     })->setObjectName("about");
@@ -360,6 +374,33 @@ bool MainWindow::openSceneAsked(const QString& path) {
     if (doc_->openFile(path, &error)) return true;
     QMessageBox::warning(this, tr("Cannot open scene"), error);
     return false;
+}
+
+bool MainWindow::openPaperFigure(const QString& id, QString* error) {
+    const PaperFigure* figure = findPaperFigure(id.toStdString());
+    if (!figure) {
+        if (error) *error = tr("No figure %1 in the catalogue").arg(id);
+        return false;
+    }
+    const QString path = findBuiltInScenePath(QString::fromStdString(figure->scene));
+    if (path.isEmpty()) {
+        if (error) *error = tr("The figure's scene %1 is not built in").arg(QString::fromStdString(figure->scene));
+        return false;
+    }
+    // Another scene is opened first (asking to save edits, as any open does);
+    // on the open scene the figure is an edit of it, undone in one step.
+    if (doc_->path() != path && (!maybeSave() || !doc_->openFile(path, error))) return false;
+    const bool edited = doc_->editDocument([&](const nlohmann::json&) {
+        const nlohmann::json base = toUnifiedSceneDocument(readSceneDocument(path));
+        return std::make_pair(tr("Figure %1").arg(PaperFiguresDialog::figureLabel(id)), applyPaperFigure(base, *figure));
+    });
+    if (!edited) {
+        if (error) *error = lastError_;
+        return false;
+    }
+    if (page_) page_->showTab(QString::fromStdString(figure->view));
+    showStatus(tr("%1: %2").arg(QString::fromStdString(figure->id), QString::fromStdString(figure->title)));
+    return true;
 }
 
 bool MainWindow::openSceneOrDefault(const QString& path) {

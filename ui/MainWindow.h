@@ -58,6 +58,13 @@ public:
     // run (a granular flow): the app restoring the last session's scene at
     // launch must not fill the cores before the user asks.
     void holdRunsOnNextOpen() { holdRunsOnce_ = true; }
+    // Sets up the figure `id` of the catalogue (sim/PaperFigures.h): its
+    // built-in scene (opened unless it is the open document's), the figure's
+    // values and overlay as one undo step, and its view's tab. False, with
+    // the reason in *error, for an unknown id or a scene that does not open.
+    bool openPaperFigure(const QString& id, QString* error = nullptr);
+    // Help > Paper figures (made on first use; nullptr before).
+    class PaperFiguresDialog* paperFiguresDialog() const { return figuresDialog_; }
     // Opens a scene document already read (a recovered copy): the page of its
     // kind shows it, and `path` becomes its file. Same errors as openScene.
     bool openDocument(const nlohmann::json& document, const QString& path, QString* error = nullptr) {
@@ -171,6 +178,7 @@ private:
     QMenu* recentMenu_ = nullptr;
     bool framedOnShow_ = false;
     bool holdRunsOnce_ = false;
+    class PaperFiguresDialog* figuresDialog_ = nullptr;
 };
 
 }  // namespace impactlab::ui
