@@ -1,6 +1,7 @@
 #include "sim/SceneRunSummaries.h"
 
 #include "io/ContactSpaceJson.h"
+#include "impact/planar/WangMason.h"
 #include "io/ResultJson.h"
 #include "laws/LawRegistry.h"
 #include "scene/ImpactScene.h"
@@ -68,6 +69,8 @@ ordered_json summarizeSimulationRun(const SimulatedScene& simulated, const Simul
         j["impulse"] = toJson(e.result.impulse);
         j["impulse_world"] = toJson(e.frame.toWorld(e.result.impulse));
         j["v_plus"] = toJson(e.result.vPlus);
+        if (e.result.model == "wang-mason")
+            j["wang_mason_mode"] = toString(classifyWangMasonMode(e.problem, e.result));
         j["kinetic_energy_before"] = e.kineticEnergyBefore;
         j["kinetic_energy_after"] = e.kineticEnergyAfter;
         j["energy_after"] = e.kineticEnergyAfter + e.potentialEnergy;

@@ -108,6 +108,37 @@ TEST(CliPlanar, WangMasonDirectImpactReversesTheSlip) {
     EXPECT_EQ(r.at("events")[0].at("normal_impulse").get<double>(), 0.0);
 }
 
+// Table 3.2's mode in the result (issue 26): the bar at pi/4 (A = 2.5,
+// B = 1.5, C = 2.5, mu_s = 0.6) in the reference's cases B2.3 (direct,
+// D_A = (0, -1)) and B2.4 (oblique, D_A = (0.6, -1)), where the notes derive
+// the modes: direct sticks from the start for mu > 0.6 and slides with
+// s = -sign(B) below (C-reverse, errata B4.4); oblique stops sliding in
+// compression for every mu (P_d < P_q), so C-stick for mu >= 0.6 and C-reverse
+// below (errata B4.5). Other laws carry no mode.
+TEST(CliPlanar, WangMasonModeOfTable32) {
+    const json base = loadProblem("planar-bar-direct-wang-mason.json");
+    struct Row { double vt, mu; const char* termination; const char* mode; };
+    const Row rows[] = {
+        {0.0, 0.4, "newton", "C-reverse-sliding"}, {0.0, 1.0, "newton", "C-stick"},
+        {0.0, 0.2, "poisson", "C-reverse-sliding"}, {0.0, 4.0, "poisson", "C-stick"},
+        {0.6, 0.4, "poisson", "C-reverse-sliding"}, {0.6, 0.59, "newton", "C-reverse-sliding"},
+        {0.6, 0.6, "poisson", "C-stick"},           {0.6, 1.0, "newton", "C-stick"},
+        {0.0, 0.0, "poisson", "frictionless"},
+    };
+    for (const Row& row : rows) {
+        SCOPED_TRACE(std::to_string(row.vt) + ", mu " + std::to_string(row.mu) + ", " + row.termination);
+        json doc = base;
+        doc["friction"] = row.mu;
+        doc["wang-mason"]["termination"] = row.termination;
+        doc["contact_level"]["v_minus"][0] = row.vt;
+        TempProblem file(doc);
+        const json r = solveOk({"solve", file.path()});
+        EXPECT_EQ(r.at("wang_mason_mode"), row.mode);
+    }
+    TempProblem file(base);
+    EXPECT_FALSE(solveOk({"solve", file.path(), "--model", "poisson"}).contains("wang_mason_mode"));
+}
+
 TEST(CliPlanar, BarDropAtBodyLevel) {
     const json k = solveOk({"solve", getProblemPath("planar-bar-drop-kane.json")});
     expectVecNear(k.at("impulse_world"), Vec3(3.05640, 5.09400, 0), kSimulationLogTol, "kane impulse_world");
