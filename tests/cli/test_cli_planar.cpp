@@ -139,6 +139,49 @@ TEST(CliPlanar, WangMasonModeOfTable32) {
     EXPECT_FALSE(solveOk({"solve", file.path(), "--model", "poisson"}).contains("wang_mason_mode"));
 }
 
+// The pendulum on a moving surface names Table 2.1's cell of each impact
+// (Cataldo & Sampaio sec. 2.9; issue 26). The scene releases the rod so that
+// it strikes at theta0 = pi/6 with thetadot_A = -2 rad/s (m = L = 1), the
+// reference's derived vectors B2.7 with e_np = 0.5: each row's cell, the mode
+// Wang-Mason's Poisson process reaches, and the total impulse where printed.
+TEST(CliPlanar, PendulumNamesItsTable21Cell) {
+    // The swing to the surface is integrated: thetadot_A is -2 to ~1e-12
+    // rad/s; the reference prints six decimals.
+    constexpr double kSwingTol = 1e-9;   // rad/s
+    struct Row { const char* v; const char* mu; int row, column; const char* outcome, * mode; double In, It; };
+    const Row rows[] = {
+        {"1.5", "0.3", 1, 1, "forward sliding", "forward-sliding", 1.316123, 0.394837},
+        {"1.5", "0.8", 1, 2, "forward sliding", "forward-sliding", 0.838349, 0.670679},
+        {"0.5", "0.3", 2, 1, "reverse sliding in expansion", "E-reverse-sliding", 1.316123, 0.283585},
+        {"0.5", "0.8", 2, 2, "stick in expansion", "E-stick", 0.838349, 0.508001},
+        {"0", "0.3", 2, 1, "reverse sliding in expansion", "E-reverse-sliding", 0.0, 0.0},
+        {"0", "0.8", 2, 2, "stick in expansion", "E-stick", 0.0, 0.0},
+        {"-0.5", "0.3", 3, 1, "reverse sliding in compression", "C-reverse-sliding", 2.138040, -0.266936},
+        {"-0.5", "0.8", 3, 2, "no solution", "no-solution", 0.0, 0.0},
+        {"-2.5", "0.3", 4, 1, "forward sliding", "forward-sliding", 0.0, 0.0},
+        {"-2.5", "0.8", 4, 2, "no solution", "no-solution", 0.0, 0.0},
+    };
+    const std::string scene = std::string(IMPACTLAB_SCENES_DIR) + "/pendulum-moving-surface.json";
+    for (const Row& row : rows) {
+        SCOPED_TRACE(std::string("v = ") + row.v + ", mu = " + row.mu);
+        const json run = solveOk({"simulate", scene, "--law", "wang-mason", "--set",
+                                  std::string("surface_velocity=") + row.v, "--set", std::string("friction=") + row.mu,
+                                  "--set", "restitution=0.5"});
+        ASSERT_FALSE(run.at("impacts").empty());
+        const json& first = run.at("impacts")[0];
+        const json& cell = first.at("table_2_1_cell");
+        EXPECT_EQ(cell.at("row"), row.row);
+        EXPECT_EQ(cell.at("column"), row.column);
+        EXPECT_EQ(cell.at("outcome"), row.outcome);
+        EXPECT_NEAR(cell.at("thetadot_a").get<double>(), -2.0, kSwingTol);
+        EXPECT_EQ(first.at("wang_mason_mode"), row.mode);
+        if (row.In > 0.0) {
+            EXPECT_NEAR(first.at("impulse")[2].get<double>(), row.In, kPrintedTol);
+            EXPECT_NEAR(first.at("impulse")[0].get<double>(), row.It, kPrintedTol);
+        }
+    }
+}
+
 TEST(CliPlanar, BarDropAtBodyLevel) {
     const json k = solveOk({"solve", getProblemPath("planar-bar-drop-kane.json")});
     expectVecNear(k.at("impulse_world"), Vec3(3.05640, 5.09400, 0), kSimulationLogTol, "kane impulse_world");
