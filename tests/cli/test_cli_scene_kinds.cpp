@@ -160,5 +160,21 @@ TEST(CliSceneKinds, PinBallWithThePrintedWReproducesTheTrueImpulse) {
     EXPECT_FALSE(r.contains("bodies")) << "W is the paper's, not the drawn bodies': contact level";
 }
 
+// The planar scenes cite the section of Cataldo & Sampaio they reproduce
+// (reference notes B1.6 and B1.9): the ball between two walls is sec. 4,
+// Fig. 4.1 (it cited sec. 3.6, the law it uses); the pendulum is sec. 2.9,
+// Table 2.1 (it cited sec. 4).
+TEST(CliSceneKinds, PlanarScenesCiteTheirOwnSections) {
+    struct Row { const char* scene; std::vector<std::string> cited; };
+    const Row rows[] = {{"ball-between-walls.json", {"sec. 4 ", "Fig. 4.1"}},
+                        {"pendulum-moving-surface.json", {"sec. 2.9", "Fig. 2.6", "Table 2.1"}}};
+    for (const Row& row : rows) {
+        const std::string reference = readJson(fs::path(IMPACTLAB_SCENES_DIR) / row.scene).at("reference");
+        EXPECT_EQ(reference.rfind("Cataldo & Sampaio (2002), ", 0), 0u) << reference;
+        for (const std::string& c : row.cited)
+            EXPECT_NE(reference.find(c), std::string::npos) << row.scene << ": " << reference;
+    }
+}
+
 }}  // namespace
 }  // namespace impactlab::test
