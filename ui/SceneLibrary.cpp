@@ -58,6 +58,7 @@ constexpr SceneGroupEntry kSceneGroups[] = {
     {"impact-ball-on-ball", kJiaWang},
     {"impact-ball-on-half-space", kJiaWang},
     {"impact-bowling-pin-ball", kJiaWang},
+    {"impact-bowling-pin-ball-printed-w", kJiaWang},
     {"impact-icosahedron-tetrahedron", kJiaWang},
     {"impact-mdp-academic", kMaxDissipation},
     {"impact-painleve-rod", kMaxDissipation},

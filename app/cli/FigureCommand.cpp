@@ -29,9 +29,13 @@ int runFigure(const std::vector<std::string>& args, Streams& io) {
     if (!findPaperFigure(id)) throw InputError("figure", "no figure '" + id + "' in the catalogue (see figure --list)");
     const auto out = parsed.value("--out");
     if (!out) throw UsageError("figure needs --out DIR, the folder to write into");
-    std::vector<std::string> argv{requireReportProgram("figure"), "--figure", id, "--out", *out};
+    const std::string program = findReportProgram();
+    if (program.empty()) throw IoError(std::string("figure ") + kNoReportProgramMessage);
+    std::vector<std::string> argv{program, "--figure", id, "--out", *out};
     if (parsed.has("--full")) argv.push_back("--full");
-    return runReportProgram(argv, io);
+    io.out.flush();
+    io.err.flush();
+    return runProgram(argv);
 }
 
 }  // namespace

@@ -1,20 +1,24 @@
 #pragma once
-// impactlab-report, the desktop build's headless drawer, as the commands that
-// draw (report, figure) find and run it (ReportCommand.cpp).
+// Finding and running impactlab-report, the desktop app's headless writer of
+// every view (app/report/). `report` runs it once; `sweep --out` once per
+// value. The CLI stays free of Qt: it only starts the program.
 #include <string>
 #include <vector>
 
-#include "cli/Cli.h"
-
 namespace impactlab::cli {
 
-// Its path: $IMPACTLAB_REPORT, beside this program, or the build tree's;
-// empty when none is there.
+// Where impactlab-report is: $IMPACTLAB_REPORT, beside this program (an
+// installation: both in bin/), or the build tree's; "" when none is found.
 std::string findReportProgram();
-// The same, or IoError telling `command`'s user how to get it.
-std::string requireReportProgram(const std::string& command);
-// Runs argv (argv[0] the program) with this process's streams and returns
-// its exit code.
-int runReportProgram(std::vector<std::string> argv, Streams& io);
+
+// The message for a build without impactlab-report (IoError's text).
+extern const char* const kNoReportProgramMessage;
+
+// Runs `argv` (argv[0] the program's path) and returns its exit code
+// (kExitInternal when it did not exit normally). `stdoutPath` and
+// `stderrPath`, when not empty, receive the program's output instead of ours.
+// Throws InternalError when the process cannot be started or waited for.
+int runProgram(const std::vector<std::string>& argv, const std::string& stdoutPath = "",
+               const std::string& stderrPath = "");
 
 }  // namespace impactlab::cli

@@ -1,5 +1,7 @@
 // `sweep`: sensitivity of a vehicle collision (core/vehicle/VehicleSweep.h) to
 // one or two inputs; prints the grid as JSON, optionally writes it as CSV.
+// With --param, a scene of any kind over one of its parameters instead
+// (SceneSweep.h).
 //
 // The collision file, format "impactlab.vehicle-collision/1" (SI units, angles
 // in radians, world x-y ground plane; see docs/vehicles.md for the conventions):
@@ -38,6 +40,7 @@
 #include "cli/Args.h"
 #include "cli/CliIo.h"
 #include "cli/Commands.h"
+#include "cli/SceneSweep.h"
 #include "scene/Scene.h"
 #include "scene/SceneDocument.h"
 #include "scene/VehicleSceneReader.h"
@@ -246,6 +249,7 @@ ordered_json makeSummary(const SweepGrid& g, const std::string& csvPath) {
 }
 
 int runSweep(const std::vector<std::string>& rawArgs, Streams& io) {
+    if (isSceneSweep(rawArgs)) return runSceneSweep(rawArgs, io);
     std::vector<std::string> args = rawArgs;
     std::optional<SweepAxis> axis1, axis2;
     extractAxes(args, axis1, axis2);
@@ -298,10 +302,11 @@ Command makeSweepCommand() {
     Command c;
     c.name = "sweep";
     // Short for the command table; the help lists every option.
-    c.synopsis = "sweep FILE --input NAME FROM TO COUNT [--input2 ...] [...]";
-    c.summary = "sweep a vehicle collision (JSON) over one or two inputs; the grid as JSON, optionally CSV";
+    c.synopsis = "sweep SCENE --param ID --values A,B,C [...] | sweep FILE --input NAME FROM TO COUNT [...]";
+    c.summary = "sweep a scene over one parameter's values, or a vehicle collision over a grid; JSON and CSV";
     c.help =
-        "Full form: sweep FILE --input NAME FROM TO COUNT [--input2 NAME FROM TO COUNT]\n"
+        std::string(kSceneSweepHelp) +
+        "\nVehicle-collision form: sweep FILE --input NAME FROM TO COUNT [--input2 NAME FROM TO COUNT]\n"
         "                 [--output NAME] [--csv FILE]\n\n"
         "Solves the vehicle collision in FILE (Kudlich-Slibar law) at every point of an even grid\n"
         "(FILE may also be a vehicle scene, kind \"vehicles\": its collision is swept)\n"

@@ -1,5 +1,7 @@
 #include "io/ResultJson.h"
 
+#include "impact/planar/WangMason.h"
+
 namespace impactlab {
 
 namespace {
@@ -64,6 +66,8 @@ ordered_json resultToJson(const ImpactProblem& problem, const ImpactResult& resu
         events.push_back(std::move(ev));
     }
     j["events"] = std::move(events);
+    // Table 3.2's mode of Cataldo & Sampaio, read from the events (WangMason.h).
+    if (result.model == "wang-mason") j["wang_mason_mode"] = toString(classifyWangMasonMode(problem, result));
 
     if (problem.bodies) {
         const ContactFrame& f = problem.bodies->frame;

@@ -1,6 +1,8 @@
 #include "sim/SceneRunSummaries.h"
 
 #include "io/ContactSpaceJson.h"
+#include "impact/planar/PendulumTable21.h"
+#include "impact/planar/WangMason.h"
 #include "io/ResultJson.h"
 #include "laws/LawRegistry.h"
 #include "scene/ImpactScene.h"
@@ -30,6 +32,28 @@ ordered_json summarizeCompliant(const CompliantResult& c, double milliseconds) {
     j["wall_ms"] = milliseconds;
     j["warnings"] = c.warnings;
     return j;
+}
+
+// Table 2.1's cell of a pendulum impact (Cataldo & Sampaio sec. 2.9): the
+// record's problem is the pinned rod's contact level, v^- = (L cos(theta0)
+// thetadot_A - v, 0, L sin(theta0) thetadot_A) (PlanarModels.h), so
+// thetadot_A is its normal part over L sin(theta0).
+std::optional<ordered_json> findTable21Cell(const Scene& scene, const SimulatedScene& simulated,
+                                            const ImpactEventRecord& e) {
+    const auto* planar = std::get_if<PlanarScene>(&simulated);
+    if (!planar || planar->planar.type != "pendulum") return std::nullopt;
+    // The reader checked both (PlanarSceneReader.cpp); the surface speed is optional.
+    const json& system = scene.document.at("system");
+    PendulumTable21Input in;
+    in.length = planar->planar.system.bodies.at(0).geometry.length;
+    in.contactAngle = system.at("contact_angle").get<double>();
+    in.surfaceSpeed = system.value("surface_velocity", 0.0);
+    in.thetadotA = e.problem.vMinus.z() / (in.length * std::sin(in.contactAngle));
+    in.friction = e.problem.friction;
+    in.restitution = e.problem.restitution;
+    const PendulumTable21Cell cell = findPendulumTable21Cell(in);
+    return ordered_json{{"row", cell.row}, {"column", cell.column}, {"outcome", cell.outcome},
+                        {"condition", cell.condition}, {"thetadot_a", in.thetadotA}};
 }
 
 }  // namespace
@@ -68,6 +92,10 @@ ordered_json summarizeSimulationRun(const SimulatedScene& simulated, const Simul
         j["impulse"] = toJson(e.result.impulse);
         j["impulse_world"] = toJson(e.frame.toWorld(e.result.impulse));
         j["v_plus"] = toJson(e.result.vPlus);
+        if (e.result.model == "wang-mason")
+            j["wang_mason_mode"] = toString(classifyWangMasonMode(e.problem, e.result));
+        if (const std::optional<ordered_json> cell = findTable21Cell(scene, simulated, e))
+            j["table_2_1_cell"] = *cell;
         j["kinetic_energy_before"] = e.kineticEnergyBefore;
         j["kinetic_energy_after"] = e.kineticEnergyAfter;
         j["energy_after"] = e.kineticEnergyAfter + e.potentialEnergy;

@@ -108,6 +108,111 @@ TEST(CliPlanar, WangMasonDirectImpactReversesTheSlip) {
     EXPECT_EQ(r.at("events")[0].at("normal_impulse").get<double>(), 0.0);
 }
 
+// Table 3.2's mode in the result (issue 26): the bar at pi/4 (A = 2.5,
+// B = 1.5, C = 2.5, mu_s = 0.6) in the reference's cases B2.3 (direct,
+// D_A = (0, -1)) and B2.4 (oblique, D_A = (0.6, -1)), where the notes derive
+// the modes: direct sticks from the start for mu > 0.6 and slides with
+// s = -sign(B) below (C-reverse, errata B4.4); oblique stops sliding in
+// compression for every mu (P_d < P_q), so C-stick for mu >= 0.6 and C-reverse
+// below (errata B4.5). Other laws carry no mode.
+TEST(CliPlanar, WangMasonModeOfTable32) {
+    const json base = loadProblem("planar-bar-direct-wang-mason.json");
+    struct Row { double vt, mu; const char* termination; const char* mode; };
+    const Row rows[] = {
+        {0.0, 0.4, "newton", "C-reverse-sliding"}, {0.0, 1.0, "newton", "C-stick"},
+        {0.0, 0.2, "poisson", "C-reverse-sliding"}, {0.0, 4.0, "poisson", "C-stick"},
+        {0.6, 0.4, "poisson", "C-reverse-sliding"}, {0.6, 0.59, "newton", "C-reverse-sliding"},
+        {0.6, 0.6, "poisson", "C-stick"},           {0.6, 1.0, "newton", "C-stick"},
+        {0.0, 0.0, "poisson", "frictionless"},
+    };
+    for (const Row& row : rows) {
+        SCOPED_TRACE(std::to_string(row.vt) + ", mu " + std::to_string(row.mu) + ", " + row.termination);
+        json doc = base;
+        doc["friction"] = row.mu;
+        doc["wang-mason"]["termination"] = row.termination;
+        doc["contact_level"]["v_minus"][0] = row.vt;
+        TempProblem file(doc);
+        const json r = solveOk({"solve", file.path()});
+        EXPECT_EQ(r.at("wang_mason_mode"), row.mode);
+    }
+    TempProblem file(base);
+    EXPECT_FALSE(solveOk({"solve", file.path(), "--model", "poisson"}).contains("wang_mason_mode"));
+}
+
+// The pendulum on a moving surface names Table 2.1's cell of each impact
+// (Cataldo & Sampaio sec. 2.9; issue 26). The scene releases the rod so that
+// it strikes at theta0 = pi/6 with thetadot_A = -2 rad/s (m = L = 1), the
+// reference's derived vectors B2.7 with e_np = 0.5: each row's cell, the mode
+// Wang-Mason's Poisson process reaches, and the total impulse where printed.
+TEST(CliPlanar, PendulumNamesItsTable21Cell) {
+    // The swing to the surface is integrated: thetadot_A is -2 to ~1e-12
+    // rad/s; the reference prints six decimals.
+    constexpr double kSwingTol = 1e-9;   // rad/s
+    struct Row { const char* v; const char* mu; int row, column; const char* outcome, * mode; double In, It; };
+    const Row rows[] = {
+        {"1.5", "0.3", 1, 1, "forward sliding", "forward-sliding", 1.316123, 0.394837},
+        {"1.5", "0.8", 1, 2, "forward sliding", "forward-sliding", 0.838349, 0.670679},
+        {"0.5", "0.3", 2, 1, "reverse sliding in expansion", "E-reverse-sliding", 1.316123, 0.283585},
+        {"0.5", "0.8", 2, 2, "stick in expansion", "E-stick", 0.838349, 0.508001},
+        {"0", "0.3", 2, 1, "reverse sliding in expansion", "E-reverse-sliding", 0.0, 0.0},
+        {"0", "0.8", 2, 2, "stick in expansion", "E-stick", 0.0, 0.0},
+        {"-0.5", "0.3", 3, 1, "reverse sliding in compression", "C-reverse-sliding", 2.138040, -0.266936},
+        {"-0.5", "0.8", 3, 2, "no solution", "no-solution", 0.0, 0.0},
+        {"-2.5", "0.3", 4, 1, "forward sliding", "forward-sliding", 0.0, 0.0},
+        {"-2.5", "0.8", 4, 2, "no solution", "no-solution", 0.0, 0.0},
+    };
+    const std::string scene = std::string(IMPACTLAB_SCENES_DIR) + "/pendulum-moving-surface.json";
+    for (const Row& row : rows) {
+        SCOPED_TRACE(std::string("v = ") + row.v + ", mu = " + row.mu);
+        const json run = solveOk({"simulate", scene, "--law", "wang-mason", "--set",
+                                  std::string("surface_velocity=") + row.v, "--set", std::string("friction=") + row.mu,
+                                  "--set", "restitution=0.5"});
+        ASSERT_FALSE(run.at("impacts").empty());
+        const json& first = run.at("impacts")[0];
+        const json& cell = first.at("table_2_1_cell");
+        EXPECT_EQ(cell.at("row"), row.row);
+        EXPECT_EQ(cell.at("column"), row.column);
+        EXPECT_EQ(cell.at("outcome"), row.outcome);
+        EXPECT_NEAR(cell.at("thetadot_a").get<double>(), -2.0, kSwingTol);
+        EXPECT_EQ(first.at("wang_mason_mode"), row.mode);
+        if (row.In > 0.0) {
+            EXPECT_NEAR(first.at("impulse")[2].get<double>(), row.In, kPrintedTol);
+            EXPECT_NEAR(first.at("impulse")[0].get<double>(), row.It, kPrintedTol);
+        }
+    }
+}
+
+// Kane's energy gain as a slider setting (issue 26): the bar scenes' initial
+// velocity and gravity parameters give the first impact D_A = (D_TA, D_NA) =
+// (0.6, -1) at theta0 = pi/4 (A = 2.5, B = 1.5, C = 2.5). With mu = 1 the
+// contact sticks and Kane and Newton both give T_E - T_A = 0.3125 e^2 - 0.2
+// (Cataldo & Sampaio sec. 3.4.2, printed; reference B2.1, README's table),
+// an energy gain for e > 0.8.
+TEST(CliPlanar, KanesCaseFromTheBarScenesSliders) {
+    // height 0.6: the end (0.35 m below the centre) reaches the ground at
+    // t = 0.25 s, within both scenes' end times.
+    // Kane is algebraic; Newton follows the impulse path, whose stick is found
+    // to ~1e-12 of |v^-|: the energy change agrees to ~1e-14 J.
+    constexpr double kEnergyTol = 1e-9;   // J
+    for (const char* file : {"kane-paradox.json", "bar.json"}) {
+        for (const char* law : {"kane", "newton"}) {
+            for (const double e : {0.0, 0.5, 0.8, 1.0}) {
+                SCOPED_TRACE(std::string(file) + ", " + law + ", e = " + std::to_string(e));
+                const json run = solveOk({"simulate", std::string(IMPACTLAB_SCENES_DIR) + "/" + file, "--set",
+                                          "height=0.6", "--set", "vx=0.6", "--set", "vy=-1", "--set", "gravity=0",
+                                          "--set", std::string("law=") + law, "--set", "friction=1", "--set",
+                                          "restitution=" + std::to_string(e)});
+                ASSERT_FALSE(run.at("impacts").empty());
+                const json& first = run.at("impacts")[0];
+                expectVecNear(first.at("v_minus"), Vec3(0.6, 0.0, -1.0), kClosedFormTol, "D_A");
+                const double gain = first.at("kinetic_energy_after").get<double>() -
+                                    first.at("kinetic_energy_before").get<double>();
+                EXPECT_NEAR(gain, 0.3125 * e * e - 0.2, kEnergyTol);
+            }
+        }
+    }
+}
+
 TEST(CliPlanar, BarDropAtBodyLevel) {
     const json k = solveOk({"solve", getProblemPath("planar-bar-drop-kane.json")});
     expectVecNear(k.at("impulse_world"), Vec3(3.05640, 5.09400, 0), kSimulationLogTol, "kane impulse_world");

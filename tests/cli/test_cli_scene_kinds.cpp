@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "CliTestSupport.h"
@@ -131,6 +132,48 @@ TEST(CliSceneKinds, WrongKindsAreRefusedByField) {
     EXPECT_EQ(run.exitCode, 1);
     EXPECT_EQ(run.errLines(), 1);
     EXPECT_NE(run.err.find("kind"), std::string::npos) << run.err;
+}
+
+// Jia & Wang's Fig. 11 with the paper's printed W (issue 26, item 3): the
+// scene's impact is the "true value" of sec. 6.4, I_r = (0.7330654,
+// -0.0216048, 2.585018), with the reference's events (A2.6): stick at
+// I_n = 0.2918853, end of compression at 1.5224949.
+TEST(CliSceneKinds, PinBallWithThePrintedWReproducesTheTrueImpulse) {
+    // The paper prints I_r to seven significant digits and its W to six; the
+    // inverse-consistent v- of the reference is rounded to seven digits, which
+    // moves the result by ~1e-7 (test_jia_wang_published.cpp).
+    constexpr double kPrintedTol = 1e-6;   // N s
+    const CliRun run =
+        runCli({"solve", std::string(IMPACTLAB_SCENES_DIR) + "/impact-bowling-pin-ball-printed-w.json"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const json r = run.json();
+    EXPECT_EQ(r.at("model"), "jia-wang");
+    EXPECT_EQ(r.at("status"), "converged");
+    const Vec3 printed(0.7330654, -0.0216048, 2.585018);
+    EXPECT_LE((toVec3(r.at("impulse")) - printed).cwiseAbs().maxCoeff(), kPrintedTol)
+        << r.at("impulse").dump();
+    std::map<std::string, double> at;
+    for (const json& e : r.at("events")) at[e.at("kind")] = e.at("normal_impulse");
+    ASSERT_TRUE(at.count("stick") && at.count("end-of-compression")) << r.at("events").dump();
+    EXPECT_NEAR(at["stick"], 0.2918853, kPrintedTol);
+    EXPECT_NEAR(at["end-of-compression"], 1.5224949, kPrintedTol);
+    EXPECT_FALSE(r.contains("bodies")) << "W is the paper's, not the drawn bodies': contact level";
+}
+
+// The planar scenes cite the section of Cataldo & Sampaio they reproduce
+// (reference notes B1.6 and B1.9): the ball between two walls is sec. 4,
+// Fig. 4.1 (it cited sec. 3.6, the law it uses); the pendulum is sec. 2.9,
+// Table 2.1 (it cited sec. 4).
+TEST(CliSceneKinds, PlanarScenesCiteTheirOwnSections) {
+    struct Row { const char* scene; std::vector<std::string> cited; };
+    const Row rows[] = {{"ball-between-walls.json", {"sec. 4 ", "Fig. 4.1"}},
+                        {"pendulum-moving-surface.json", {"sec. 2.9", "Fig. 2.6", "Table 2.1"}}};
+    for (const Row& row : rows) {
+        const std::string reference = readJson(fs::path(IMPACTLAB_SCENES_DIR) / row.scene).at("reference");
+        EXPECT_EQ(reference.rfind("Cataldo & Sampaio (2002), ", 0), 0u) << reference;
+        for (const std::string& c : row.cited)
+            EXPECT_NE(reference.find(c), std::string::npos) << row.scene << ": " << reference;
+    }
 }
 
 }}  // namespace

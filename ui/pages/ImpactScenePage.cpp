@@ -53,7 +53,10 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     addView({"curve", viewDisplayName("curve"),
              "Jia & Wang Fig. 5: the impulse curve with the plane of compression and the line of sticking",
              ViewKind::View3d, curve_, makeViewExports(curve_).withCsv(makeCsvExport(curveData_))});
-    addView({"energy", viewDisplayName("energy"), "Jia & Wang Fig. 8: kinetic energy against the normal impulse",
+    // Not a figure of the paper: Jia & Wang's Fig. 8 is a bundle of hodographs.
+    addView({"energy", viewDisplayName("energy"),
+             "Kinetic energy of the relative motion against the normal impulse, and Stronge's contact energy E "
+             "where the law tracks it (Jia & Wang eq. 11)",
              ViewKind::Chart, energy_, makeViewExports(energy_).withCsv(makeCsvExport(energyData_))});
     addView({"diagram", viewDisplayName("diagram"), "The impulse path of every compared law, with the friction cone's lines",
              ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
