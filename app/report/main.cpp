@@ -6,9 +6,12 @@
 //
 //   impactlab-report SCENE --out DIR [--set ID=VALUE]...
 //   impactlab-report --figure ID --out DIR [--full]
+//   impactlab-report --gallery FIGURE_DIR --out DOCS_DIR
 //
 // The second form writes one figure of the catalogue (sim/PaperFigures.h) as
-// DIR/ID.png, .svg and .csv: what `impactlab-cli figure` runs.
+// DIR/ID.png, .svg and .csv: what `impactlab-cli figure` runs. The third
+// writes the gallery (DOCS_DIR/figures.md and its thumbnails) from the
+// pictures `figure` wrote into FIGURE_DIR (scripts/make-figure-gallery.sh).
 //
 // Exit codes as impactlab-cli's: 0 written, 1 bad scene, 2 bad command
 // line, 3 a file could not be written.
@@ -75,7 +78,7 @@ int main(int argc, char** argv) {
     const bool display = !qEnvironmentVariableIsEmpty("DISPLAY");
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    std::string scenePath, outDir, figureId;
+    std::string scenePath, outDir, figureId, galleryFrom;
     bool full = false;
     std::vector<std::pair<std::string, std::string>> sets;
     for (int i = 1; i < argc; ++i) {
@@ -83,6 +86,7 @@ int main(int argc, char** argv) {
         if (a == "--out" && i + 1 < argc) outDir = argv[++i];
         else if (a == "--figure" && i + 1 < argc) figureId = argv[++i];
         else if (a == "--full") full = true;
+        else if (a == "--gallery" && i + 1 < argc) galleryFrom = argv[++i];
         else if (a == "--set" && i + 1 < argc) {
             const std::string kv = argv[++i];
             const auto eq = kv.find('=');
@@ -91,6 +95,12 @@ int main(int argc, char** argv) {
         } else if (a.rfind("--", 0) == 0) return fail(kExitUsage, "unknown option '" + a + "'");
         else if (scenePath.empty()) scenePath = a;
         else return fail(kExitUsage, "one scene, got '" + scenePath + "' and '" + a + "'");
+    }
+    if (!galleryFrom.empty()) {
+        if (outDir.empty()) return fail(kExitUsage, "--gallery needs --out DOCS_DIR");
+        const QStringList missing = writeFigureGallery(QString::fromStdString(galleryFrom), QString::fromStdString(outDir));
+        if (!missing.isEmpty()) return fail(kExitIo, "no picture for " + missing.join(", ").toStdString());
+        return 0;
     }
     if (!figureId.empty()) {
         if (!scenePath.empty() || !sets.empty()) return fail(kExitUsage, "--figure takes no scene and no --set");

@@ -71,7 +71,28 @@ TEST(CliReport, BadInputIsOneLineNamingTheField) {
     fs::remove_all(out);
 }
 
+// `figure ID --out DIR` (issue 26): the figure's picture, SVG and the
+// numbers drawn; here a table figure, Uchida et al.'s Table 2.
+TEST(CliFigure, WritesThePictureTheSvgAndTheNumbers) {
+    const fs::path out = makeTempPath("-figure");
+    const CliRun run = runCli({"figure", "plus-table2", "--out", out.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(run.json()["format"], "impactlab.figure/1");
+    EXPECT_EQ(run.json()["files"].size(), 3u);
+    for (const char* file : {"plus-table2.png", "plus-table2.svg", "plus-table2.csv"})
+        EXPECT_GT(fs::file_size(out / file), 0u) << file;
+    EXPECT_EQ(readText(out / "plus-table2.csv").rfind("contact,round 1,", 0), 0u);
+    EXPECT_NE(readText(out / "plus-table2.svg").find("<svg"), std::string::npos);
+    fs::remove_all(out);
+}
+
 #else
+
+TEST(CliFigure, SaysItNeedsTheDesktopBuild) {
+    const CliRun run = runCli({"figure", "plus-table2", "--out", makeTempPath("-figure")});
+    EXPECT_EQ(run.exitCode, 3);
+    EXPECT_NE(run.err.find("impactlab-report"), std::string::npos) << run.err;
+}
 
 TEST(CliReport, SaysItNeedsTheDesktopBuild) {
     const CliRun run = runCli({"report", scenePath("bar.json"), "--out", makeTempPath("-report")});
@@ -81,6 +102,27 @@ TEST(CliReport, SaysItNeedsTheDesktopBuild) {
 }
 
 #endif
+
+// `figure --list` needs no desktop build: the catalogue is in the core.
+TEST(CliFigure, ListsEveryFigureWithItsPaperSceneAndCaption) {
+    const CliRun run = runCli({"figure", "--list"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const nlohmann::json list = run.json();
+    ASSERT_TRUE(list.is_array());
+    EXPECT_EQ(list.size(), 63u);   // the ids issue 26 names
+    for (const auto& e : list)
+        for (const char* key : {"id", "paper", "title", "scene", "caption"})
+            EXPECT_TRUE(e.contains(key) && e[key].is_string()) << e.dump();
+    EXPECT_TRUE(fs::exists(scenePath(list[0]["scene"].get<std::string>() + ".json")));
+}
+
+TEST(CliFigure, AnUnknownIdIsNamedAndAMissingOutIsAUsageError) {
+    const CliRun unknown = runCli({"figure", "plus-fig99", "--out", makeTempPath("-figure-bad")});
+    EXPECT_EQ(unknown.exitCode, 1);
+    EXPECT_NE(unknown.err.find("plus-fig99"), std::string::npos) << unknown.err;
+    EXPECT_EQ(runCli({"figure", "plus-fig8"}).exitCode, 2);
+    EXPECT_EQ(runCli({"figure", "--list", "plus-fig8"}).exitCode, 2);
+}
 
 }}  // namespace
 }  // namespace impactlab::test

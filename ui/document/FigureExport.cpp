@@ -1,6 +1,7 @@
 #include "document/FigureExport.h"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QImage>
@@ -25,6 +26,8 @@ constexpr int kMaxTableWidth = 2400;
 constexpr int kMaxTableHeight = 3000;
 // White space around a drawn table (pixels).
 constexpr int kTableMargin = 8;
+// The gallery's thumbnails: this wide (pixels), scaled smoothly.
+constexpr int kThumbnailWidth = 320;
 
 // The size that shows every row and column of `table`, within the caps.
 QSize calcWholeTableSize(const QTableView& table) {
@@ -137,6 +140,40 @@ FigureFiles writePaperFigure(ScenePage& page, const PaperFigure& figure, const Q
     }
     write(".csv", view->exports.csv);
     return out;
+}
+
+QStringList writeFigureGallery(const QString& figureDir, const QString& docsDir) {
+    QStringList missing;
+    const QDir docs(docsDir);
+    docs.mkpath("images/figures");
+    QString md;
+    md += "# Paper figures\n\n";
+    md += "Every figure and table of the five papers that ImpactLab draws, beside what the paper's figure shows "
+          "(captions in our words) and what ImpactLab draws differently. Each is one command, "
+          "`impactlab-cli figure ID --out DIR` (PNG, SVG and the plotted numbers as CSV), or Help > Paper figures in "
+          "the app. The thumbnails are made by `scripts/make-figure-gallery.sh` from `figure --out`; the catalogue "
+          "is `resources/figures.json`. Kudlich-Slibar's paper has no numbered figures of results: its vehicle "
+          "examples are the scenes `vehicles`, `vehicle-barrier` and the reconstruction scenes.\n";
+    for (const PaperFigurePaper& paper : listFigurePapers()) {
+        md += "\n## " + QString::fromStdString(paper.title) + "\n\n| figure | ImpactLab | the paper's figure |\n| --- | --- | --- |\n";
+        for (const PaperFigure& f : listPaperFigures()) {
+            if (f.paper != paper.id) continue;
+            const QString id = QString::fromStdString(f.id);
+            const QImage picture(QDir(figureDir).filePath(id + ".png"));
+            const QString thumb = "images/figures/" + id + ".png";
+            if (picture.isNull()) missing << id;
+            else picture.scaledToWidth(kThumbnailWidth, Qt::SmoothTransformation).save(docs.filePath(thumb), "PNG");
+            const auto cell = [](const std::string& text) { return QString::fromStdString(text).replace('|', "\\|"); };
+            QString about = "**" + cell(f.title) + "**<br>" + cell(f.caption);
+            if (!f.differences.empty()) about += "<br>*In ImpactLab:* " + cell(f.differences);
+            md += QString("| `%1`<br>scene `%2`, view `%3` | ![%1](%4) | %5 |\n")
+                      .arg(id, QString::fromStdString(f.scene), QString::fromStdString(f.view), thumb, about);
+        }
+    }
+    QFile file(docs.filePath("figures.md"));
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Text | QIODevice::Truncate)) return {"figures.md"};
+    file.write(md.toUtf8());
+    return missing;
 }
 
 }  // namespace impactlab::ui

@@ -32,4 +32,11 @@ struct FigureFiles {
 // table widget.
 FigureFiles writePaperFigure(ScenePage& page, const PaperFigure& figure, const QString& folder);
 
+// The gallery (issue 26, item 4): `docsDir`/figures.md with every figure of
+// the catalogue by paper, a thumbnail beside its caption, and
+// `docsDir`/images/figures/<id>.png, the thumbnails, scaled from the pictures
+// `impactlab-cli figure ID --out figureDir` wrote into `figureDir`. Returns
+// the figures without a picture there (empty when every one was found).
+QStringList writeFigureGallery(const QString& figureDir, const QString& docsDir);
+
 }  // namespace impactlab::ui
