@@ -61,6 +61,7 @@ constexpr SceneGroupEntry kSceneGroups[] = {
     {"impact-bowling-pin-ball-printed-w", kJiaWang},
     {"impact-icosahedron-tetrahedron", kJiaWang},
     {"impact-mdp-academic", kMaxDissipation},
+    {"impact-mdp-two-minima", kMaxDissipation},
     {"impact-painleve-rod", kMaxDissipation},
     {"plus-brick-vertex", kPlus},
     {"plus-brick-four-vertices", kPlus},
