@@ -9,14 +9,53 @@ std::string makeOverlaySeriesName(const std::string& name, const std::string& la
     return name.empty() ? label : name + " (" + label + ")";
 }
 
+namespace {
+
+// Palette index of a quantity's key: black, so the key shows only its style.
+constexpr int kQuantityKeyColor = -1;
+
+FigureSeries makeLegendKey(std::string name, int color, bool dashed, FigureMarker marker) {
+    FigureSeries key;
+    key.name = std::move(name);
+    key.colorIndex = color;
+    key.dashed = dashed;
+    key.marker = marker;
+    key.legendOnly = true;
+    return key;
+}
+
+// Whether series q is the same in every figure (name and points).
+bool isCommonSeries(const std::vector<Figure>& figures, std::size_t q) {
+    if (figures.front().series.size() <= q) return false;
+    const FigureSeries& first = figures.front().series[q];
+    for (const Figure& f : figures)
+        if (f.series.size() <= q || f.series[q].name != first.name || f.series[q].points != first.points) return false;
+    return true;
+}
+
+}  // namespace
+
 Figure mergeOverlayFigures(const std::vector<Figure>& figures, const std::vector<std::string>& labels) {
     assert(!figures.empty() && figures.size() == labels.size());
     Figure merged = figures.front();
     merged.series.clear();
+    if (std::all_of(figures.begin(), figures.end(), [](const Figure& f) { return f.series.empty(); })) return merged;
     for (std::size_t i = 0; i < figures.size(); ++i)
-        for (FigureSeries s : figures[i].series) {
+        merged.series.push_back(makeLegendKey(labels[i], static_cast<int>(i), false, FigureMarker::None));
+    std::vector<std::string> keyed;
+    for (const Figure& f : figures)
+        for (const FigureSeries& s : f.series)
+            if (s.inLegend && !s.legendOnly && std::find(keyed.begin(), keyed.end(), s.name) == keyed.end()) {
+                keyed.push_back(s.name);
+                merged.series.push_back(makeLegendKey(s.name, kQuantityKeyColor, s.dashed, s.marker));
+            }
+    for (std::size_t i = 0; i < figures.size(); ++i)
+        for (std::size_t q = 0; q < figures[i].series.size(); ++q) {
+            FigureSeries s = figures[i].series[q];
+            if (s.legendOnly) continue;
             s.name = makeOverlaySeriesName(s.name, labels[i]);
-            s.colorIndex = static_cast<int>(i);
+            if (!isCommonSeries(figures, q)) s.colorIndex = static_cast<int>(i);
+            s.inLegend = false;   // the keys name it
             merged.series.push_back(std::move(s));
         }
     return merged;

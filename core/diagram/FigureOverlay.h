@@ -2,10 +2,18 @@
 // The figures of a parameter overlay (scene/SceneOverlay.h) merged into one:
 // the same figure computed for each overlay value, drawn together. Every
 // series of every value is kept, coloured by its value (colorIndex = the
-// value's index, so one colour per value across all views), its legend
-// naming the value ("PLUS contact 1 (friction = 0.125)"); its dashes,
+// value's index, so one colour per value across all views) and named with
+// it ("PLUS contact 1 (friction = 0.125)", the CSV's label); its dashes,
 // markers and highlight are kept, so PLUS stays dashed beside the compliant
-// model's solid line. A table gets a leading column naming the value.
+// model's solid line. A series that is the same for every value (a
+// reference line that does not depend on the parameter) keeps its own colour.
+//
+// The legend is factored as the papers' overlaid figures have it: a key per
+// value in its colour ("friction = 0.125"), then a key per quantity in black
+// with its line style ("PLUS contact 1" dashed), instead of an entry per
+// value and quantity (four contacts at three values would be twelve).
+// The keys are legendOnly series with no points. A table gets a leading
+// column naming the value.
 #include <string>
 #include <vector>
 

@@ -49,7 +49,8 @@ std::string findQuantity(const std::string& name) {
 // Series per quantity in a figure.
 std::map<std::string, int> countPerQuantity(const Figure& figure) {
     std::map<std::string, int> counts;
-    for (const FigureSeries& s : figure.series) ++counts[findQuantity(s.name)];
+    for (const FigureSeries& s : figure.series)
+        if (!s.legendOnly) ++counts[findQuantity(s.name)];   // not the legend's keys
     return counts;
 }
 

@@ -38,15 +38,24 @@ Figure makeTestFigure(double y) {
     return f;
 }
 
+// The series drawn (not the legend's keys).
+std::vector<FigureSeries> findDrawn(const Figure& f) {
+    std::vector<FigureSeries> out;
+    for (const FigureSeries& s : f.series)
+        if (!s.legendOnly) out.push_back(s);
+    return out;
+}
+
 TEST(FigureOverlay, OneSeriesPerQuantityAndValueColouredByValue) {
     const std::vector<std::string> labels = {"friction = 0.125", "friction = 0.225", "friction = 0.325"};
     const Figure merged = mergeOverlayFigures({makeTestFigure(1), makeTestFigure(2), makeTestFigure(3)}, labels);
     EXPECT_EQ(merged.title, "velocity");
     EXPECT_EQ(merged.xLabel, "v_x [m/s]");
-    ASSERT_EQ(merged.series.size(), 9u);
+    const std::vector<FigureSeries> drawn = findDrawn(merged);
+    ASSERT_EQ(drawn.size(), 9u);
     for (std::size_t v = 0; v < 3; ++v)
         for (std::size_t q = 0; q < 3; ++q) {
-            const FigureSeries& s = merged.series[3 * v + q];
+            const FigureSeries& s = drawn[3 * v + q];
             const Figure figure = makeTestFigure(static_cast<double>(v + 1));
             const FigureSeries& original = figure.series[q];
             EXPECT_EQ(s.name, original.name + " (" + labels[v] + ")");
@@ -54,7 +63,38 @@ TEST(FigureOverlay, OneSeriesPerQuantityAndValueColouredByValue) {
             EXPECT_EQ(s.dashed, original.dashed);
             EXPECT_EQ(s.marker, original.marker);
             EXPECT_EQ(s.points, original.points);   // each value's own numbers, untouched
+            EXPECT_FALSE(s.inLegend) << "the keys name it";
         }
+}
+
+TEST(FigureOverlay, TheLegendIsAKeyPerValueThenAKeyPerQuantity) {
+    const std::vector<std::string> labels = {"mu = 0.1", "mu = 0.3"};
+    const Figure merged = mergeOverlayFigures({makeTestFigure(1), makeTestFigure(2)}, labels);
+    std::vector<FigureSeries> keys;
+    for (const FigureSeries& s : merged.series)
+        if (s.legendOnly) keys.push_back(s);
+    ASSERT_EQ(keys.size(), 5u);
+    EXPECT_EQ(keys[0].name, "mu = 0.1");
+    EXPECT_EQ(keys[0].colorIndex, 0);
+    EXPECT_EQ(keys[1].name, "mu = 0.3");
+    EXPECT_EQ(keys[1].colorIndex, 1);
+    EXPECT_EQ(keys[2].name, "PLUS contact 1");
+    EXPECT_TRUE(keys[2].dashed) << "a quantity's key shows its style";
+    EXPECT_EQ(keys[4].marker, FigureMarker::Star);
+    for (const FigureSeries& k : keys) EXPECT_TRUE(k.points.empty());
+    EXPECT_TRUE(mergeOverlayFigures({Figure{}, Figure{}}, labels).series.empty()) << "nothing to draw, nothing to key";
+}
+
+TEST(FigureOverlay, ASeriesTheSameForEveryValueKeepsItsColour) {
+    Figure a = makeTestFigure(1), b = makeTestFigure(2);
+    FigureSeries circle = makeTestSeries("v_transition circle", -1, false, FigureMarker::None, 0.1);
+    a.series.push_back(circle);
+    b.series.push_back(circle);
+    const std::vector<FigureSeries> drawn = findDrawn(mergeOverlayFigures({a, b}, {"mu = 0.1", "mu = 0.3"}));
+    ASSERT_EQ(drawn.size(), 8u);
+    EXPECT_EQ(drawn[3].colorIndex, -1);
+    EXPECT_EQ(drawn[7].colorIndex, -1);
+    EXPECT_EQ(drawn[7].name, "v_transition circle (mu = 0.3)");
 }
 
 TEST(FigureOverlay, TablesGetALeadingValueColumnAndTheUnionOfColumns) {
@@ -87,10 +127,11 @@ TEST(FigureOverlay, PlusBrickFrictionOverlay) {
     std::map<std::string, int> perQuantity;
     for (std::size_t v = 0; v < figures.size(); ++v)
         for (const FigureSeries& s : figures[v].series) ++perQuantity[s.name];
+    const std::vector<FigureSeries> drawn = findDrawn(merged);
     for (const auto& [name, count] : perQuantity) {
         EXPECT_EQ(count, 3) << name;
         for (const std::string& label : labels)
-            EXPECT_EQ(std::count_if(merged.series.begin(), merged.series.end(),
+            EXPECT_EQ(std::count_if(drawn.begin(), drawn.end(),
                                     [&](const FigureSeries& s) { return s.name == name + " (" + label + ")"; }),
                       1)
                 << name << " " << label;
