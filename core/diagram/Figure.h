@@ -21,6 +21,9 @@ struct FigureSeries {
     FigureMarker marker = FigureMarker::None;   // None: a line; otherwise markers only
     bool highlight = false;      // the selected interval: drawn larger, on top
     bool inLegend = true;
+    // A legend entry only, with no points (an overlay's key: a value's colour,
+    // a quantity's line style); views draw it in the legend and nowhere else.
+    bool legendOnly = false;
 };
 
 struct Figure {

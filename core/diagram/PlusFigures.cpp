@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <type_traits>
 
+#include "diagram/FigureOverlay.h"
 #include "impact/plus/PlusRestitution.h"
 #include "impact/plus/PlusStepLength.h"
 #include "mechanics/NumberText.h"
@@ -421,6 +423,25 @@ PlusFigures makePlusFigures(const PlusSceneRun& run, int selectedInterval, int s
     f.rounds = makeRoundsTable(run);
     f.timeLapse = makeTimeLapse(run);
     return f;
+}
+
+PlusFigures mergeOverlayPlusFigures(const std::vector<PlusFigures>& figures, const std::vector<std::string>& labels,
+                                    const std::string& valueHeader) {
+    const auto merge = [&](auto member) {
+        std::vector<std::decay_t<decltype(figures.front().*member)>> each;
+        for (const PlusFigures& f : figures) each.push_back(f.*member);
+        return each;
+    };
+    PlusFigures out;
+    out.tangentialVelocity = mergeOverlayFigures(merge(&PlusFigures::tangentialVelocity), labels);
+    out.impulses = mergeOverlayFigures(merge(&PlusFigures::impulses), labels);
+    out.penetration = mergeOverlayFigures(merge(&PlusFigures::penetration), labels);
+    out.restitution = mergeOverlayFigures(merge(&PlusFigures::restitution), labels);
+    out.intervalGeometry = mergeOverlayFigures(merge(&PlusFigures::intervalGeometry), labels);
+    out.timeLapse = mergeOverlayFigures(merge(&PlusFigures::timeLapse), labels);
+    out.intervals = mergeOverlayTables(merge(&PlusFigures::intervals), labels, valueHeader);
+    out.rounds = mergeOverlayTables(merge(&PlusFigures::rounds), labels, valueHeader);
+    return out;
 }
 
 }  // namespace impactlab

@@ -16,6 +16,9 @@
 //     the impact, row A compliant, B PLUS sequential, C PLUS simultaneous.
 // PLUS is dashed and the compliant model solid; stars mark the end of
 // compression, triangles slide-to-roll, circles and squares the totals.
+#include <string>
+#include <vector>
+
 #include "diagram/Figure.h"
 #include "mechanics/Types.h"
 #include "sim/PlusSceneRun.h"
@@ -37,6 +40,13 @@ struct PlusFigures {
 // impulse figures; the interval geometry figure shows it for contact
 // `selectedContact` (the first active sliding interval when 0 is given).
 PlusFigures makePlusFigures(const PlusSceneRun& run, int selectedInterval = 0, int selectedContact = 0);
+
+// The figures of a parameter overlay (diagram/FigureOverlay.h): `figures[i]`
+// made from the run of the value labelled `labels[i]`, each figure merged
+// (one series per quantity and value, coloured by value) and each table led
+// by a column `valueHeader` naming the value.
+PlusFigures mergeOverlayPlusFigures(const std::vector<PlusFigures>& figures, const std::vector<std::string>& labels,
+                                    const std::string& valueHeader);
 
 // Fig. 4/5 of one interval, for tests: the segment of the tangential velocity
 // from its start to where the whole interval's impulse would take it, and the

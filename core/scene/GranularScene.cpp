@@ -1,4 +1,5 @@
 #include "scene/GranularScene.h"
+#include "scene/SceneOverlay.h"
 #include "scene/SceneDocument.h"
 
 #include <cmath>
@@ -156,7 +157,7 @@ GranularScene parseGranularScene(const json& doc) {
     requireObject(doc, "scene");
     if (!isGranularSceneDocument(doc))
         throw InputError("kind", "must be \"granular\" in a \"impactlab.scene/1\" document for a granular scene");
-    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "granular", "parameters"}, "");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "granular", "parameters", kOverlayKey}, "");
     GranularScene s;
     s.name = readOptionalString(doc, "name", "name", "untitled");
     s.description = readOptionalString(doc, "description", "description", "");

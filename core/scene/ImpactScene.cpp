@@ -1,4 +1,5 @@
 #include "scene/ImpactScene.h"
+#include "scene/SceneOverlay.h"
 #include "mechanics/Rotation.h"
 #include "scene/SceneDocument.h"
 
@@ -290,7 +291,7 @@ ImpactScene parseImpactScene(const json& doc) { return parseImpactScene(doc, Imp
 ImpactScene parseImpactScene(const json& doc, const ImpactScene& previous) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
     if (isImpactSystemDocument(doc)) return parseImpactSystemScene(doc);
-    checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "guide", "compare", "contact", "bodies", "preset", "parameters"});
+    checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "guide", "compare", "contact", "bodies", "preset", "parameters", kOverlayKey});
     requireSceneKind(doc, SceneKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;

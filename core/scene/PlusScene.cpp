@@ -1,4 +1,5 @@
 #include "scene/PlusScene.h"
+#include "scene/SceneOverlay.h"
 #include "scene/SceneDocument.h"
 
 #include "io/JsonInput.h"
@@ -132,7 +133,7 @@ bool isPlusSceneDocument(const json& document) { return isSceneDocumentOfKind(do
 
 PlusScene parsePlusScene(const json& doc) {
     requireObject(doc, "");
-    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "example", "plus", "compliant", "parameters"}, "");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "example", "plus", "compliant", "parameters", kOverlayKey}, "");
     requireSceneKind(doc, SceneKind::Plus);
     PlusScene s;
     s.name = readString(getMember(doc, "name", ""), "name");

@@ -2,6 +2,7 @@
 
 #include "scene/ParameterConditions.h"
 #include "scene/SceneDocument.h"
+#include "scene/SceneOverlay.h"
 
 #include <cmath>
 #include <fstream>
@@ -231,6 +232,7 @@ std::vector<SceneParameter> parseSceneParameters(const json& doc) {
         out.push_back(std::move(sp));
     }
     readParameterConditions(doc, out);   // throws on a condition that names nothing
+    readSceneOverlay(doc, out);          // every kind's overlay, checked against its parameters
     return out;
 }
 

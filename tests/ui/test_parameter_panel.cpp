@@ -2,14 +2,19 @@
 // step, SI values out (radians for angles shown in degrees), and programmatic
 // updates that stay silent.
 #include <QComboBox>
+#include <QAction>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QRadioButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QToolButton>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "panel/OverlayDialog.h"
 #include "panel/ParameterPanel.h"
 
 namespace impactlab::ui {
@@ -191,6 +196,68 @@ TEST(ParameterPanel, RebuildReplacesRows) {
     EXPECT_EQ(panel.slider("height"), nullptr);
     EXPECT_FALSE(panel.findChildren<QSlider*>().contains(old));
     EXPECT_EQ(panel.findChildren<QSlider*>().size(), 1);
+}
+
+// Overlays (issue 26): the row's menu, the line with its clear button, and
+// the dialog's two ways of giving values, in the row's display unit.
+TEST(ParameterPanel, OverlayMenuLineAndClearButton) {
+    ParameterPanel panel;
+    panel.setParameters(makeParameters());
+    const QList<QAction*> actions = panel.overlayActions("height");
+    ASSERT_EQ(actions.size(), 2);
+    EXPECT_TRUE(panel.overlayActions("law").isEmpty()) << "a choice row has no overlay menu";
+    EXPECT_EQ(panel.slider("height")->contextMenuPolicy(), Qt::ActionsContextMenu);
+    EXPECT_TRUE(panel.overlayText().isEmpty());
+
+    QSignalSpy requested(&panel, &ParameterPanel::overlayRequested);
+    EXPECT_TRUE(panel.requestOverlay("height", {0.5, 1.5}));
+    ASSERT_EQ(requested.count(), 1);
+    EXPECT_EQ(requested.at(0).at(1).value<QVector<double>>(), (QVector<double>{0.5, 1.5}));
+
+    panel.showOverlay("Overlay: height = 0.5 m, 1.5 m", "", "height", {0.5, 1.5});
+    EXPECT_EQ(panel.overlayText(), "Overlay: height = 0.5 m, 1.5 m");
+    EXPECT_TRUE(actions[1]->isEnabled());
+    QSignalSpy cleared(&panel, &ParameterPanel::overlayCleared);
+    panel.clearOverlayButton()->click();
+    EXPECT_EQ(cleared.count(), 1);
+    panel.showOverlay({});
+    EXPECT_TRUE(panel.overlayText().isEmpty());
+    EXPECT_FALSE(actions[1]->isEnabled());
+}
+
+TEST(ParameterPanel, OverlayValuesTypedOrSpacedInDisplayUnits) {
+    OverlayRange angle;
+    angle.min = 0.0;
+    angle.max = kPi / 2;
+    angle.displayScale = 180.0 / kPi;   // shown in degrees
+    angle.unit = "deg";
+    QString error;
+    const QVector<double> typed = parseOverlayValues("10, 30;60", angle, &error);
+    ASSERT_EQ(typed.size(), 3) << error.toStdString();
+    EXPECT_NEAR(typed[1], kPi / 6, kRoundOffTol);
+    EXPECT_TRUE(parseOverlayValues("10, 100", angle, &error).isEmpty());
+    EXPECT_TRUE(error.contains("value 2 (100) is outside")) << error.toStdString();
+    EXPECT_TRUE(parseOverlayValues("10", angle, &error).isEmpty());
+    EXPECT_TRUE(error.contains("give 2 to 8 values")) << error.toStdString();
+    EXPECT_TRUE(parseOverlayValues("10, x", angle, &error).isEmpty());
+    EXPECT_TRUE(parseOverlayValues("10, 10", angle, &error).isEmpty());
+
+    const QVector<double> spaced = makeEvenlySpacedValues(0.0, kPi / 2, 3, angle);
+    ASSERT_EQ(spaced.size(), 3);
+    EXPECT_NEAR(spaced[1], kPi / 4, kRoundOffTol);
+    OverlayRange count;
+    count.min = 1.0;
+    count.max = 10.0;
+    count.step = 1.0;
+    EXPECT_EQ(makeEvenlySpacedValues(1.0, 10.0, 4, count), (QVector<double>{1.0, 4.0, 7.0, 10.0}));
+    EXPECT_EQ(makeEvenlySpacedValues(1.0, 2.0, 4, count), (QVector<double>{1.0, 2.0})) << "repeats dropped";
+
+    OverlayDialog dialog(angle);
+    EXPECT_TRUE(dialog.spacedButton()->isChecked()) << "evenly spaced, without an overlay to edit";
+    EXPECT_EQ(dialog.values().size(), 3);
+    dialog.listEdit()->setText("15, 45");
+    ASSERT_EQ(dialog.values().size(), 2);
+    EXPECT_NEAR(dialog.values()[1], kPi / 4, kRoundOffTol);
 }
 
 }}  // namespace

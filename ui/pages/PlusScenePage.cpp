@@ -19,6 +19,7 @@
 
 #include <Eigen/Geometry>
 
+#include "diagram/FigureOverlay.h"
 #include "geometry/Polyhedra.h"
 #include "geometry/Sphere.h"
 #include "mechanics/Rotation.h"
@@ -30,6 +31,7 @@
 #include "render/MeshRenderer.h"
 #include "render/SphereDetail.h"
 #include "render/VtkView.h"
+#include "scene/SceneOverlay.h"
 
 namespace impactlab::ui {
 
@@ -158,7 +160,7 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
         const auto rows = intervalTable_->selectionModel()->selectedRows();
         if (rows.isEmpty()) return;
         const int row = rows.front().row();
-        if (row >= 0 && row < static_cast<int>(run_.trace.samples.size())) selectInterval(run_.trace.samples[row].interval);
+        if (row >= 0 && row < static_cast<int>(intervalRows_.size())) selectInterval(intervalRows_[row]);
     });
     connect(geometryContact_, &QComboBox::currentIndexChanged, this, [this](int) { redrawFigures(); });
 }
@@ -200,15 +202,28 @@ void PlusScenePage::selectInterval(int interval) {
 
 void PlusScenePage::showSelectedRow() {
     const QSignalBlocker block(intervalTable_);
-    for (int row = 0; row < static_cast<int>(run_.trace.samples.size()); ++row)
-        if (selectedInterval_ > 0 && run_.trace.samples[row].interval == selectedInterval_) intervalTable_->selectRow(row);
+    for (int row = 0; row < static_cast<int>(intervalRows_.size()); ++row)
+        if (selectedInterval_ > 0 && intervalRows_[row] == selectedInterval_) {
+            intervalTable_->selectRow(row);
+            return;   // the first value's row, when an overlay lists several
+        }
 }
 
 void PlusScenePage::apply(PlusScene scene, bool rebuild) {
     // Run first: a refused edit leaves the scene and views as they were.
+    // The overlay's values run too (a few ms to a few tens each: on this
+    // thread, as the scene's own run).
     PlusSceneRun run = runPlusScene(scene);
+    const std::vector<OverlayCase> cases = expandSceneOverlay(scene.document);
+    std::vector<PlusSceneRun> overlayRuns;
+    for (const PlusScene& value : readOverlayCases(cases, [](const nlohmann::json& d) { return parsePlusScene(d); }))
+        overlayRuns.push_back(runPlusScene(value));
     scene_ = std::move(scene);
     run_ = std::move(run);
+    overlayRuns_ = std::move(overlayRuns);
+    overlayLabels_.clear();
+    for (const OverlayCase& c : cases) overlayLabels_.push_back(c.label);
+    overlayParameter_ = scene_.document.contains(kOverlayKey) ? scene_.document[kOverlayKey].value("parameter", "") : "";
     if (rebuild) showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters);
     redrawAll();
 }
@@ -280,10 +295,21 @@ void PlusScenePage::redrawAll() {
     }
     for (const std::string& w : r.warnings)
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
+    for (std::size_t i = 0; i < overlayRuns_.size(); ++i) {
+        const ContactSpaceResult& o = overlayRuns_[i].plus;
+        text += QString("<br><b>overlay</b> %1: %2 intervals, %3 rounds, status %4, energy %5 J -> %6 J")
+                    .arg(QString::fromStdString(overlayLabels_[i]).toHtmlEscaped())
+                    .arg(o.intervals)
+                    .arg(o.rounds)
+                    .arg(toString(o.status))
+                    .arg(displayNumber(o.energyBefore))
+                    .arg(displayNumber(o.energyAfter, o.energyBefore));
+    }
     setSummary(text);
 
     updateVisibleViews();
     lastComputeMs_ = run_.plusMilliseconds + run_.compliantMilliseconds;
+    for (const PlusSceneRun& o : overlayRuns_) lastComputeMs_ += o.plusMilliseconds + o.compliantMilliseconds;
     lastUpdateMs_ = clock.nsecsElapsed() * 1e-6 + lastComputeMs_;
     ++updateCount_;
     emit statusChanged(QString("%1: %2 intervals, %3 rounds, updated in %4 ms")
@@ -294,7 +320,21 @@ void PlusScenePage::redrawAll() {
 }
 
 void PlusScenePage::redrawFigures() {
-    figures_ = makePlusFigures(run_, selectedInterval_, std::max(0, geometryContact_->currentIndex()));
+    const int contact = std::max(0, geometryContact_->currentIndex());
+    intervalRows_.clear();
+    if (overlayRuns_.empty()) {
+        figures_ = makePlusFigures(run_, selectedInterval_, contact);
+        for (const ContactSpaceSample& sample : run_.trace.samples) intervalRows_.push_back(sample.interval);
+    } else {
+        // One figure per value, merged; the selected interval and contact in
+        // each (a value with fewer contacts shows its last).
+        std::vector<PlusFigures> each;
+        for (const PlusSceneRun& o : overlayRuns_) {
+            each.push_back(makePlusFigures(o, selectedInterval_, std::min(contact, o.problem.getContactCount() - 1)));
+            for (const ContactSpaceSample& sample : o.trace.samples) intervalRows_.push_back(sample.interval);
+        }
+        figures_ = mergeOverlayPlusFigures(each, overlayLabels_, overlayParameter_);
+    }
     velocity_->setFigure(figures_.tangentialVelocity);
     impulses_->setFigure(figures_.impulses);
     penetration_->setFigure(figures_.penetration);

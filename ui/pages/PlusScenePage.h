@@ -4,7 +4,11 @@
 // beside the paper's figures (PLUS dashed, the compliant reference solid),
 // the interval table and the rounds table. Every slider re-runs both models
 // and redraws every view at once; selecting an interval in the table selects
-// it in the trajectory, impulse and interval-geometry figures. No physics
+// it in the trajectory, impulse and interval-geometry figures. A document with
+// an overlay (scene/SceneOverlay.h) runs every value too and draws every
+// figure with one series per quantity and value, the tables with a column
+// naming the value; the 3D view and the summary show the document's own
+// value. No physics
 // here: the core runs the scene (sim/PlusSceneRun.h) and computes every
 // series (diagram/PlusFigures.h).
 #include <memory>
@@ -35,6 +39,7 @@ public:
     void setParameter(const QString& id, double siValue) override;
     void setChoice(const QString& id, const QString& choice) override;
     void resetCamera() override;
+    bool drawsOverlays() const override { return true; }
     // The tabs by name: "velocity", "impulses", "penetration", "cor",
     // "geometry", "intervals", "rounds", "timelapse".
     // Selects an interval (1-based; 0: none) in every view, as a click in the
@@ -44,6 +49,8 @@ public:
 
     const PlusScene& scene() const { return scene_; }
     const PlusSceneRun& run() const { return run_; }
+    // The runs of the overlay's values (empty without an overlay), in order.
+    const std::vector<PlusSceneRun>& overlayRuns() const { return overlayRuns_; }
     const PlusFigures& figures() const { return figures_; }
     FigureView* velocityView() const { return velocity_; }
     FigureView* impulseView() const { return impulses_; }
@@ -65,6 +72,10 @@ private:
 
     PlusScene scene_;
     PlusSceneRun run_;
+    std::vector<PlusSceneRun> overlayRuns_;
+    std::vector<std::string> overlayLabels_;
+    std::string overlayParameter_;
+    std::vector<int> intervalRows_;   // the interval each row of the interval table shows
     PlusFigures figures_;
     int selectedInterval_ = 0;
     std::vector<std::pair<Vec3, Vec3>> arrows_;

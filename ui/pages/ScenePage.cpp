@@ -15,6 +15,7 @@
 #include "panel/ParameterPanel.h"
 #include "render/VtkView.h"
 #include "scene/ParameterConditions.h"
+#include "scene/SceneOverlay.h"
 
 namespace impactlab::ui {
 
@@ -33,6 +34,8 @@ constexpr int kTabPaddingPx = 28;
 constexpr int kSideTabsViewShare = 800;
 constexpr int kSideTabsPaneShare = 1200;
 constexpr int kTabBarSlackPx = 8;
+// The pages that draw overlays, for the note on a page that does not.
+const char* const kOverlayPages = "the multi-point impact (PLUS) page";
 }  // namespace
 
 ScenePage::ScenePage(QWidget* parent) : QWidget(parent) {
@@ -48,6 +51,9 @@ ScenePage::ScenePage(QWidget* parent) : QWidget(parent) {
     style->setParent(tabs_->tabBar());
     tabs_->tabBar()->setStyle(style);
     tabs_->installEventFilter(this);
+    connect(side_.panel, &ParameterPanel::overlayRequested, this,
+            [this](const QString& id, const QVector<double>& values) { setOverlay(id, values); });
+    connect(side_.panel, &ParameterPanel::overlayCleared, this, [this] { clearOverlay(); });
 }
 
 bool ScenePage::eventFilter(QObject* watched, QEvent* event) {
@@ -148,6 +154,61 @@ void ScenePage::updateParameterModes() {
     for (const ParameterCondition& c : conditions)
         side_.panel->setRowInapplicable(QString::fromStdString(c.parameter),
                                         QString::fromStdString(findInapplicableReason(conditions, all, c.parameter)));
+    showOverlayLine();
+}
+
+void ScenePage::showOverlayLine() {
+    std::optional<SceneOverlay> overlay;
+    try {
+        overlay = readSceneOverlay(document(), parameters());
+    } catch (const std::exception&) {
+        // the scene's reader refused such a document before it was shown
+    }
+    if (!overlay) {
+        side_.panel->showOverlay({});
+        return;
+    }
+    const SceneParameter* p = findParameter(overlay->parameter);
+    QStringList values;
+    QVector<double> numbers;
+    for (std::size_t i = 0; i < overlay->getValueCount(); ++i) {
+        if (overlay->kind == SceneParameter::Kind::Number) {
+            values << formatValue(QString::fromStdString(overlay->parameter), overlay->numbers[i]);
+            numbers << overlay->numbers[i];
+        } else {
+            values << QString::fromStdString(overlay->choices[i]);
+        }
+    }
+    const QString id = QString::fromStdString(overlay->parameter);
+    const QString text = tr("<b>Overlay</b>: %1 = %2").arg(id.toHtmlEscaped(), values.join(", ").toHtmlEscaped());
+    QString note;
+    if (!drawsOverlays())
+        note = tr("Overlays are drawn on %1 only: this page shows the scene's own value.").arg(kOverlayPages);
+    else if (p && !side_.panel->inapplicableReason(id).isEmpty())
+        note = tr("%1 changes nothing in this mode: %2").arg(id, side_.panel->inapplicableReason(id));
+    side_.panel->showOverlay(text, note, id, numbers);
+}
+
+bool ScenePage::setOverlay(const QString& id, const QVector<double>& siValues) {
+    if (siValues.isEmpty()) return clearOverlay();
+    nlohmann::json after;
+    QStringList shown;
+    try {
+        SceneOverlay overlay;
+        overlay.parameter = id.toStdString();
+        overlay.numbers.assign(siValues.begin(), siValues.end());
+        after = setSceneOverlay(document(), overlay);
+    } catch (const std::exception& e) {
+        emit errorOccurred(QString::fromUtf8(e.what()));
+        return false;
+    }
+    for (double v : siValues) shown << formatValue(id, v);
+    return requestDocumentEdit(tr("Overlay %1 = %2").arg(id, shown.join(", ")), after);
+}
+
+bool ScenePage::clearOverlay() {
+    if (!document().contains(kOverlayKey)) return true;
+    return requestDocumentEdit(tr("Clear overlay"), setSceneOverlay(document(), std::nullopt));
 }
 
 void ScenePage::setPanelLaw(const std::string& law) { side_.panel->setLaw(QString::fromStdString(law)); }

@@ -84,6 +84,17 @@ public:
     // runs end within a moment ignore it.
     virtual void holdRunsUntilAsked() {}
 
+    // --- Parameter overlays (scene/SceneOverlay.h) ------------------------
+    // Whether this page draws a document's overlay (one series per value in
+    // its views); a page that does not says so on the overlay line.
+    virtual bool drawsOverlays() const { return false; }
+    // Writes the overlay of parameter `id` at `siValues` into the document,
+    // or removes it (no values), as one document edit (one undo step in a
+    // window). False when the document refused it (reported through
+    // errorOccurred). The panel's Overlay values... and Clear lead here.
+    bool setOverlay(const QString& id, const QVector<double>& siValues);
+    bool clearOverlay();
+
     // Whether the view tabs stand above the views (North) or, when their
     // titles do not fit in a row, beside them (West).
     QTabWidget* viewTabs() const { return tabs_; }
@@ -123,6 +134,8 @@ protected:
     // Hides the panel rows of other laws' options (targets /contact/options/<law>/...).
     void setPanelLaw(const std::string& law);
     void setSummary(const QString& html);
+    // The overlay line of the panel from the document (after every edit).
+    void showOverlayLine();
     // Brings every view up to date before exportAllViews writes them (a page
     // that redraws only the view on screen redraws the others here).
     virtual void prepareForExport() {}

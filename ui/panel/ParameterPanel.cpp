@@ -1,11 +1,14 @@
 #include "ParameterPanel.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QHBoxLayout>
 #include <QSlider>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -14,6 +17,7 @@
 
 #include "compare/DisplayText.h"
 #include "laws/LawRegistry.h"
+#include "panel/OverlayDialog.h"
 
 namespace impactlab::ui {
 namespace {
@@ -39,6 +43,29 @@ int calcDecimals(double displayResolution) {
 ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    // The overlay line above the rows: what is overlaid, a one-click clear,
+    // and what the page does not draw.
+    overlayBox_ = new QWidget(this);
+    overlayBox_->setObjectName("overlayLine");
+    auto* box = new QVBoxLayout(overlayBox_);
+    box->setContentsMargins(6, 6, 6, 0);
+    auto* line = new QHBoxLayout;
+    overlayLabel_ = new QLabel(overlayBox_);
+    overlayLabel_->setWordWrap(true);
+    clearOverlay_ = new QToolButton(overlayBox_);
+    clearOverlay_->setObjectName("clearOverlay");
+    clearOverlay_->setText(tr("Clear"));
+    clearOverlay_->setToolTip(tr("Clear the overlay: every view shows the scene's own value again (undoable)"));
+    connect(clearOverlay_, &QToolButton::clicked, this, &ParameterPanel::overlayCleared);
+    line->addWidget(overlayLabel_, 1);
+    line->addWidget(clearOverlay_);
+    box->addLayout(line);
+    overlayNote_ = new QLabel(overlayBox_);
+    overlayNote_->setWordWrap(true);
+    overlayNote_->setStyleSheet("color: #b00");
+    box->addWidget(overlayNote_);
+    layout->addWidget(overlayBox_);
+    overlayBox_->hide();
     setParameters({});
 }
 
@@ -186,6 +213,7 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     connect(r.spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
             [this, id](double displayed) { onSpinBoxEdited(id, displayed); });
 
+    addOverlayMenu(id, r, label);
     grid_->addWidget(label, row, 0);
     grid_->addWidget(r.slider, row, 1);
     grid_->addWidget(r.spinBox, row, 2);
@@ -231,6 +259,66 @@ void ParameterPanel::addChoiceRow(const SceneParameter& parameter, int row) {
     grid_->addWidget(r.comboBox, row, 1, 1, 2);
     choices_.insert(id, r);
 }
+
+void ParameterPanel::addOverlayMenu(const QString& id, NumberRow& row, QWidget* label) {
+    auto* overlay = new QAction(tr("Overlay values..."), body_);
+    overlay->setObjectName(id + QStringLiteral(".overlay"));
+    overlay->setToolTip(tr("Draw every view at several values of this parameter, one colour each"));
+    connect(overlay, &QAction::triggered, this, [this, id] { openOverlayDialog(id); });
+    auto* clear = new QAction(tr("Clear overlay"), body_);
+    clear->setObjectName(id + QStringLiteral(".clearOverlay"));
+    connect(clear, &QAction::triggered, this, &ParameterPanel::overlayCleared);
+    row.overlayActions = {overlay, clear};
+    for (QWidget* w : {label, static_cast<QWidget*>(row.slider)}) {
+        w->setContextMenuPolicy(Qt::ActionsContextMenu);
+        w->addActions(row.overlayActions);
+    }
+    clear->setEnabled(!overlayId_.isEmpty());
+}
+
+void ParameterPanel::openOverlayDialog(const QString& id) {
+    const auto it = numbers_.find(id);
+    if (it == numbers_.end()) return;
+    OverlayRange range;
+    range.min = it->min;
+    range.max = it->max;
+    range.step = it->step;
+    range.displayScale = it->displayScale;
+    range.unit = it->spinBox->suffix().trimmed();
+    range.decimals = it->spinBox->decimals();
+    range.label = id;
+    if (const auto row = rows_.find(id); row != rows_.end() && !row->widgets.isEmpty())
+        if (auto* label = qobject_cast<QLabel*>(row->widgets.front())) range.label = label->text();
+    if (overlayId_ == id) range.current = overlayValues_;
+    OverlayDialog dialog(range, this);
+    if (dialog.exec() == QDialog::Accepted) emit overlayRequested(id, dialog.values());
+}
+
+bool ParameterPanel::requestOverlay(const QString& id, const QVector<double>& siValues) {
+    if (!numbers_.contains(id)) return false;
+    emit overlayRequested(id, siValues);
+    return true;
+}
+
+QList<QAction*> ParameterPanel::overlayActions(const QString& id) const {
+    const auto it = numbers_.find(id);
+    return it == numbers_.end() ? QList<QAction*>{} : it->overlayActions;
+}
+
+void ParameterPanel::showOverlay(const QString& text, const QString& note, const QString& id, const QVector<double>& values) {
+    overlayId_ = text.isEmpty() ? QString() : id;
+    overlayValues_ = text.isEmpty() ? QVector<double>{} : values;
+    overlayLabel_->setText(text);
+    overlayNote_->setText(note);
+    overlayNote_->setVisible(!note.isEmpty());
+    overlayBox_->setVisible(!text.isEmpty());
+    for (const NumberRow& row : numbers_)
+        if (row.overlayActions.size() > 1) row.overlayActions[1]->setEnabled(!text.isEmpty());
+}
+
+QString ParameterPanel::overlayText() const { return overlayBox_->isHidden() ? QString() : overlayLabel_->text(); }
+
+QString ParameterPanel::overlayNote() const { return overlayBox_->isHidden() ? QString() : overlayNote_->text(); }
 
 double ParameterPanel::calcTickValue(const NumberRow& row, int tick) {
     if (tick >= row.ticks) return row.max;  // exact at the end, whatever the rounding

@@ -13,6 +13,12 @@
 // its tooltip says so. The panel keeps no physics: the owner applies the value
 // (withParameter) and re-runs.
 //
+// A numeric row's context menu (on its label and slider) offers "Overlay
+// values..." (OverlayDialog: values typed or spaced over the range) and
+// "Clear overlay"; the panel emits the request and the page writes it into the
+// document (scene/SceneOverlay.h) as one undo step. While the document has an
+// overlay, a line above the rows names it, with a button that clears it.
+//
 // Rows are grouped under headings (getParameterGroup: "Scene", "Contact",
 // "<law> options"), law options last. The options of a law other than the
 // one set with setLaw are hidden, so the panel shows the scene's parameters
@@ -22,17 +28,20 @@
 
 #include <QHash>
 #include <QString>
+#include <QVector>
 #include <QWidget>
 
 #include <vector>
 
 #include "scene/Scene.h"
 
+class QAction;
 class QComboBox;
 class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
 class QSlider;
+class QToolButton;
 
 namespace impactlab::ui {
 
@@ -98,6 +107,22 @@ public:
     /// Ids in display order.
     QStringList parameterIds() const;
 
+    /// Shows the overlay line ("Overlay: friction = 0.125, 0.225") with its
+    /// clear button, and `note` under it (what the page does not draw); an
+    /// empty `text` hides the line. `values` (SI, for a numeric parameter) are
+    /// offered again when the dialog is reopened on `id`.
+    void showOverlay(const QString& text, const QString& note = {}, const QString& id = {}, const QVector<double>& values = {});
+    QString overlayText() const;
+    QString overlayNote() const;
+    QToolButton* clearOverlayButton() const { return clearOverlay_; }
+    /// For tests: the dialog accepted with these values (SI) on row `id`:
+    /// emits overlayRequested as the dialog's OK does. False when `id` names
+    /// no Number parameter.
+    bool requestOverlay(const QString& id, const QVector<double>& siValues);
+    /// The actions of a numeric row's context menu ("Overlay values...",
+    /// "Clear overlay"); empty for an unknown id.
+    QList<QAction*> overlayActions(const QString& id) const;
+
     /// The row's widgets, for tests and layout tweaks; nullptr when unknown.
     QSlider* slider(const QString& id) const;
     QDoubleSpinBox* spinBox(const QString& id) const;
@@ -106,6 +131,9 @@ public:
 signals:
     void numberChanged(const QString& id, double siValue);
     void choiceChanged(const QString& id, const QString& choice);
+    /// The user asked to overlay `siValues` of parameter `id`, or to clear the overlay.
+    void overlayRequested(const QString& id, const QVector<double>& siValues);
+    void overlayCleared();
 
 private:
     // Everything a row puts in the grid, to show or hide it as a whole.
@@ -124,6 +152,7 @@ private:
         double displayScale = 1.0;     // displayed = SI * displayScale (180/pi for rad)
         QSlider* slider = nullptr;
         QDoubleSpinBox* spinBox = nullptr;
+        QList<QAction*> overlayActions;   // the context menu of its label and slider
     };
     struct ChoiceRow {
         QComboBox* comboBox = nullptr;
@@ -135,6 +164,8 @@ private:
     void updateRowVisibility();
     void onSliderMoved(const QString& id, int tick);
     void onSpinBoxEdited(const QString& id, double displayed);
+    void addOverlayMenu(const QString& id, NumberRow& row, QWidget* label);
+    void openOverlayDialog(const QString& id);
 
     static double calcTickValue(const NumberRow& row, int tick);
     static int calcNearestTick(const NumberRow& row, double siValue);
@@ -148,6 +179,12 @@ private:
     QList<QPair<QString, QLabel*>> groupHeadings_;
     QString law_;
     QString sceneReference_;
+    QWidget* overlayBox_ = nullptr;        // the overlay line and its note
+    QLabel* overlayLabel_ = nullptr;
+    QLabel* overlayNote_ = nullptr;
+    QToolButton* clearOverlay_ = nullptr;
+    QString overlayId_;                    // the overlaid parameter, "" when none
+    QVector<double> overlayValues_;        // SI
 };
 
 }  // namespace impactlab::ui

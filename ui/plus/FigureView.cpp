@@ -77,7 +77,7 @@ void FigureView::populate(QChart* chart) const {
     for (int pass = 0; pass < 3; ++pass)
         for (const FigureSeries& s : f.series) {
             const bool marker = s.marker != FigureMarker::None;
-            if ((pass == 0) != !marker || (pass == 2) != s.highlight || s.points.empty()) continue;
+            if ((pass == 0) != !marker || (pass == 2) != s.highlight || (s.points.empty() && !s.legendOnly)) continue;
             const QColor color = FigureView::paletteColor(s.colorIndex);
             chart::SeriesSpec spec;
             spec.name = QString::fromStdString(s.name);
