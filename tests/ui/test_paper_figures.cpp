@@ -212,6 +212,34 @@ TEST_F(PaperFiguresWalk, JiaWangFigure7PassesTheOriginThenTheCentrifugalRay) {
     EXPECT_NEAR(std::atan2(last[2].toDouble(), last[1].toDouble()) * 180.0 / M_PI, 42.89, kRayAngleTolDeg);
 }
 
+TEST_F(PaperFiguresWalk, PlusFigure8EndsAsThePaperSays) {
+    // Uchida et al., Fig. 8 (reference B.2.3, B.2.6): at mu = 0.125 the vertex
+    // slides throughout and leaves at v_xy = (-1.3957, 3.4598) (derived by
+    // another implementation, path-dependent: 0.5 % of |v_xy^-| = 5 m/s); at
+    // 0.225 and 0.325 it rolls (slide-to-roll marked) and leaves at rest.
+    constexpr double kPathDependentTol = 5e-3 * 5.0;
+    constexpr double kRollingTol = 1e-9;   // m/s: a rolling contact's sliding velocity is held at zero
+    const Csv csv = readCsv(path("plus-fig8", ".csv"));
+    const auto last = [&](const QString& series) {
+        QStringList found;
+        for (const QStringList& row : csv.rows)
+            if (row[0] == series) found = row;
+        return found;
+    };
+    const QStringList slides = last("PLUS vertex (+x -y -z) (case = 0.125)");
+    ASSERT_EQ(slides.size(), 4);
+    EXPECT_NEAR(slides[2].toDouble(), -1.395677, kPathDependentTol);
+    EXPECT_NEAR(slides[3].toDouble(), 3.459813, kPathDependentTol);
+    EXPECT_TRUE(last("PLUS slide-to-roll vertex (+x -y -z) (case = 0.125)").isEmpty());
+    for (const char* value : {"0.225", "0.325"}) {
+        SCOPED_TRACE(value);
+        const QStringList rolls = last(QString("PLUS vertex (+x -y -z) (case = %1)").arg(value));
+        ASSERT_EQ(rolls.size(), 4);
+        EXPECT_NEAR(std::hypot(rolls[2].toDouble(), rolls[3].toDouble()), 0.0, kRollingTol);
+        EXPECT_FALSE(last(QString("PLUS slide-to-roll vertex (+x -y -z) (case = %1)").arg(value)).isEmpty());
+    }
+}
+
 class PaperFiguresMenu : public ::testing::Test {
 protected:
     void SetUp() override { ASSERT_TRUE(showActive(w)); }
