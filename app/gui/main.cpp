@@ -135,6 +135,7 @@ struct CommandLine {
     QCommandLineOption exportDiagram{"export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file"};
     QCommandLineOption tab{"tab", "View beside the 3D view, by name: 'diagram', 'plots' or 'comparison' for a simulation (and 'momentum', 'results', 'sweep', 'reconstruction' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj', 'tree' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name"};
     QCommandLineOption exportView{"export-view", "Export the 3D view to <file> (.png) and quit.", "file"};
+    QCommandLineOption figure{"figure", "Open a figure of the papers by id (impactlab-cli figure --list), as Help > Paper figures does.", "id"};
     QCommandLineOption waitRuns{"wait", "Before a screenshot or export, wait for runs in progress to end (a granular flow's)."};
 
     CommandLine() {
@@ -145,7 +146,7 @@ struct CommandLine {
                                      "Scene file to open, or a built-in scene by name, e.g. superball or plus-newtons-cradle "
                                      "(default: the last one opened, else the built-in superball).",
                                      "[scene]");
-        parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab, waitRuns});
+        parser.addOptions({screenshot, size, time, impact, compare, set, printTiming, measure, exportDiagram, exportView, tab, figure, waitRuns});
     }
 };
 
@@ -261,6 +262,13 @@ int main(int argc, char** argv) {
         w.setParameter(kv.left(eq), v);
     }
     if (parser.isSet(cl.compare)) w.setComparedLaws(parser.value(cl.compare).split(',', Qt::SkipEmptyParts));
+    if (parser.isSet(cl.figure)) {
+        QString error;
+        if (!w.openPaperFigure(parser.value(cl.figure), &error)) {
+            std::fprintf(stderr, "impactlab: --figure %s: %s\n", qPrintable(parser.value(cl.figure)), qPrintable(error));
+            return 2;
+        }
+    }
     impactlab::ui::TimelineWidget* timeline = w.currentPage() ? w.currentPage()->timeline() : nullptr;
     if ((parser.isSet(cl.impact) || parser.isSet(cl.time)) && !timeline) {
         std::fprintf(stderr, "impactlab: --impact and --time need a scene with a timeline (a simulation)\n");
