@@ -7,6 +7,8 @@
 // that do not draw overlays say so. Needs an X display for VTK (CTest runs
 // it under with-display.sh).
 #include <QApplication>
+#include <QChart>
+#include <QFile>
 #include <QComboBox>
 #include <QLineEdit>
 #include <QTableWidget>
@@ -20,6 +22,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "pages/ImpactScenePage.h"
+#include "hodograph/HodographView.h"
 #include "MainWindow.h"
 #include "WindowTestSupport.h"
 #include "document/DocumentController.h"
@@ -176,18 +180,49 @@ TEST_F(OverlayTest, AValueOutsideTheRangeIsRefusedNamingTheField) {
 
 TEST_F(OverlayTest, PagesThatDoNotDrawOverlaysSaySo) {
     QString error;
-    ASSERT_TRUE(w.openScene(":/scenes/impact-ball-on-ball.json", &error)) << error.toStdString();
+    ASSERT_TRUE(w.openScene(":/scenes/bar.json", &error)) << error.toStdString();
     ScenePage* page = w.currentPage();
-    QString id;
-    for (const SceneParameter& p : w.currentParameters())
-        if (p.kind == SceneParameter::Kind::Number && id.isEmpty()) id = QString::fromStdString(p.id);
-    ASSERT_FALSE(id.isEmpty());
-    const SceneParameter* p = w.findParameter(id.toStdString());
-    ASSERT_TRUE(page->parameterPanel()->requestOverlay(id, {p->min, p->max}));
+    ASSERT_FALSE(page->drawsOverlays()) << "the simulation page does not draw overlays yet";
+    const SceneParameter* p = w.findParameter("restitution");
+    ASSERT_NE(p, nullptr);
+    ASSERT_TRUE(page->parameterPanel()->requestOverlay("restitution", {p->min, p->max}));
     EXPECT_TRUE(w.currentDocument().contains(kOverlayKey));
-    if (!page->drawsOverlays()) {
-        EXPECT_TRUE(page->parameterPanel()->overlayNote().contains("drawn on")) << page->parameterPanel()->overlayNote().toStdString();
-    }
+    EXPECT_TRUE(page->parameterPanel()->overlayNote().contains("drawn on")) << page->parameterPanel()->overlayNote().toStdString();
+}
+
+// The single-impact page (issue 26): the hodograph draws one path per value
+// (Jia & Wang Figs. 4 and 10 overlay friction coefficients), each value's CSV
+// rows named with it, and says the other views show the scene's own value.
+TEST_F(OverlayTest, TheHodographDrawsOnePathPerValueAndUndoClearsThem) {
+    QString error;
+    ASSERT_TRUE(w.openScene(":/scenes/impact-icosahedron-tetrahedron.json", &error)) << error.toStdString();
+    auto* page = w.page<ImpactScenePage>();
+    ASSERT_NE(page, nullptr);
+    ASSERT_TRUE(page->parameterPanel()->requestOverlay("friction", {0.8, 0.25, 3.0}));
+    ASSERT_TRUE(page->showTab("hodograph"));
+    QApplication::processEvents();
+    ASSERT_EQ(page->overlayHodographs().size(), 3u);
+    EXPECT_TRUE(page->hodographView()->isOverlay());
+    int paths = 0;
+    for (QAbstractSeries* series : page->hodographView()->chart()->series())
+        paths += series->property(kHodographRoleProperty).toString() == kHodographTrajectoryRole;
+    EXPECT_EQ(paths, 3);
+    // mu = 0.8 and 3.0 stick (csr, scr: the path ends at the origin); 0.25 does not (reference A2.4).
+    EXPECT_LT(page->overlayHodographs()[0].path.back().norm(), 1e-9);
+    EXPECT_GT(page->overlayHodographs()[1].path.back().norm(), 0.1);
+    EXPECT_FALSE(page->parameterPanel()->overlayNote().isEmpty());
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("hodograph.csv");
+    ASSERT_TRUE(page->exportCurrentView(csv));
+    QFile f(csv);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    for (const char* label : {"friction = 0.8)", "friction = 0.25)", "friction = 3)"})
+        EXPECT_TRUE(text.contains(label)) << label;
+    w.documentController()->undoStack()->undo();
+    QApplication::processEvents();
+    EXPECT_TRUE(page->overlayHodographs().empty());
+    EXPECT_FALSE(page->hodographView()->isOverlay());
 }
 
 }}  // namespace

@@ -123,6 +123,11 @@ chart::Populate ChartView::makeExportPopulate() const {
     return [this](QChart* c) {
         populate(c);
         c->legend()->setAlignment(Qt::AlignRight);
+        // Moving the legend lays its markers out again, visible: the series
+        // kept out of it (chart::isInLegend) are hidden once more.
+        for (QAbstractSeries* series : c->series())
+            for (QLegendMarker* marker : c->legend()->markers(series))
+                marker->setVisible(chart::isInLegend(c, series));
     };
 }
 

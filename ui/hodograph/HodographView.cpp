@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "charts/ChartSupport.h"
+#include "plus/FigureView.h"
 
 namespace impactlab::ui {
 
@@ -207,6 +208,7 @@ void addPoints(std::vector<SeriesSpec>& specs, const std::vector<HodographPoint>
 struct Content {
     const HodographDiagram* diagram = nullptr;
     const HodographBundle* bundle = nullptr;
+    const HodographView::Overlay* overlay = nullptr;
     QString title;
 };
 
@@ -221,12 +223,22 @@ QRectF calcContentBox(const Content& c) {
         for (const auto& p : c.bundle->paths) paths.push_back(&p);
         return calcViewBox(paths, {});
     }
+    if (c.overlay) {
+        std::vector<const std::vector<Vec2>*> paths;
+        std::vector<Vec2> extra;
+        for (const HodographDiagram& d : c.overlay->diagrams) {
+            paths.push_back(&d.path);
+            extra.push_back(d.min);
+            extra.push_back(d.max);
+        }
+        return calcViewBox(paths, extra);
+    }
     return QRectF(-1.0, -1.0, 2.0, 2.0);
 }
 
 void fillHodographChart(QChart* chart, const Content& c) {
     chart::ensureAxes(chart, QStringLiteral("γ₁ = v_t1 [m/s]"), QStringLiteral("γ₂ = v_t2 [m/s]"));
-    if (!c.diagram && !c.bundle) {
+    if (!c.diagram && !c.bundle && !c.overlay) {
         chart::showSeries(chart, {});
         chart::setTitle(chart, c.title.isEmpty() ? kNoImpactTitle : c.title);
         chart::setViewBox(chart, QRectF(-1.0, -1.0, 2.0, 2.0), true);
@@ -247,6 +259,40 @@ void fillHodographChart(QChart* chart, const Content& c) {
         title = c.title.isEmpty() ? QStringLiteral("Hodograph") : c.title;
         if (!d.sequence.empty()) title += QStringLiteral("  —  sequence: ") + QString::fromStdString(d.sequence);
         if (d.everyDirectionInvariant) title += QStringLiteral("  —  every direction is invariant");
+    } else if (c.overlay) {
+        // One colour per value (the palette the PLUS overlays use): the
+        // path, its start (open) and end (filled) markers; each value's
+        // invariant rays keep the centripetal blue / centrifugal red.
+        // The legend keeps a key per value and one per kind of ray, not one
+        // per ray of every value (each value has its own rays and labels).
+        QStringList sequences, rayKeys;
+        for (std::size_t i = 0; i < c.overlay->diagrams.size(); ++i) {
+            const HodographDiagram& d = c.overlay->diagrams[i];
+            const std::size_t first = specs.size();
+            addRays(specs, d.rays, box);
+            for (std::size_t k = first; k < specs.size(); ++k) {
+                const QString kind = specs[k].name.section(':', 0, 0);
+                const bool key = (kind == "centripetal" || kind == "centrifugal") && !rayKeys.contains(kind);
+                if (key) rayKeys << kind;
+                specs[k].inLegend = specs[k].inLegend && key;
+            }
+            const QColor color = FigureView::paletteColor(static_cast<int>(i));
+            QPen pen(color, kTrajectoryWidth);
+            pen.setCapStyle(Qt::RoundCap);
+            pen.setJoinStyle(Qt::RoundJoin);
+            const QString label = c.overlay->labels.value(static_cast<int>(i));
+            specs.push_back(makeLine(d.path, label, pen, kHodographTrajectoryRole, true));
+            if (!d.path.empty()) {
+                SeriesSpec start = makeLabelledPoint(d.path.front(), QString(), color.darker(130), Qt::white, kPointMarkerSize, color);
+                start.pointLabel.clear();
+                specs.push_back(std::move(start));
+                SeriesSpec end = makeLabelledPoint(d.path.back(), QString(), color.darker(130), color, kPointMarkerSize, color);
+                end.pointLabel.clear();
+                specs.push_back(std::move(end));
+            }
+            sequences << label + ": " + QString::fromStdString(d.sequence.empty() ? "-" : d.sequence);
+        }
+        title = (c.title.isEmpty() ? QStringLiteral("Hodograph") : c.title) + QStringLiteral("  —  ") + sequences.join(", ");
     } else {
         const HodographBundle& b = *c.bundle;
         addRays(specs, b.rays, box);
@@ -269,10 +315,12 @@ void fillHodographChart(QChart* chart, const Content& c) {
     chart::setTitle(chart, title);
 }
 
-Content makeContent(const std::variant<std::monostate, HodographDiagram, HodographBundle>& v, const QString& title) {
+Content makeContent(const std::variant<std::monostate, HodographDiagram, HodographBundle, HodographView::Overlay>& v,
+                    const QString& title) {
     Content c;
     c.diagram = std::get_if<HodographDiagram>(&v);
     c.bundle = std::get_if<HodographBundle>(&v);
+    c.overlay = std::get_if<HodographView::Overlay>(&v);
     c.title = title;
     return c;
 }
@@ -292,6 +340,11 @@ void HodographView::setDiagram(const HodographDiagram& diagram) {
 
 void HodographView::setBundle(const HodographBundle& bundle) {
     content_ = bundle;
+    rebuild();
+}
+
+void HodographView::setOverlay(const std::vector<HodographDiagram>& diagrams, const QStringList& labels) {
+    content_ = Overlay{diagrams, labels};
     rebuild();
 }
 

@@ -33,6 +33,7 @@
 #include "charts/ChartView.h"
 
 #include <array>
+#include <QStringList>
 #include <variant>
 
 #include "diagram/Hodograph.h"
@@ -56,6 +57,11 @@ public:
     void setDiagram(const HodographDiagram& diagram);
     /// Shows a bundle of hodographs (Fig. 6), replacing whatever was shown.
     void setBundle(const HodographBundle& bundle);
+    /// Shows one hodograph per value of a parameter overlay (issue 26), each
+    /// in its value's palette colour with its invariant rays, the legend
+    /// naming the values (`labels`, one per diagram).
+    void setOverlay(const std::vector<HodographDiagram>& diagrams, const QStringList& labels);
+    bool isOverlay() const { return std::holds_alternative<Overlay>(content_); }
     /// Shows empty axes and "no impact selected".
     void clear();
     bool hasContent() const { return !std::holds_alternative<std::monostate>(content_); }
@@ -98,7 +104,14 @@ protected:
 private:
     void rebuild() { refresh(); }
 
-    std::variant<std::monostate, HodographDiagram, HodographBundle> content_;
+public:
+    struct Overlay {
+        std::vector<HodographDiagram> diagrams;
+        QStringList labels;
+    };
+
+private:
+    std::variant<std::monostate, HodographDiagram, HodographBundle, Overlay> content_;
     QString title_;
 };
 

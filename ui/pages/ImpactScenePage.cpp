@@ -9,9 +9,11 @@
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
 #include "diagram/DiagramCsv.h"
+#include "diagram/Figure.h"
 #include "impulse/ImpulseDiagramView.h"
 #include "hodograph/EnergyView.h"
 #include "hodograph/HodographView.h"
+#include "scene/SceneOverlay.h"
 #include "hodograph/ImpulseCurveView.h"
 #include "impact/InvariantDirections.h"
 #include "impact/JiaWang.h"
@@ -47,7 +49,8 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     addView({"hodograph", viewDisplayName("hodograph"),
              "Jia & Wang Figs. 4, 7: the sliding velocity during the impact, its invariant directions (blue "
              "centripetal, red centrifugal)",
-             ViewKind::Chart, hodograph_, makeViewExports(hodograph_).withCsv(makeCsvExport(hodographData_))});
+             ViewKind::Chart, hodograph_,
+             makeViewExports(hodograph_).withCsv([this](const QString& path) { return writeTextFile(path, writeHodographCsv()); })});
     addView({"bundle", viewDisplayName("bundle"), "Jia & Wang Fig. 6: hodographs from unit initial sliding velocities",
              ViewKind::Chart, bundle_, makeViewExports(bundle_).withCsv(makeCsvExport(bundleData_))});
     addView({"curve", viewDisplayName("curve"),
@@ -167,6 +170,7 @@ void ImpactScenePage::solve() {
     energyData_ = makeEnergyCurve(outcome_.trace);
     // Maximum dissipation on the same contact, whatever the scene's law.
     mdp_ = makeMdpDiagram(p);
+    solveOverlay();
     lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 
     stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, plane_, fobj_, tree_, table_};
@@ -180,6 +184,49 @@ void ImpactScenePage::solve() {
                            .arg(lastUpdateMs_, 0, 'f', 1));
 }
 
+void ImpactScenePage::solveOverlay() {
+    overlayHodographs_.clear();
+    overlayLabels_.clear();
+    // Each value solved with the scene's law as the page solves its own (a
+    // single impact takes microseconds to milliseconds).
+    const std::vector<OverlayCase> cases = expandSceneOverlay(scene_.document);
+    const std::vector<ImpactScene> scenes =
+        readOverlayCases(cases, [](const nlohmann::json& d) { return parseImpactScene(d); });
+    for (std::size_t i = 0; i < scenes.size(); ++i) {
+        const std::vector<ComparedLaw> solved = compareLaws(scenes[i].problem, {{scenes[i].law, scenes[i].lawOptions}});
+        if (!solved.front().accepted) continue;   // a value the law refuses draws nothing
+        overlayHodographs_.push_back(makeHodographDiagram(scenes[i].problem, solved.front().result, solved.front().trace));
+        overlayLabels_ << QString::fromStdString(cases[i].label);
+    }
+}
+
+std::string ImpactScenePage::writeHodographCsv() const {
+    if (overlayHodographs_.empty()) return toCsv(hodographData_);
+    // Every value's rows, each series named with its value ("hodograph (friction = 0.8)").
+    std::string out;
+    for (std::size_t i = 0; i < overlayHodographs_.size(); ++i) {
+        const std::string csv = toCsv(overlayHodographs_[i]);
+        const std::string suffix = " (" + overlayLabels_[static_cast<int>(i)].toStdString() + ")";
+        std::size_t line = 0;
+        for (std::size_t at = 0; at < csv.size();) {
+            const std::size_t end = csv.find('\n', at);
+            const std::string row = csv.substr(at, end == std::string::npos ? std::string::npos : end - at);
+            at = end == std::string::npos ? csv.size() : end + 1;
+            if (line++ == 0) {
+                if (i == 0) out += row + "\n";   // the header once
+                continue;
+            }
+            const std::size_t comma = row.find(',');
+            out += quoteCsvField(row.substr(0, comma) + suffix) + row.substr(comma) + "\n";
+        }
+    }
+    return out;
+}
+
+QString ImpactScenePage::overlayScopeNote() const {
+    return tr("The Hodograph tab draws every value; the other views show the scene's own value.");
+}
+
 void ImpactScenePage::redrawCurrentTab() { redrawView(tabs()->currentWidget()); }
 
 void ImpactScenePage::redrawView(QWidget* view) {
@@ -191,7 +238,8 @@ void ImpactScenePage::redrawView(QWidget* view) {
         // Titles first: a view redraws when its title changes, so a title set
         // after the data would draw the view twice.
         hodograph_->setTitle("Sliding velocity");   // the view adds the sequence
-        hodograph_->setDiagram(hodographData_);
+        if (overlayHodographs_.empty()) hodograph_->setDiagram(hodographData_);
+        else hodograph_->setOverlay(overlayHodographs_, overlayLabels_);
     } else if (view == bundle_) {
         bundle_->setTitle("Hodographs of unit initial slides");
         bundle_->setBundle(bundleData_);

@@ -64,6 +64,12 @@ public:
     // The maximum-dissipation geometry of the current problem (every law).
     const MdpDiagram& mdpDiagram() const { return mdp_; }
 
+    // Parameter overlays (issue 26): the hodograph tab draws one path per
+    // value; the page's other views show the scene's own value.
+    bool drawsOverlays() const override { return true; }
+    QString overlayScopeNote() const override;
+    const std::vector<HodographDiagram>& overlayHodographs() const { return overlayHodographs_; }
+
 protected:
     void prepareForExport() override;
 
@@ -73,12 +79,16 @@ private:
     void redrawCurrentTab();
     void redrawView(QWidget* view);
     void updateSummary();
+    void solveOverlay();
+    std::string writeHodographCsv() const;
 
     ImpactScene scene_;
     LawOutcome outcome_;
     std::vector<ComparedLaw> comparison_;
     std::string sequence_;
     HodographDiagram hodographData_;
+    std::vector<HodographDiagram> overlayHodographs_;   // one per overlay value, empty without an overlay
+    QStringList overlayLabels_;
     HodographBundle bundleData_;
     ImpulseCurve3D curveData_;
     EnergyCurve energyData_;

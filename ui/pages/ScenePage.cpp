@@ -35,7 +35,7 @@ constexpr int kSideTabsViewShare = 800;
 constexpr int kSideTabsPaneShare = 1200;
 constexpr int kTabBarSlackPx = 8;
 // The pages that draw overlays, for the note on a page that does not.
-const char* const kOverlayPages = "the multi-point impact (PLUS) page";
+const char* const kOverlayPages = "the multi-point impact (PLUS) page and the single-impact page's hodograph";
 }  // namespace
 
 ScenePage::ScenePage(QWidget* parent) : QWidget(parent) {
@@ -184,6 +184,8 @@ void ScenePage::showOverlayLine() {
     QString note;
     if (!drawsOverlays())
         note = tr("Overlays are drawn on %1 only: this page shows the scene's own value.").arg(kOverlayPages);
+    else if (!overlayScopeNote().isEmpty())
+        note = overlayScopeNote();
     else if (p && !side_.panel->inapplicableReason(id).isEmpty())
         note = tr("%1 changes nothing in this mode: %2").arg(id, side_.panel->inapplicableReason(id));
     side_.panel->showOverlay(text, note, id, numbers);

@@ -88,6 +88,9 @@ public:
     // Whether this page draws a document's overlay (one series per value in
     // its views); a page that does not says so on the overlay line.
     virtual bool drawsOverlays() const { return false; }
+    // What a page that draws overlays in some views only says on the
+    // overlay line (which views); empty when every view draws them.
+    virtual QString overlayScopeNote() const { return {}; }
     // Writes the overlay of parameter `id` at `siValues` into the document,
     // or removes it (no values), as one document edit (one undo step in a
     // window). False when the document refused it (reported through
