@@ -43,6 +43,7 @@ constexpr NamePair kViewNames[] = {
     {"curve", "Curve 3D"},
     {"energy", "Energy"},
     {"diagram", "Impulse space"},
+    {"coulomb", "Coulomb characteristic"},
     {"plane", "Compression plane"},
     {"fobj", "Objective"},
     {"tree", "Decision tree"},
