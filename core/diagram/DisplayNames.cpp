@@ -44,6 +44,7 @@ constexpr NamePair kViewNames[] = {
     {"energy", "Energy"},
     {"diagram", "Impulse space"},
     {"coulomb", "Coulomb characteristic"},
+    {"sequence", "Event sequence"},
     {"plane", "Compression plane"},
     {"fobj", "Objective"},
     {"tree", "Decision tree"},

@@ -9,6 +9,7 @@
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
 #include "diagram/DiagramCsv.h"
+#include "diagram/EventSequence.h"
 #include "impulse/ImpulseDiagramView.h"
 #include "hodograph/EnergyView.h"
 #include "hodograph/HodographView.h"
@@ -20,6 +21,7 @@
 #include "mdp/DecisionTreeView.h"
 #include "mdp/FobjView.h"
 #include "panel/ParameterPanel.h"
+#include "plus/FigureView.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
 
@@ -38,6 +40,7 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     curve_ = new ImpulseCurveView;
     energy_ = new EnergyView;
     diagram_ = new ImpulseDiagramView;
+    sequenceView_ = new FigureView;
     plane_ = new CompressionPlaneView;
     fobj_ = new FobjView;
     tree_ = new DecisionTreeView;
@@ -60,6 +63,10 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
              ViewKind::Chart, energy_, makeViewExports(energy_).withCsv(makeCsvExport(energyData_))});
     addView({"diagram", viewDisplayName("diagram"), "The impulse path of every compared law, with the friction cone's lines",
              ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
+    addView({"sequence", viewDisplayName("sequence"),
+             "Jia & Wang Fig. 9: the impact's events along the normal impulse, stretches integrated numerically "
+             "dashed and those in closed form solid",
+             ViewKind::Chart, sequenceView_, makeViewExports(sequenceView_)});
     addView({"plane", viewDisplayName("plane"),
              "Preclik, Eibl & Ruede Figs. 2 and 7: objective contours, the cone's section, the maximum-dissipation "
              "impulse (red cross) and every Coulomb solution (circles)",
@@ -169,7 +176,7 @@ void ImpactScenePage::solve() {
     mdp_ = makeMdpDiagram(p);
     lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 
-    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, plane_, fobj_, tree_, table_};
+    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, sequenceView_, plane_, fobj_, tree_, table_};
     updateSummary();
     redrawCurrentTab();
     updateVisibleViews();
@@ -206,6 +213,8 @@ void ImpactScenePage::redrawView(QWidget* view) {
             if (c.accepted) outcomes.push_back({c.result, c.trace});
         diagram_->setDiagram(makeImpulseDiagram(scene_.problem, outcomes),
                              QString("Impulses (%1)").arg(lawDisplayName(r.model)));
+    } else if (view == sequenceView_) {
+        sequenceView_->setFigure(makeEventSequenceFigure(r, outcome_.trace));
     } else if (view == plane_) {
         plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp_.plane.conic)));
         plane_->setPlane(mdp_.plane);
