@@ -45,6 +45,7 @@ constexpr NamePair kViewNames[] = {
     {"diagram", "Impulse space"},
     {"coulomb", "Coulomb characteristic"},
     {"sequence", "Event sequence"},
+    {"solutions", "Coulomb solutions"},
     {"plane", "Compression plane"},
     {"fobj", "Objective"},
     {"tree", "Decision tree"},

@@ -8,6 +8,7 @@
 #include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
+#include "diagram/CoulombSolutionsTable.h"
 #include "diagram/DiagramCsv.h"
 #include "diagram/EventSequence.h"
 #include "impulse/ImpulseDiagramView.h"
@@ -45,6 +46,7 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     fobj_ = new FobjView;
     tree_ = new DecisionTreeView;
     table_ = new ComparisonTableView;
+    solutions_ = new ComparisonTableView;
     compare_ = new LawComparisonBox;
 
     addView({"hodograph", viewDisplayName("hodograph"),
@@ -77,6 +79,10 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     addView({"tree", viewDisplayName("tree"),
              "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted",
              ViewKind::Diagram, tree_, makeViewExports(tree_)});
+    addView({"solutions", viewDisplayName("solutions"),
+             "Preclik, Eibl & Ruede Table 1: every inelastic Coulomb solution and the maximally dissipative "
+             "impulse, with the residual A x - b and the objective 1/2 x^T A x - x^T b",
+             ViewKind::Table, solutions_, makeViewExports(solutions_)});
     addView({"comparison", viewDisplayName("comparison"),
              "Every compared law on this impact: impulse, energy change, post-impact velocity, events, warnings",
              ViewKind::Table, table_, makeViewExports(table_)});
@@ -176,7 +182,7 @@ void ImpactScenePage::solve() {
     mdp_ = makeMdpDiagram(p);
     lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 
-    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, sequenceView_, plane_, fobj_, tree_, table_};
+    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, sequenceView_, plane_, fobj_, tree_, solutions_, table_};
     updateSummary();
     redrawCurrentTab();
     updateVisibleViews();
@@ -223,6 +229,8 @@ void ImpactScenePage::redrawView(QWidget* view) {
     } else if (view == tree_) {
         tree_->setTitle(QString("Fig. 5: branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
         tree_->setPath(mdp_.path);
+    } else if (view == solutions_) {
+        solutions_->setTable(makeCoulombSolutionsTable(scene_.problem));
     } else if (view == table_) {
         table_->setTable(makeComparisonTable(comparison_));
     }

@@ -97,6 +97,7 @@ private:
     FobjView* fobj_ = nullptr;
     DecisionTreeView* tree_ = nullptr;
     ComparisonTableView* table_ = nullptr;
+    ComparisonTableView* solutions_ = nullptr;   // Preclik et al. Table 1
     LawComparisonBox* compare_ = nullptr;
 };
 
