@@ -18,6 +18,12 @@ constexpr double kDirectionRelTol = 1e-9;
 constexpr double kClipRelTol = 1e-12;
 // Smallest view-box span, N s: keeps a degenerate box (all points equal) drawable.
 constexpr double kMinSpan = 1e-12;
+// An initial slide along s below this fraction of |v^-| counts as a direct
+// impact: it has no reverse-sliding line (its I_n1 would be round-off).
+constexpr double kSlideRelTol = 1e-9;
+// Poisson termination lines of different paths closer than this fraction of
+// the view box height are one line (laws that agree on I_nc).
+constexpr double kSameLineRelTol = 1e-9;
 // Smallest eigenvalue ratio of the diagram-plane block of W that still counts
 // as an ellipse (below it the curve is a parabola to round-off).
 constexpr double kMinEllipseEigenRatio = 1e-9;
@@ -114,6 +120,11 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
         dia.paths.push_back(std::move(path));
     }
     for (const auto& p : ellipse.points) include(p);
+    // Poisson termination I_n = (1 + e) I_nc of each path (Cataldo & Sampaio
+    // sec. 2.5.1), kept in the box so its line is drawn.
+    const double e = problem.restitution;
+    for (const auto& path : dia.paths)
+        if (path.compressionPoint.y() > 0.0) include(Vec2(path.compressionPoint.x(), (1.0 + e) * path.compressionPoint.y()));
     // Always show at least the frictionless compression impulse range.
     include(Vec2(0.0, -2.0 * problem.vMinus.z() / problem.W(2, 2)));
     Vec2 span = (hi - lo).cwiseMax(Vec2::Constant(kMinSpan));
@@ -126,7 +137,6 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
 
     // Straight lines of the diagram, clipped to the view box.
     const double mu = problem.friction;
-    const double e = problem.restitution;
     const Vec2 cn = P.transpose() * problem.W * Vec3::UnitZ();   // v_n = cn . x + v_n^-
     const Vec2 cs = P.transpose() * problem.W * s;               // v_s = cs . x + s . v^-
     if (mu > 0.0) {
@@ -137,6 +147,34 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
     dia.lines.push_back({"compression", "maximum compression (v_n = 0)", clipLine(cn, problem.vMinus.z(), lo, hi)});
     dia.lines.push_back({"newton", "Newton termination (v_n = -e v_n-)", clipLine(cn, (1.0 + e) * problem.vMinus.z(), lo, hi)});
     dia.lines.push_back({"sticking", "sticking line (v_t = 0)", clipLine(cs, s.dot(problem.vMinus), lo, hi)});
+    // Reverse-sliding line DR (Cataldo & Sampaio sec. 3.7.2, Fig. 3.21): the
+    // slide along the friction line I_t = -sigma mu I_n stops on the sticking
+    // line at I_n1 = -v_s^- / (cs_n - sigma mu cs_t); if it cannot stick it
+    // reverses along I_t = sigma mu (I_n - 2 I_n1), drawn from there upward.
+    const double vs = s.dot(problem.vMinus);
+    if (mu > 0.0 && std::abs(vs) > kSlideRelTol * problem.vMinus.norm()) {
+        const double sigma = vs > 0.0 ? 1.0 : -1.0;
+        const double denom = cs.y() - sigma * mu * cs.x();
+        const double In1 = denom != 0.0 ? -vs / denom : -1.0;
+        if (In1 > 0.0 && std::isfinite(In1) && In1 < hi.y()) {
+            const double top = hi.y();
+            dia.lines.push_back({"reverse-sliding", "reverse-sliding line DR (I_t = sigma mu (I_n - 2 I_n1))",
+                                 {Vec2(-sigma * mu * In1, In1), Vec2(sigma * mu * (top - 2.0 * In1), top)}});
+        }
+    }
+    // Poisson termination, one horizontal line per distinct end of compression.
+    std::vector<double> poissonLevels;
+    for (const auto& path : dia.paths) {
+        const double level = (1.0 + e) * path.compressionPoint.y();
+        if (!(path.compressionPoint.y() > 0.0)) continue;
+        bool seen = false;
+        for (double l : poissonLevels) seen = seen || std::abs(l - level) <= kSameLineRelTol * (hi.y() - lo.y());
+        if (seen) continue;
+        poissonLevels.push_back(level);
+        const std::string who = dia.paths.size() > 1 ? " (" + getLawDisplayName(path.model) + ")" : "";
+        dia.lines.push_back({"poisson:" + path.model, "Poisson termination I_n = (1 + e) I_nc" + who,
+                             {Vec2(lo.x(), level), Vec2(hi.x(), level)}});
+    }
     if (!ellipse.points.empty()) dia.lines.push_back(std::move(ellipse));
     return dia;
 }

@@ -13,6 +13,14 @@
 //   maximum compression  v_n = 0:        n^T W I + v_n^- = 0
 //   Newton termination   v_n = -e v_n^-: n^T W I + (1 + e) v_n^- = 0
 //   sticking line        s^T (v^- + W I) = 0 (tangential velocity along s vanishes)
+//   reverse-sliding DR   (Cataldo & Sampaio sec. 3.7.2, Fig. 3.21): from the point
+//                        I_n1 where the friction line opposing the initial slide
+//                        (I_t = -sigma mu I_n, sigma = sign(v_s^-)) meets the
+//                        sticking line, the mirrored friction line
+//                        I_t = sigma mu (I_n - 2 I_n1); drawn only when the initial
+//                        slide along s is nonzero (a direct impact has no DR)
+//   Poisson termination  I_n = (1 + e) I_nc (sec. 2.5.1, B1.2), one per path with
+//                        the normal impulse I_nc at that path's end of compression
 //   energy ellipse       I . v^- + 1/2 I^T W I = 0 (no kinetic energy change)
 // Each path is a law's trace, with its end-of-compression and final points and
 // its energy change.
@@ -26,7 +34,8 @@
 namespace impactlab {
 
 struct DiagramPolyline {
-    std::string id;       // "friction+", "friction-", "compression", "newton", "sticking", "energy-ellipse"
+    std::string id;       // "friction+", "friction-", "compression", "newton", "sticking",
+                          // "reverse-sliding", "poisson:<model>", "energy-ellipse"
     std::string label;    // legend text
     std::vector<Vec2> points;  // (I_t, I_n) in N s
 };

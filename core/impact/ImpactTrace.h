@@ -29,6 +29,11 @@ struct TraceSample {
 
 struct ImpactTrace {
     std::vector<TraceSample> samples;
+    // N s: the normal impulse from which the path is in closed form (Jia & Wang
+    // secs. 6.2-6.3, Fig. 9); below it the path was integrated numerically.
+    // +inf when it was integrated to the end, 0 when it is closed form
+    // throughout; absent for laws that do not make the distinction.
+    std::optional<double> closedFormFromNormalImpulse;
 };
 
 }  // namespace impactlab

@@ -1,5 +1,6 @@
 #include "impact/JiaWang.h"
 
+#include <limits>
 #include <sstream>
 
 #include "impact/CoulombPath.h"
@@ -70,8 +71,11 @@ ImpactResult solveJiaWang(const ImpactProblem& problem, const JiaWangOptions& op
            << " N s before the impact ended";
         result.warnings.push_back(os.str());
     } else if (!out.stretches.empty()) {
+        if (trace) trace->closedFormFromNormalImpulse = out.state.I.z();   // Fig. 9's solid stretches
         result.status = continueInClosedForm(model, out.state, out.stretches, result, trace);
     }
+    if (trace && !trace->closedFormFromNormalImpulse)
+        trace->closedFormFromNormalImpulse = std::numeric_limits<double>::infinity();   // integrated to the end
     completeResult(problem, result);
     return result;
 }

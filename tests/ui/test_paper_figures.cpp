@@ -180,18 +180,23 @@ TEST_F(PaperFiguresWalk, PlusTable2HasFiveRoundsAndOnlyTheLastBallLeaves) {
 }
 
 TEST_F(PaperFiguresWalk, MaxDissipationTable1ImpulseAndObjective) {
-    // Preclik et al., Table 1 (printed to 4-5 digits): x* = (1.6031, -1.0819,
-    // -5.8320) in (n, t, o), objective -0.634007.
-    constexpr double kPrintedTol = 5e-5;
+    // Preclik et al., Table 1 (reference C.2.1, derived to ten digits): x* =
+    // (1.6031, -1.0819, -5.8320) in (n, t, o), A x* - b = (0, -0.05748,
+    // 0.03449), objective -0.634007; three Coulomb solutions before it.
+    constexpr double kPrintedTol = 5e-5;   // half a unit in the fifth decimal we compare to
     const Csv csv = readCsv(path("max-dissipation-table1", ".csv"));
-    ASSERT_FALSE(csv.rows.empty());
-    const QStringList& r = csv.rows.front();
-    ASSERT_EQ(csv.header[2], "I_t1 [N s]");
-    EXPECT_NEAR(r[2].toDouble(), -1.0819, kPrintedTol);
-    EXPECT_NEAR(r[3].toDouble(), -5.8320, kPrintedTol);
-    EXPECT_NEAR(r[4].toDouble(), 1.6031, kPrintedTol);
-    ASSERT_EQ(csv.header[7], "energy change [J]");
-    EXPECT_NEAR(r[7].toDouble(), -0.634007, kPrintedTol);
+    ASSERT_EQ(csv.rows.size(), 4u);
+    const QStringList& r = csv.rows.back();
+    ASSERT_EQ(csv.header[2], "x_n [N s]");
+    EXPECT_EQ(r[0], "x* (max dissipation)");
+    EXPECT_NEAR(r[2].toDouble(), 1.6031, kPrintedTol);
+    EXPECT_NEAR(r[3].toDouble(), -1.0819, kPrintedTol);
+    EXPECT_NEAR(r[4].toDouble(), -5.8320, kPrintedTol);
+    EXPECT_NEAR(r[6].toDouble(), -0.05748, kPrintedTol);
+    EXPECT_NEAR(r[7].toDouble(), 0.03449, kPrintedTol);
+    ASSERT_EQ(csv.header[9], "1/2 x^T A x - x^T b [J]");
+    EXPECT_NEAR(r[9].toDouble(), -0.634007, kPrintedTol);
+    EXPECT_NEAR(csv.rows[2][9].toDouble(), -0.630960, kPrintedTol);   // x3, the most dissipative Coulomb solution
 }
 
 TEST_F(PaperFiguresWalk, JiaWangFigure7PassesTheOriginThenTheCentrifugalRay) {

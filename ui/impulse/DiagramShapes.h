@@ -14,6 +14,9 @@ inline constexpr const char* kEnergyEllipseId = "energy-ellipse";
 inline constexpr const char* kCompressionId = "compression";
 inline constexpr const char* kFrictionPlusId = "friction+";
 inline constexpr const char* kFrictionMinusId = "friction-";
+inline constexpr const char* kReverseSlidingId = "reverse-sliding";
+/// One Poisson termination line per path: "poisson:<model>".
+inline constexpr const char* kPoissonIdPrefix = "poisson:";
 /// When the core provides the region itself it is used as given.
 inline constexpr const char* kAdmissibleRegionId = "admissible-region";
 

@@ -59,6 +59,12 @@ QPen makeReferencePen(const std::string& id) {
         pen.setColor(QColor(0, 110, 110));
         pen.setStyle(Qt::DotLine);
         pen.setWidthF(kReferenceLineWidth * 1.4);  // dots vanish at the thinner width
+    } else if (id == kReverseSlidingId) {
+        pen.setColor(QColor(0, 110, 110));   // the sticking line's colour: DR leaves from it
+        pen.setStyle(Qt::DashDotDotLine);
+    } else if (id.rfind(kPoissonIdPrefix, 0) == 0) {
+        pen.setColor(QColor(110, 60, 130));
+        pen.setStyle(Qt::DashLine);
     } else if (id == kEnergyEllipseId) {
         pen.setColor(QColor(150, 105, 20));
     }

@@ -11,7 +11,8 @@
 //                      with id "admissible-region" from the core is used as is.
 //   reference lines    friction lines dashed grey, maximum compression solid
 //                      dark, Newton termination dash-dot, sticking line dotted,
-//                      energy ellipse a closed curve.
+//                      reverse-sliding line DR dash-dot-dot, Poisson
+//                      termination dashed purple, energy ellipse a closed curve.
 //   law paths          thick lines in a palette of distinguishable colours; a
 //                      path that gains energy is red, thicker, and its legend
 //                      entry says "ENERGY GAINED".

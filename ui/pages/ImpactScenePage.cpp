@@ -8,7 +8,9 @@
 #include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
+#include "diagram/CoulombSolutionsTable.h"
 #include "diagram/DiagramCsv.h"
+#include "diagram/EventSequence.h"
 #include "diagram/Figure.h"
 #include "impulse/ImpulseDiagramView.h"
 #include "hodograph/EnergyView.h"
@@ -22,6 +24,7 @@
 #include "mdp/DecisionTreeView.h"
 #include "mdp/FobjView.h"
 #include "panel/ParameterPanel.h"
+#include "plus/FigureView.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
 
@@ -40,10 +43,12 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     curve_ = new ImpulseCurveView;
     energy_ = new EnergyView;
     diagram_ = new ImpulseDiagramView;
+    sequenceView_ = new FigureView;
     plane_ = new CompressionPlaneView;
     fobj_ = new FobjView;
     tree_ = new DecisionTreeView;
     table_ = new ComparisonTableView;
+    solutions_ = new ComparisonTableView;
     compare_ = new LawComparisonBox;
 
     addView({"hodograph", viewDisplayName("hodograph"),
@@ -63,6 +68,10 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
              ViewKind::Chart, energy_, makeViewExports(energy_).withCsv(makeCsvExport(energyData_))});
     addView({"diagram", viewDisplayName("diagram"), "The impulse path of every compared law, with the friction cone's lines",
              ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
+    addView({"sequence", viewDisplayName("sequence"),
+             "Jia & Wang Fig. 9: the impact's events along the normal impulse, stretches integrated numerically "
+             "dashed and those in closed form solid",
+             ViewKind::Chart, sequenceView_, makeViewExports(sequenceView_)});
     addView({"plane", viewDisplayName("plane"),
              "Preclik, Eibl & Ruede Figs. 2 and 7: objective contours, the cone's section, the maximum-dissipation "
              "impulse (red cross) and every Coulomb solution (circles)",
@@ -73,6 +82,10 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     addView({"tree", viewDisplayName("tree"),
              "Preclik, Eibl & Ruede Fig. 5: the analytic solver's decision tree, the branch taken highlighted",
              ViewKind::Diagram, tree_, makeViewExports(tree_)});
+    addView({"solutions", viewDisplayName("solutions"),
+             "Preclik, Eibl & Ruede Table 1: every inelastic Coulomb solution and the maximally dissipative "
+             "impulse, with the residual A x - b and the objective 1/2 x^T A x - x^T b",
+             ViewKind::Table, solutions_, makeViewExports(solutions_)});
     addView({"comparison", viewDisplayName("comparison"),
              "Every compared law on this impact: impulse, energy change, post-impact velocity, events, warnings",
              ViewKind::Table, table_, makeViewExports(table_)});
@@ -173,7 +186,7 @@ void ImpactScenePage::solve() {
     solveOverlay();
     lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 
-    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, plane_, fobj_, tree_, table_};
+    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, sequenceView_, plane_, fobj_, tree_, solutions_, table_};
     updateSummary();
     redrawCurrentTab();
     updateVisibleViews();
@@ -254,6 +267,8 @@ void ImpactScenePage::redrawView(QWidget* view) {
             if (c.accepted) outcomes.push_back({c.result, c.trace});
         diagram_->setDiagram(makeImpulseDiagram(scene_.problem, outcomes),
                              QString("Impulses (%1)").arg(lawDisplayName(r.model)));
+    } else if (view == sequenceView_) {
+        sequenceView_->setFigure(makeEventSequenceFigure(r, outcome_.trace));
     } else if (view == plane_) {
         plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp_.plane.conic)));
         plane_->setPlane(mdp_.plane);
@@ -262,6 +277,8 @@ void ImpactScenePage::redrawView(QWidget* view) {
     } else if (view == tree_) {
         tree_->setTitle(QString("Fig. 5: branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
         tree_->setPath(mdp_.path);
+    } else if (view == solutions_) {
+        solutions_->setTable(makeCoulombSolutionsTable(scene_.problem));
     } else if (view == table_) {
         table_->setTable(makeComparisonTable(comparison_));
     }

@@ -23,6 +23,7 @@ class HodographView;
 class EnergyView;
 class ImpulseCurveView;
 class ImpulseDiagramView;
+class FigureView;
 class CompressionPlaneView;
 class FobjView;
 class DecisionTreeView;
@@ -101,10 +102,12 @@ private:
     ImpulseCurveView* curve_ = nullptr;
     EnergyView* energy_ = nullptr;
     ImpulseDiagramView* diagram_ = nullptr;
+    FigureView* sequenceView_ = nullptr;   // Jia & Wang Fig. 9
     CompressionPlaneView* plane_ = nullptr;
     FobjView* fobj_ = nullptr;
     DecisionTreeView* tree_ = nullptr;
     ComparisonTableView* table_ = nullptr;
+    ComparisonTableView* solutions_ = nullptr;   // Preclik et al. Table 1
     LawComparisonBox* compare_ = nullptr;
 };
 

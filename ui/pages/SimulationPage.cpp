@@ -20,8 +20,10 @@
 #include "compare/DisplayText.h"
 #include "compare/LawComparisonBox.h"
 #include "diagram/ComparisonTable.h"
+#include "diagram/CoulombCharacteristic.h"
 #include "diagram/ImpulseDiagram.h"
 #include "impulse/ImpulseDiagramView.h"
+#include "plus/FigureView.h"
 #include "laws/LawRegistry.h"
 #include "panel/ParameterPanel.h"
 #include "pages/SimulationSummary.h"
@@ -111,6 +113,13 @@ QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
         .arg(e.problem.vMinus.z(), 0, 'f', 2);
 }
 
+// An empty figure that says why it is empty.
+Figure makeTitledFigure(const char* title) {
+    Figure f;
+    f.title = title;
+    return f;
+}
+
 double elapsedMs(qint64 sinceNs) {
     return (std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
                 .count() -
@@ -129,6 +138,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     view3d_ = new VtkView;
     renderer_ = std::make_unique<SceneRenderer>(*view3d_);
     diagram_ = new ImpulseDiagramView;
+    coulomb_ = new FigureView;
     plots_ = new TimePlotsView;
     table_ = new ComparisonTableView;
     compare_ = new LawComparisonBox;
@@ -137,6 +147,10 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
              "Cataldo & Sampaio Figs. 2.5, 3.21-3.23: the selected impact's path in impulse space, with every "
              "compared law",
              ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
+    addView({"coulomb", viewDisplayName("coulomb"),
+             "Cataldo & Sampaio Figs. 3.12, 3.17, 3.18: the set-valued Coulomb characteristic I_T(D_T) of each "
+             "phase of the selected impact under the scene's law, with the phase ends marked (planar scenes)",
+             ViewKind::Chart, coulomb_, makeViewExports(coulomb_)});
     addView({"plots", viewDisplayName("plots"), "Cataldo & Sampaio Figs. 3.2-3.19: the first body's motion under each law",
              ViewKind::Chart, plots_, makeViewExports(plots_)});
     addView({"comparison", viewDisplayName("comparison"),
@@ -438,7 +452,7 @@ void SimulationPage::updateComparison() {
 
 void SimulationPage::updateCurrentTab() {
     QWidget* current = tabs()->currentWidget();
-    if (current == diagram_ && diagramStale_) updateDiagram();
+    if ((current == diagram_ || current == coulomb_) && diagramStale_) updateDiagram();
     if (current == plots_ && plotsStale_) {
         if (!runsCompared_) {
             runsCompared_ = true;
@@ -455,6 +469,7 @@ void SimulationPage::updateDiagram() {
     if (comparison_.event < 0) {
         diagram_->clear();
         diagram_->setTitle(tr("Impulse space: no impact in this run"));
+        coulomb_->setFigure(makeTitledFigure("Coulomb characteristic: no impact in this run"));
         return;
     }
     const ImpactEventRecord& e = run_.impacts[comparison_.event];
@@ -467,6 +482,11 @@ void SimulationPage::updateDiagram() {
                              .arg(e.time, 0, 'f', 3)
                              .arg(e.problem.friction)
                              .arg(e.problem.restitution));
+    // The scene's law is the comparison's first (SceneComparison.h).
+    if (!std::holds_alternative<PlanarScene>(scene_) || comparison_.laws.empty())
+        coulomb_->setFigure(makeTitledFigure("Coulomb characteristic: planar scenes only"));
+    else
+        coulomb_->setFigure(makeCoulombCharacteristicFigure(e.problem, comparison_.laws.front()));
 }
 
 // The side panel's numbers describe the run and the selected impact whatever

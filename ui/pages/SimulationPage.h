@@ -23,6 +23,7 @@ class QTimer;
 namespace impactlab::ui {
 
 class ComparisonTableView;
+class FigureView;
 class ImpulseDiagramView;
 class LawComparisonBox;
 class SceneRenderer;
@@ -112,6 +113,7 @@ private:
 
     VtkView* view3d_ = nullptr;
     ImpulseDiagramView* diagram_ = nullptr;
+    FigureView* coulomb_ = nullptr;   // Coulomb characteristic (planar scenes)
     TimePlotsView* plots_ = nullptr;
     ComparisonTableView* table_ = nullptr;
     TimelineWidget* timeline_ = nullptr;

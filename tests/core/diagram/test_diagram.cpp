@@ -5,6 +5,7 @@
 #include "diagram/ImpulseDiagram.h"
 #include "impact/Newton.h"
 #include "impact/Stronge.h"
+#include "impact/planar/WangMason.h"
 
 using namespace impactlab;
 
@@ -98,5 +99,68 @@ TEST(ImpulseDiagram, LegendPrintsRoundOffEnergyChangeAsZero) {
     const ImpulseDiagram d = makeImpulseDiagram(p, {o});
     ASSERT_EQ(d.paths.size(), 1u);
     EXPECT_EQ(d.paths[0].label, "Newton (dE 0 J)");
+}
+// The bar of Cataldo & Sampaio at pi/4 (A = 2.5, B = 1.5, C = 2.5) in the
+// contact frame (t1, t2, n): W_tt = C, W_nn = A, W_tn = -B (reference B1.4).
+Mat3 makeBarW() {
+    Mat3 W;
+    W << 2.5, 0.0, -1.5, 0.0, 1.0, 0.0, -1.5, 0.0, 2.5;
+    return W;
+}
+
+// The printed reference values (B2.4, B2.5) have six digits.
+constexpr double kPrintedTol = 1e-6;
+
+TEST(ImpulseDiagram, RouthDiagramDrawsTheReverseSlidingLineAndPoissonTermination) {
+    // Fig. 3.21 on Kane's data D_A = (D_TA, D_NA) = (0.6, -1), mu = 0.4, e = 1:
+    // Wang-Mason with Poisson slides, reaches Ad at I_n1 = 0.6 / (1.5 + 2.5 mu)
+    // and reverses along DR: I_t = mu (I_n - 1.2 / (1.5 + 2.5 mu)) (B2.5),
+    // ending at I_N = (1 + e) I_NC = 0.749474, I_T = 0.107789 (B2.4).
+    const double mu = 0.4, e = 1.0;
+    const ImpactProblem p = ImpactProblem::makeContactLevel(makeBarW(), Vec3(0.6, 0, -1), mu, e);
+    LawOutcome o;
+    o.result = solveWangMason(p, {}, &o.trace);
+    const ImpulseDiagram d = makeImpulseDiagram(p, {o});
+    ASSERT_EQ(d.paths.size(), 1u);
+    EXPECT_NEAR(d.paths[0].finalPoint.x(), 0.107789, kPrintedTol);
+    EXPECT_NEAR(d.paths[0].finalPoint.y(), 0.749474, kPrintedTol);
+
+    const DiagramPolyline* dr = findLine(d, "reverse-sliding");
+    ASSERT_TRUE(dr);
+    ASSERT_EQ(dr->points.size(), 2u);
+    const double In1 = 0.6 / (1.5 + 2.5 * mu);
+    EXPECT_NEAR(dr->points.front().y(), In1, kGeomTol);
+    EXPECT_NEAR(dr->points.front().x(), -mu * In1, kGeomTol);   // on the friction line I_t = -mu I_n
+    EXPECT_GT(dr->points.back().y(), In1);
+    for (const Vec2& q : dr->points) EXPECT_NEAR(q.x(), mu * (q.y() - 1.2 / (1.5 + 2.5 * mu)), kGeomTol);
+    // The process ends on DR.
+    const Vec2 f = d.paths[0].finalPoint;
+    EXPECT_NEAR(f.x(), mu * (f.y() - 2.0 * In1), kPrintedTol);
+
+    const DiagramPolyline* poisson = findLine(d, "poisson:" + o.result.model);
+    ASSERT_TRUE(poisson);
+    ASSERT_EQ(poisson->points.size(), 2u);
+    EXPECT_GT(d.paths[0].compressionPoint.y(), 0.0);
+    for (const Vec2& q : poisson->points) {
+        EXPECT_NEAR(q.y(), (1.0 + e) * d.paths[0].compressionPoint.y(), kGeomTol);
+        EXPECT_NEAR(q.y(), 0.749474, kPrintedTol);   // Poisson ends on its own line
+    }
+    EXPECT_LT(poisson->points.front().x(), poisson->points.back().x());
+    EXPECT_NE(poisson->label.find("Poisson"), std::string::npos);
+    EXPECT_NE(dr->label.find("DR"), std::string::npos);
+}
+
+TEST(ImpulseDiagram, DirectImpactHasNoReverseSlidingLine) {
+    // The dropped bar hits with D_TA = 0 (B2.3): the slide starts at the origin,
+    // so DR would coincide with a friction line and is left out; Poisson's line
+    // is at (1 + e) I_NC = 2 * 0.526316 for mu = 0.4 (I_N = 1.052632, B2.3).
+    const ImpactProblem p = ImpactProblem::makeContactLevel(makeBarW(), Vec3(0, 0, -1), 0.4, 1.0);
+    LawOutcome o;
+    o.result = solveWangMason(p, {}, &o.trace);
+    const ImpulseDiagram d = makeImpulseDiagram(p, {o});
+    EXPECT_EQ(findLine(d, "reverse-sliding"), nullptr);
+    const DiagramPolyline* poisson = findLine(d, "poisson:" + o.result.model);
+    ASSERT_TRUE(poisson);
+    for (const Vec2& q : poisson->points) EXPECT_NEAR(q.y(), 1.052632, kPrintedTol);
 }
 }}  // namespace

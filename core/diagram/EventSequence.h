@@ -1,0 +1,35 @@
+#pragma once
+// Jia & Wang Fig. 9 for one impact: its event sequence as a chain
+// 0 -> c / l / s -> ... -> r along the normal impulse I_n, with the stretches
+// the law integrated numerically dashed and those it took in closed form
+// (secs. 6.2-6.3) solid, as a Figure with no drawing.
+//
+// Events (JiaWang.h, calcEventSequence): l = the hodograph reaches an
+// invariant ray (eq. 33), s = sliding stops (stick or resumed slip, sec. 5.2),
+// c = end of compression, r = end of impact. The chain is drawn at height 0,
+// each event a marker at its I_n. Where closed forms take over is read from
+// the trace (ImpactTrace::closedFormFromNormalImpulse, set by jia-wang); for a
+// law that does not say, every stretch is drawn solid and named plainly.
+#include <string>
+#include <vector>
+
+#include "diagram/Figure.h"
+#include "impact/ImpactResult.h"
+#include "impact/ImpactTrace.h"
+
+namespace impactlab {
+
+// One link of the chain: from one node to the next along I_n.
+struct SequenceStretch {
+    std::string from, to;     // "0", "c", "l", "s", "r"
+    double startIn = 0.0;     // N s
+    double endIn = 0.0;       // N s
+    bool integrated = false;  // numerically integrated (dashed), else closed form
+};
+
+// The stretches in order; a stretch that the hand-over point splits is two.
+std::vector<SequenceStretch> calcSequenceStretches(const ImpactResult& result, const ImpactTrace& trace);
+
+Figure makeEventSequenceFigure(const ImpactResult& result, const ImpactTrace& trace);
+
+}  // namespace impactlab
