@@ -292,4 +292,18 @@ TEST_F(FirstUseTest, ARestoredGranularSceneWaitsForRun) {
     w.page<GranularPage>()->cancelRuns();
     w.page<GranularPage>()->waitForRuns();
 }
+// Issue 26: the summary names the row of Cataldo & Sampaio's Table 3.2 a
+// Wang-Mason impact took, as the CLI's "wang_mason_mode" does; the bar
+// dropped at pi/4 with mu = 1 sticks in compression (reference B2.8: Kane,
+// Wang-Mason and Glocker-Pfeiffer stick there at mu = 1).
+TEST_F(FirstUseTest, TheSummaryNamesTheWangMasonMode) {
+    ASSERT_TRUE(open(":/scenes/bar.json"));
+    w.setChoice("law", "wang-mason");
+    w.setParameter("friction", 1.0);
+    QApplication::processEvents();
+    const QString summary = w.currentPage()->summaryHtml();
+    EXPECT_EQ(summary, summaryFromCore(w));
+    EXPECT_TRUE(summary.contains("Wang-Mason mode (Table 3.2): C-stick")) << summary.toStdString();
+}
+
 }}  // namespace

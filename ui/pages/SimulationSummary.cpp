@@ -1,6 +1,7 @@
 #include "pages/SimulationSummary.h"
 
 #include "compare/DisplayText.h"
+#include "impact/planar/WangMason.h"
 
 namespace impactlab::ui {
 
@@ -15,6 +16,10 @@ QString describeSelectedImpact(const SimulationRun& run, const SceneLawCompariso
                        .arg(lawDisplayName(r.model), displayVector(r.impulse), displayVector(r.vPlus),
                             displayNumber(r.energyBefore), displayNumber(r.energyAfter, r.energyBefore));
     for (const auto& ev : r.events) text += QString(" %1").arg(toString(ev.kind));
+    // Which row of Cataldo & Sampaio's Table 3.2 the impact took (the CLI's "wang_mason_mode").
+    if (r.model == "wang-mason")
+        text += QString("<br>Wang-Mason mode (Table 3.2): %1")
+                    .arg(QString::fromUtf8(toString(classifyWangMasonMode(run.impacts[comparison.event].problem, r))));
     for (const auto& w : r.warnings)
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     for (const ComparedLaw& c : comparison.laws)
