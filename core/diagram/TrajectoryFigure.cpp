@@ -33,6 +33,9 @@ constexpr double kHatchShare = 1.0 / 40.0;
 constexpr double kMinProjectedNormal = 0.1;
 // A body direction projecting shorter than this is seen end-on (no radius drawn).
 constexpr double kMinProjectedAxis = 1e-6;
+// Palette entry of the snapshots at impacts (reddish purple: apart from the
+// black instants, the blue path and the cone's orange, green and vermilion).
+constexpr int kImpactSnapshotColor = 3;
 // Digits of instants in the series names and of counts in the title.
 constexpr int kTrajectoryDigits = 4;
 
@@ -79,9 +82,10 @@ struct PictureBox {
     bool isEmpty() const { return !(hi.x() >= lo.x() && hi.y() >= lo.y()); }
 };
 
-// A surface's trace on the plane, across the picture, with hatching on its
-// solid side (against the normal).
-void addSurface(Figure& f, const ScenePlane& plane, TrajectoryPlane view, const PictureBox& box) {
+// A surface's trace on the plane, across the picture, into `f`, and its
+// hatching on the solid side (against the normal) into `hatching`.
+void addSurface(Figure& f, std::vector<FigureSeries>& hatching, const ScenePlane& plane, TrajectoryPlane view,
+                const PictureBox& box) {
     Vec2 n = projectToTrajectoryPlane(plane.normal, view);
     if (n.norm() < kMinProjectedNormal * plane.normal.norm()) return;
     n.normalize();
@@ -106,11 +110,14 @@ void addSurface(Figure& f, const ScenePlane& plane, TrajectoryPlane view, const 
     }
     FigureSeries h = makeTrajectoryLine(plane.name + " (hatching)", -2, false, std::move(hatch));
     h.inLegend = false;
-    f.series.push_back(std::move(h));
+    hatching.push_back(std::move(h));
 }
 
-// Rays of the superball cone at one impact.
-void addCone(Figure& f, const ImpactCone& c, TrajectoryPlane view, double length, bool inLegend) {
+// Rays of the superball cone at one impact: into `f` those the legend names
+// (the edges once, v+ once per verdict: `edgesInLegend`, `vPlusInLegend`),
+// the others into `unnamed`.
+void addCone(Figure& f, std::vector<FigureSeries>& unnamed, const ImpactCone& c, TrajectoryPlane view, double length,
+             bool edgesInLegend, bool vPlusInLegend) {
     const Vec2 at = projectToTrajectoryPlane(c.point, view);
     const std::string impact = "impact " + std::to_string(c.impact + 1);
     const auto ray = [&](const Vec3& v) -> std::vector<Vec2> {
@@ -123,9 +130,10 @@ void addCone(Figure& f, const ImpactCone& c, TrajectoryPlane view, double length
     const bool in = c.test.inCone;
     FigureSeries vPlus = makeTrajectoryLine(impact + (in ? ": v+ in the cone" : ": v+ outside the cone"), in ? 2 : 1,
                                             false, ray(c.vPlus));
-    vMinus.inLegend = normal.inLegend = inLegend;
+    vMinus.inLegend = normal.inLegend = edgesInLegend;
+    vPlus.inLegend = vPlusInLegend;
     for (FigureSeries* s : {&vMinus, &normal, &vPlus})
-        if (!s->points.empty()) f.series.push_back(std::move(*s));
+        if (!s->points.empty()) (s->inLegend ? f.series : unnamed).push_back(std::move(*s));
 }
 
 }  // namespace
@@ -213,9 +221,16 @@ Figure makeTrajectoryFigure(const SimulatedScene& simulated, const SimulationRun
     const double t0 = run.samples.front().time, span = run.samples.back().time - t0;
     std::vector<FigureSeries> snapshots;
     PictureBox box;
+    const auto isImpact = [&run](double t) {
+        return std::any_of(run.impacts.begin(), run.impacts.end(),
+                           [t](const ImpactEventRecord& e) { return e.body == 0 && e.time == t; });
+    };
     for (double t : times) {
         const std::vector<BodyState> states = run.calcStatesAt(t);
-        FigureSeries s = makeTrajectoryLine(body.name + " at t = " + formatNumber(t, kTrajectoryDigits) + " s", -1, false,
+        const bool impact = isImpact(t);
+        FigureSeries s = makeTrajectoryLine(body.name + " at t = " + formatNumber(t, kTrajectoryDigits) + " s" +
+                                                (impact ? " (impact)" : ""),
+                                            impact ? kImpactSnapshotColor : -1, false,
                                             calcBodyOutline(body.shape, states[0], view));
         s.fade = span > 0.0 ? kOldestSnapshotFade * (1.0 - (t - t0) / span) : 0.0;
         s.inLegend = false;
@@ -228,12 +243,17 @@ Figure makeTrajectoryFigure(const SimulatedScene& simulated, const SimulationRun
     for (const RunSample& sample : run.samples) path.push_back(projectToTrajectoryPlane(sample.bodies[0].position, view));
     box.add(path);
 
-    for (const ScenePlane& plane : scene.planes) addSurface(f, plane, view, box);
-    for (FigureSeries& s : snapshots) f.series.push_back(std::move(s));
+    // Drawing order is legend order, and a legend keeps a slot for each
+    // series it hides: the named series first (surfaces, path, cones), then
+    // the other rays, the hatching and the snapshots.
+    std::vector<FigureSeries> hatching;
+    for (const ScenePlane& plane : scene.planes) addSurface(f, hatching, plane, view, box);
     f.series.push_back(makeTrajectoryLine("centre of mass", 0, false, std::move(path)));
 
     // The superball cones of a ball.
     int drawn = 0, inCone = 0, cones = 0;
+    bool inShown = false, outShown = false;
+    std::vector<FigureSeries> unnamedRays;
     if (body.shape.type == Shape::Type::Sphere) {
         const std::vector<ImpactCone> all = findImpactCones(run);
         const double length = kConeRayShare * (box.hi - box.lo).maxCoeff();
@@ -241,21 +261,21 @@ Figure makeTrajectoryFigure(const SimulatedScene& simulated, const SimulationRun
         for (const ImpactCone& c : all) {
             inCone += c.test.inCone;
             if (cones > kMaxConeImpacts && c.impact != (selectedImpact >= 0 ? selectedImpact : all.front().impact)) continue;
-            addCone(f, c, view, length, drawn == 0);
+            bool& shown = c.test.inCone ? inShown : outShown;
+            addCone(f, unnamedRays, c, view, length, drawn == 0, !shown);
+            shown = true;
             ++drawn;
         }
     }
 
-    const int impacts = static_cast<int>(std::count_if(times.begin(), times.end(), [&](double t) {
-        return std::any_of(run.impacts.begin(), run.impacts.end(),
-                           [&](const ImpactEventRecord& e) { return e.body == 0 && e.time == t; });
-    }));
+    for (FigureSeries& s : unnamedRays) f.series.push_back(std::move(s));
+    for (FigureSeries& s : hatching) f.series.push_back(std::move(s));
+    for (FigureSeries& s : snapshots) f.series.push_back(std::move(s));
+
+    const int impacts = static_cast<int>(std::count_if(times.begin(), times.end(), isImpact));
     f.title = "The " + body.name + " at " + std::to_string(static_cast<int>(times.size()) - impacts) + " instants and " +
-              std::to_string(impacts) + (impacts == 1 ? " impact" : " impacts") +
-              " (earlier lighter) and its centre-of-mass path";
-    if (cones > 0)
-        f.title += "; v+ in the cone of v- and n at " + std::to_string(inCone) + " of " + std::to_string(cones) +
-                   (cones == 1 ? " impact" : " impacts");
+              std::to_string(impacts) + (impacts == 1 ? " impact" : " impacts") + " (purple), earlier lighter";
+    if (cones > 0) f.title += "; v+ in the cone of v- and n: " + std::to_string(inCone) + " of " + std::to_string(cones);
     return f;
 }
 

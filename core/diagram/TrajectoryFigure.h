@@ -3,7 +3,7 @@
 // the way Cataldo & Sampaio (2002) draw their runs:
 //   - the stroboscopic picture (the animations of Figs. 3.4-3.20): the first
 //     body's outline at kStroboscopeInstants evenly spaced instants and at
-//     each of its impacts, earlier instants lighter. A rod is the segment
+//     each of its impacts (those in purple), earlier instants lighter. A rod is the segment
 //     between its ends, a sphere a circle with a radius that turns with the
 //     body (so spin shows), a box the outline of its projection;
 //   - the path of the first body's centre of mass (Figs. 4.2, 4.3, 4.5: the
