@@ -51,6 +51,7 @@ constexpr NamePair kViewNames[] = {
     {"tree", "Decision tree"},
     {"plots", "Time histories"},
     {"comparison", "Comparison"},
+    {"trajectory", "Trajectory"},
 };
 
 template <std::size_t N>

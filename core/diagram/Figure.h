@@ -24,6 +24,9 @@ struct FigureSeries {
     // A legend entry only, with no points (an overlay's key: a value's colour,
     // a quantity's line style); views draw it in the legend and nowhere else.
     bool legendOnly = false;
+    // 0: the palette colour; towards 1, that colour mixed with white (the
+    // earlier snapshots of a stroboscopic picture, diagram/TrajectoryFigure.h).
+    double fade = 0.0;
 };
 
 struct Figure {

@@ -532,8 +532,13 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
 }
 
 void hideUnnamedLegendMarkers(QChart* chart) {
-    for (QLegendMarker* marker : chart->legend()->markers())
-        if (marker->isVisible() && marker->label().trimmed().isEmpty()) marker->setVisible(false);
+    for (QLegendMarker* marker : chart->legend()->markers()) {
+        if (!marker->isVisible()) continue;
+        // A series showSeries kept out of the legend (SeriesSpec::inLegend):
+        // Qt shows its marker again whenever the legend is laid out.
+        const QVariant flag = marker->series() ? marker->series()->property(kInLegendProperty) : QVariant();
+        if (marker->label().trimmed().isEmpty() || (flag.isValid() && !flag.toBool())) marker->setVisible(false);
+    }
 }
 
 QImage renderChart(const Populate& populate, QSize size) {

@@ -161,7 +161,8 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs);
 std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& box, double share);
 
 // Hides every legend marker without a name (a marker series, a cursor, a
-// polygon's fill): a legend swatch must say what it stands for. Exports and
+// polygon's fill) or whose series is kept out of the legend (its
+// kInLegendProperty false): a legend swatch must say what it stands for. Exports and
 // showSeries call it; a view that adds series itself calls it after.
 void hideUnnamedLegendMarkers(QChart* chart);
 

@@ -22,12 +22,14 @@
 #include "diagram/ComparisonTable.h"
 #include "diagram/CoulombCharacteristic.h"
 #include "diagram/ImpulseDiagram.h"
+#include "diagram/TrajectoryFigure.h"
 #include "impulse/ImpulseDiagramView.h"
 #include "plus/FigureView.h"
 #include "laws/LawRegistry.h"
 #include "panel/ParameterPanel.h"
 #include "pages/SimulationSummary.h"
 #include "plots/TimePlotsView.h"
+#include "plus/FigureView.h"
 #include "render/SceneGeometry.h"
 #include "render/SceneRenderer.h"
 #include "render/VtkView.h"
@@ -142,6 +144,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     plots_ = new TimePlotsView;
     table_ = new ComparisonTableView;
     compare_ = new LawComparisonBox;
+    trajectory_ = new FigureView;
 
     addView({"diagram", viewDisplayName("diagram"),
              "Cataldo & Sampaio Figs. 2.5, 3.21-3.23: the selected impact's path in impulse space, with every "
@@ -157,6 +160,11 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
              "Every compared law on the selected impact: impulse, energy change, post-impact velocity, events, "
              "warnings",
              ViewKind::Table, table_, makeViewExports(table_)});
+    addView({"trajectory", viewDisplayName("trajectory"),
+             "Cataldo & Sampaio Figs. 3.4-3.20 (stroboscopic: the first body at evenly spaced instants and its "
+             "impacts, earlier lighter), Figs. 4.2, 4.3, 4.5 (the centre-of-mass path) and Fig. 4.4 (a ball's "
+             "superball cone of v- and n at each impact, v+ green inside, vermilion outside)",
+             ViewKind::Chart, trajectory_, makeViewExports(trajectory_)});
 
     // Under the views: the timeline, and the progress of a long run.
     const RunControls controls =
@@ -445,7 +453,7 @@ void SimulationPage::updateComparison() {
     // are simulated when that view is on screen.
     runsCompared_ = tabs()->currentWidget() == plots_;
     comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), runsCompared_, untracedOptions());
-    diagramStale_ = plotsStale_ = tableStale_ = true;
+    diagramStale_ = plotsStale_ = tableStale_ = trajectoryStale_ = true;
     updateSummary();
     updateCurrentTab();
 }
@@ -461,6 +469,7 @@ void SimulationPage::updateCurrentTab() {
         updateTimePlots();
     }
     if (current == table_ && tableStale_) updateTable();
+    if (current == trajectory_ && trajectoryStale_) updateTrajectory();
     onCurrentTabChanged();
 }
 
@@ -498,6 +507,11 @@ void SimulationPage::updateSummary() {
 void SimulationPage::updateTable() {
     tableStale_ = false;
     table_->setTable(makeComparisonTable(comparison_.laws));
+}
+
+void SimulationPage::updateTrajectory() {
+    trajectoryStale_ = false;
+    trajectory_->setFigure(makeTrajectoryFigure(scene_, run_, selectedImpact_));
 }
 
 // Time histories of the first body (Cataldo & Sampaio Figs. 3.2-3.19), one
@@ -591,6 +605,7 @@ void SimulationPage::prepareForExport() {
     if (diagramStale_) updateDiagram();
     if (plotsStale_) updateTimePlots();
     if (tableStale_) updateTable();
+    if (trajectoryStale_) updateTrajectory();
 }
 
 }  // namespace impactlab::ui

@@ -1,7 +1,8 @@
 #pragma once
 // A simulated scene (spatial or planar): the bodies in 3D with their trails,
-// the impulse-space diagram of the selected impact, the time histories and
-// the comparison table, over a timeline of the run. Every edit re-simulates
+// the impulse-space diagram of the selected impact, the time histories, the
+// comparison table and the picture of the run (stroboscopic snapshots, the
+// centre-of-mass path, a ball's superball cones), over a timeline of the run. Every edit re-simulates
 // (core) and redraws the views on screen; a view on a hidden tab is redrawn
 // when it is shown.
 //
@@ -68,6 +69,7 @@ public:
     ImpulseDiagramView* diagramView() const { return diagram_; }
     TimePlotsView* timePlots() const { return plots_; }
     ComparisonTableView* comparisonTable() const { return table_; }
+    FigureView* trajectoryView() const { return trajectory_; }
     LawComparisonBox* comparisonBox() const { return compare_; }
     SceneRenderer* renderer() const { return renderer_.get(); }
     QProgressBar* progressBar() const { return progress_; }
@@ -100,6 +102,7 @@ private:
     void updateSummary();
     void updateTimePlots();
     void updateTable();
+    void updateTrajectory();
     void updateCurrentTab();
     void updateStatus();
     std::vector<std::string> comparedLawIds() const;
@@ -108,7 +111,7 @@ private:
     QString runError_;   // why the core refused to run the document (then run_ is empty)
     SceneLawComparison comparison_;
     // Which views still show an older run or comparison (redrawn when shown).
-    bool diagramStale_ = true, plotsStale_ = true, tableStale_ = true;
+    bool diagramStale_ = true, plotsStale_ = true, tableStale_ = true, trajectoryStale_ = true;
     bool runsCompared_ = false;   // comparison_ holds the compared laws' runs
 
     VtkView* view3d_ = nullptr;
@@ -116,6 +119,7 @@ private:
     FigureView* coulomb_ = nullptr;   // Coulomb characteristic (planar scenes)
     TimePlotsView* plots_ = nullptr;
     ComparisonTableView* table_ = nullptr;
+    FigureView* trajectory_ = nullptr;
     TimelineWidget* timeline_ = nullptr;
     LawComparisonBox* compare_ = nullptr;
     QWidget* progressRow_ = nullptr;

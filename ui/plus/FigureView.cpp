@@ -53,6 +53,12 @@ QRectF calcBox(const Figure& f) {
     return QRectF(x0 - px, y0 - py, x1 - x0 + 2 * px, y1 - y0 + 2 * py);
 }
 
+// `c` mixed with white: share `fade` of white (FigureSeries::fade).
+QColor fadeColor(const QColor& c, double fade) {
+    const double f = std::clamp(fade, 0.0, 1.0);
+    const auto mix = [f](int channel) { return static_cast<int>(std::lround(channel + f * (255 - channel))); };
+    return QColor(mix(c.red()), mix(c.green()), mix(c.blue()));
+}
 
 }  // namespace
 
@@ -78,7 +84,7 @@ void FigureView::populate(QChart* chart) const {
         for (const FigureSeries& s : f.series) {
             const bool marker = s.marker != FigureMarker::None;
             if ((pass == 0) != !marker || (pass == 2) != s.highlight || (s.points.empty() && !s.legendOnly)) continue;
-            const QColor color = FigureView::paletteColor(s.colorIndex);
+            const QColor color = fadeColor(FigureView::paletteColor(s.colorIndex), s.fade);
             chart::SeriesSpec spec;
             spec.name = QString::fromStdString(s.name);
             spec.points = s.points;
