@@ -24,9 +24,9 @@
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/TrajectoryFigure.h"
 #include "impulse/ImpulseDiagramView.h"
-#include "plus/FigureView.h"
 #include "laws/LawRegistry.h"
 #include "panel/ParameterPanel.h"
+#include "pages/SceneVisuals.h"
 #include "pages/SimulationSummary.h"
 #include "plots/TimePlotsView.h"
 #include "plus/FigureView.h"
@@ -67,10 +67,7 @@ constexpr double kMinGroundHalfSize = 1.5;
 // The ground's half size is rounded up to a 1-2-5 step of at most this share
 // of it (a tenth).
 constexpr double kGroundQuanta = 10.0;
-// m: a plane this close to the ground height, facing up, is the ground.
-constexpr double kGroundMatchTol = 1e-9;
-// m: half size of a wall drawn without a size of its own, and pivot radius.
-constexpr double kDefaultPlaneHalfSize = 1.0;
+// m: the radius of a pendulum's pivot.
 constexpr double kPivotRadius = 0.025;
 // Degrees. A planar scene moves in the x-z plane: look at it square-on from -y,
 // slightly from above so the floor shows; spatial scenes get an oblique view.
@@ -80,32 +77,6 @@ constexpr double kSpatialViewAzimuth = -60.0;
 constexpr double kSpatialViewElevation = 25.0;
 // More time-history panels than this go in four columns instead of three.
 constexpr int kPanelsForFourColumns = 6;
-
-// The scene's planes (walls), blue-grey.
-const Eigen::Vector3d kScenePlaneColor(0.55, 0.6, 0.7);
-
-BodyVisual toVisual(const SceneBody& b, bool headingMarker) {
-    BodyVisual v;
-    v.headingMarker = headingMarker;
-    v.shape = b.shape.type == Shape::Type::Sphere ? BodyVisual::Shape::Sphere : BodyVisual::Shape::Box;
-    v.radius = b.shape.radius;
-    v.halfExtents = b.shape.halfExtents;
-    v.color = b.color;
-    return v;
-}
-
-// Every surface of the scene but the ground (drawn by setGround): walls, a
-// vehicle's barrier.
-std::vector<PlaneVisual> makePlaneVisuals(const Scene& scene) {
-    std::vector<PlaneVisual> planes;
-    for (const ScenePlane& sp : scene.planes) {
-        const bool isGround =
-            sp.normal.isApprox(Vec3::UnitZ()) && std::abs(sp.point.z() - scene.groundHeight) < kGroundMatchTol;
-        if (isGround) continue;
-        planes.push_back({sp.point, sp.normal, sp.size > 0.0 ? sp.size : kDefaultPlaneHalfSize, kScenePlaneColor});
-    }
-    return planes;
-}
 
 // The timeline prefixes "#k t = ... s, ".
 QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
@@ -238,7 +209,7 @@ void SimulationPage::applyScene(SimulatedScene next, bool rebuild) {
         showSceneHeader(scene().name, scene().description, scene().reference, scene().parameters, scene().contact.law);
         std::vector<BodyVisual> visuals;
         const bool vehicles = std::holds_alternative<VehicleScene>(scene_);   // boxes with a heading marker
-        for (const auto& b : scene().bodies) visuals.push_back(toVisual(b, vehicles));
+        for (const auto& b : scene().bodies) visuals.push_back(makeBodyVisual(b, vehicles));
         renderer_->setBodies(visuals);
         renderer_->setPlanes(makePlaneVisuals(scene()));
         renderer_->setPivots(scene().pivots, kPivotRadius);
