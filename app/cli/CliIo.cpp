@@ -1,9 +1,11 @@
 #include "cli/CliIo.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 
 #include "cli/Cli.h"
 #include "io/JsonInput.h"
@@ -40,6 +42,25 @@ void writeJson(const nlohmann::ordered_json& document, std::ostream& out) {
     out << text << '\n';
     out.flush();
     if (!out) throw IoError("cannot write to standard output");
+}
+
+void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
+    const std::string tmp = path + ".partial";
+    {
+        std::ofstream out(tmp);
+        if (!out) throw IoError(path + ": cannot open for writing (" + std::strerror(errno) + ")");
+        out << std::setprecision(17);
+        write(out);
+        out.flush();
+        if (!out) {
+            std::remove(tmp.c_str());
+            throw IoError(path + ": write failed");
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        throw IoError(path + ": cannot write (" + std::strerror(errno) + ")");
+    }
 }
 
 }  // namespace impactlab::cli

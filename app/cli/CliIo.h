@@ -1,6 +1,7 @@
 #pragma once
 // Input and output for the commands: reading a file or standard input, and
 // printing JSON only when every number in it is finite.
+#include <functional>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -19,5 +20,11 @@ std::string getSourceName(const std::string& path);
 // upstream: the contract never prints them), IoError when writing fails. Nothing
 // is written when it throws.
 void writeJson(const nlohmann::ordered_json& document, std::ostream& out);
+
+// Writes `path` through `write` (on a stream with 17 significant digits),
+// first under a temporary name that is renamed when complete, so a failed
+// write leaves no half file. IoError naming the path when it cannot be
+// opened, written or renamed.
+void writeFileAtomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace impactlab::cli

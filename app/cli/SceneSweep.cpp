@@ -11,6 +11,7 @@
 
 #include "cli/Args.h"
 #include "cli/CliIo.h"
+#include "diagram/Figure.h"
 #include "cli/ReportProgram.h"
 #include "cli/SceneKinds.h"
 #include "io/JsonInput.h"
@@ -238,13 +239,6 @@ void flattenNumbers(const ordered_json& j, const std::string& path,
     }
 }
 
-std::string quoteCsvField(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
-
 // One row per value: the value (a number or a choice's name), then every
 // numeric field any result has, in the order first met; a result without a
 // field leaves its cell empty. Written under a temporary name and renamed.
@@ -259,13 +253,10 @@ void writeSweepCsv(const ordered_json& results, const std::string& path) {
         for (const auto& [column, text] : rows.back())
             if (std::find(columns.begin(), columns.end(), column) == columns.end()) columns.push_back(column);
     }
-    const std::string tmp = path + ".partial";
-    {
-        std::ofstream out(tmp);
-        if (!out) throw IoError(path + ": cannot open for writing (" + std::strerror(errno) + ")");
+    writeFileAtomically(path, [&](std::ostream& out) {
         out << "value";
         for (const std::string& c : columns) out << ',' << quoteCsvField(c);
-        out << '\n' << std::setprecision(17);
+        out << '\n';
         for (std::size_t k = 0; k < rows.size(); ++k) {
             const ordered_json& v = results[k]["value"];
             if (v.is_string()) out << quoteCsvField(v.get<std::string>());
@@ -277,16 +268,7 @@ void writeSweepCsv(const ordered_json& results, const std::string& path) {
             }
             out << '\n';
         }
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            throw IoError(path + ": write failed");
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw IoError(path + ": cannot write (" + std::strerror(errno) + ")");
-    }
+    });
 }
 
 // A folder name from "ID=VALUE": a path separator would make two levels.

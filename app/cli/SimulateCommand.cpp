@@ -11,6 +11,7 @@
 
 #include "cli/Args.h"
 #include "cli/CliIo.h"
+#include "diagram/Figure.h"
 #include "cli/Commands.h"
 #include "cli/GranularSimulate.h"
 #include "cli/SceneKinds.h"
@@ -28,38 +29,19 @@ using nlohmann::json;
 using nlohmann::ordered_json;
 
 // RFC 4180: quote a field holding a comma, a quote or a line break.
-std::string quoteCsv(const std::string& s) {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
-    std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return q + "\"";
-}
-
 // Header "t [s],<channel> [unit],..."; one row per sample. Written to a
 // temporary name and renamed, so a failed run leaves no half file.
 void writeCsv(const SimulationRun& run, const std::string& path) {
-    const std::string tmp = path + ".partial";
-    {
-        std::ofstream out(tmp);
-        if (!out) throw IoError(path + ": cannot open for writing (" + std::strerror(errno) + ")");
+    writeFileAtomically(path, [&](std::ostream& out) {
         out << "t [s]";
-        for (const RunChannel& c : run.channels) out << ',' << quoteCsv(c.name + " [" + c.unit + "]");
-        out << '\n' << std::setprecision(17);
+        for (const RunChannel& c : run.channels) out << ',' << quoteCsvField(c.name + " [" + c.unit + "]");
+        out << '\n';
         for (std::size_t k = 0; k < run.samples.size(); ++k) {
             out << run.samples[k].time;
             for (const RunChannel& c : run.channels) out << ',' << c.values[k];
             out << '\n';
         }
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            throw IoError(path + ": write failed");
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw IoError(path + ": cannot write (" + std::strerror(errno) + ")");
-    }
+    });
 }
 
 int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {

@@ -180,13 +180,10 @@ void extractAxes(std::vector<std::string>& args, std::optional<SweepAxis>& axis1
 
 // RFC 4180 is not needed: the names and numbers hold no commas or quotes.
 void writeCsv(const SweepGrid& g, const std::string& path) {
-    const std::string tmp = path + ".partial";
-    {
-        std::ofstream out(tmp);
-        if (!out) throw IoError(path + ": cannot open for writing (" + std::strerror(errno) + ")");
+    writeFileAtomically(path, [&](std::ostream& out) {
         out << g.axis1.input << " [" << getInputUnit(g.axis1.input) << "]";
         if (g.axis2) out << ',' << g.axis2->input << " [" << getInputUnit(g.axis2->input) << "]";
-        out << ',' << g.output << " [" << getOutputUnit(g.output) << "]\n" << std::setprecision(17);
+        out << ',' << g.output << " [" << getOutputUnit(g.output) << "]\n";
         const int n2 = g.axis2 ? static_cast<int>(g.values2.size()) : 1;
         for (int i = 0; i < static_cast<int>(g.values1.size()); ++i)
             for (int j = 0; j < n2; ++j) {
@@ -199,16 +196,7 @@ void writeCsv(const SweepGrid& g, const std::string& path) {
                     out << "nan";
                 out << '\n';
             }
-        out.flush();
-        if (!out) {
-            std::remove(tmp.c_str());
-            throw IoError(path + ": write failed");
-        }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw IoError(path + ": cannot write (" + std::strerror(errno) + ")");
-    }
+    });
 }
 
 ordered_json toJsonValue(double v) { return std::isfinite(v) ? ordered_json(v) : ordered_json(nullptr); }
