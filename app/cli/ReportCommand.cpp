@@ -4,6 +4,8 @@
 // views on Qt's offscreen platform), so the CLI runs impactlab-report, built
 // with the app, and passes its exit code through; the CLI itself stays free
 // of Qt.
+#include <ostream>
+
 #include "cli/Args.h"
 #include "cli/Commands.h"
 #include "cli/ReportProgram.h"

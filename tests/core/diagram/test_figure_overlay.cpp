@@ -128,8 +128,10 @@ TEST(FigureOverlay, PlusBrickFrictionOverlay) {
     for (std::size_t v = 0; v < figures.size(); ++v)
         for (const FigureSeries& s : figures[v].series) ++perQuantity[s.name];
     const std::vector<FigureSeries> drawn = findDrawn(merged);
-    for (const auto& [name, count] : perQuantity) {
-        EXPECT_EQ(count, 3) << name;
+    for (const auto& entry : perQuantity) {
+        // Named copies: a lambda may not capture a structured binding before C++20 (Clang).
+        const std::string& name = entry.first;
+        EXPECT_EQ(entry.second, 3) << name;
         for (const std::string& label : labels)
             EXPECT_EQ(std::count_if(drawn.begin(), drawn.end(),
                                     [&](const FigureSeries& s) { return s.name == name + " (" + label + ")"; }),
