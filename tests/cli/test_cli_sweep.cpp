@@ -282,7 +282,8 @@ TEST(CliSceneSweep, CradlePassesTheStrikersSpeedToTheLastBall) {
     const CliRun lossy = runCli({"sweep", getScenePath("plus-newtons-cradle.json"), "--param", "restitution",
                                  "--values", "0.3,0.7"});
     ASSERT_EQ(lossy.exitCode, 0) << lossy.err;
-    for (const json& r : lossy.json().at("results")) {
+    const json lossyOut = lossy.json();   // held: a range-for over a temporary's member dangles
+    for (const json& r : lossyOut.at("results")) {
         double momentum = 0.0;   // unit masses; the striker came at 2 m/s
         for (const json& b : r.at("bodies")) momentum += double(b.at("velocity")[0]);
         EXPECT_NEAR(std::abs(momentum), 2.0, kMomentumTol) << r.dump();
