@@ -102,7 +102,9 @@ private:
     ImpulseCurveView* curve_ = nullptr;
     EnergyView* energy_ = nullptr;
     ImpulseDiagramView* diagram_ = nullptr;
-    FigureView* sequenceView_ = nullptr;   // Jia & Wang Fig. 9
+    FigureView* sequenceView_ = nullptr;   // Jia & Wang Fig. 9, this impact's chain
+    FigureView* sequencesView_ = nullptr;  // Jia & Wang Fig. 9, the eight chains
+    ComparisonTableView* methods_ = nullptr;   // Jia & Wang Table 1, timed here
     CompressionPlaneView* plane_ = nullptr;
     FobjView* fobj_ = nullptr;
     DecisionTreeView* tree_ = nullptr;
