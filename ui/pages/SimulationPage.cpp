@@ -472,7 +472,7 @@ void SimulationPage::updateDiagram() {
 // The side panel's numbers describe the run and the selected impact whatever
 // tab is on screen: they are rebuilt with every comparison, never by a view.
 void SimulationPage::updateSummary() {
-    setSummary(runError_.isEmpty() ? describeSelectedImpact(run_, comparison_) : describeRunError(runError_));
+    setSummary(runError_.isEmpty() ? describeSelectedImpact(scene_, run_, comparison_) : describeRunError(runError_));
 }
 
 void SimulationPage::updateTable() {
