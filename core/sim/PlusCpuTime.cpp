@@ -56,7 +56,7 @@ CpuTimeCurve measurePlusCpuTime(const PlusScene& scene) {
 
 Figure makePlusCpuTimeFigure(const CpuTimeCurve& curve) {
     Figure fig;
-    fig.title = "CPU time per impact against stiffness (timed on this machine)";
+    fig.title = "CPU time per impact (timed here)";
     fig.xLabel = "log10 E [Pa]";
     fig.yLabel = "log10 CPU time [ms]";
     FigureSeries plus{"PLUS", {}, 0};
