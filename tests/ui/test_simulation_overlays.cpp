@@ -331,9 +331,9 @@ TEST_F(SimulationOverlayTest, ThreeEpsilonValuesOnAVehicleCollisionAndUndo) {
     const VehicleResultsTable* results = w.page<VehiclePage>()->resultsTable();
     ASSERT_EQ(results->columnCount(), VehicleResultsTable::ValueColumn + 3);
     for (int i = 0; i < 3; ++i)
-        EXPECT_EQ(results->horizontalHeaderItem(VehicleResultsTable::ValueColumn + i)->text().toStdString(),
-                  "Value (" + labels[i] + ")");
-    EXPECT_TRUE(results->toCsv().startsWith("Subject,Quantity,Unit,Value (epsilon = 0.1),")) << results->toCsv().left(80).toStdString();
+        EXPECT_EQ(results->horizontalHeaderItem(VehicleResultsTable::ValueColumn + i)->text().toStdString(), labels[i]);
+    EXPECT_TRUE(results->toCsv().startsWith("Subject,Quantity,Unit,epsilon = 0.1,epsilon = 0.4,epsilon = 0.7\n"))
+        << results->toCsv().left(80).toStdString();
 
     std::vector<std::vector<PlotCurve>> valueCurves;
     std::vector<std::vector<Vec2>> valuePaths;

@@ -80,7 +80,13 @@ Figure makeOverlayTrajectoryFigure(const SimulationOverlay& overlay, int selecte
     for (std::size_t i = 0; i < overlay.runs.size(); ++i)
         figures.push_back(makeTrajectoryFigure(overlay.scenes[i], overlay.runs[i],
                                                findOverlayImpact(overlay.runs[i], selectedImpact)));
-    return mergeOverlayFigures(figures, overlay.labels);
+    Figure merged = mergeOverlayFigures(figures, overlay.labels);
+    // The first value's title would count its own instants and impacts.
+    const Scene& scene = getScene(overlay.scenes.front());
+    if (!scene.bodies.empty() && !merged.series.empty())
+        merged.title = "The " + scene.bodies[0].name + " at each " + overlay.parameter +
+                       " value, one colour each: evenly spaced instants and impacts, earlier lighter";
+    return merged;
 }
 
 Figure makeOverlayCoulombFigure(const SimulationOverlay& overlay) {

@@ -255,7 +255,7 @@ void VehiclePage::updateResultsTable() {
         const VehicleScene* s = std::get_if<VehicleScene>(&values.scenes[i]);
         if (!s || !values.runs[i].vehicleCollision) continue;
         columns.push_back({&s->vehicles.collision, &*values.runs[i].vehicleCollision,
-                           tr("Value (%1)").arg(QString::fromStdString(values.labels[i]))});
+                           QString::fromStdString(values.labels[i])});
     }
     if (columns.empty()) results_->setCollision(scene.vehicles.collision, *run_.vehicleCollision);
     else results_->setCollisions(columns);

@@ -114,6 +114,9 @@ void VehicleResultsTable::setCollisions(const std::vector<ResultsColumn>& column
     setHorizontalHeaderLabels(header);
     for (int k = ValueColumn; k < columnCount(); ++k)
         horizontalHeader()->setSectionResizeMode(k, QHeaderView::ResizeToContents);
+    // Several value columns need the room a stretched quantity would take.
+    horizontalHeader()->setSectionResizeMode(QuantityColumn, columns.size() > 1 ? QHeaderView::ResizeToContents
+                                                                                : QHeaderView::Stretch);
     if (values.empty()) return;
     // The rows of the first column; an overlay's values have the same (one
     // scene, so the same vehicles).

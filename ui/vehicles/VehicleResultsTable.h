@@ -35,7 +35,7 @@ public:
     /// Fills the table from this collision, replacing any earlier rows.
     void setCollision(const VehicleCollisionInput& input, const VehicleCollisionResult& result);
     /// A value column per collision, headed `heading` (a parameter overlay's
-    /// values: "Value (epsilon = 0.1)"), the rows of the first; replaces any
+    /// values: "epsilon = 0.1"), the rows of the first; replaces any
     /// earlier rows and columns. Pointers used during the call only.
     struct ResultsColumn {
         const VehicleCollisionInput* input = nullptr;
