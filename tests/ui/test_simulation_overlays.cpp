@@ -8,6 +8,7 @@
 // controller gives back one curve per quantity. Needs an X display for VTK
 // (CTest runs it under with-display.sh).
 #include <QApplication>
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -147,6 +148,27 @@ protected:
         for (const std::string& label : labels)
             EXPECT_FALSE(legend.filter(QString::fromStdString(label)).isEmpty())
                 << label << " in " << legend.join("; ").toStdString();
+    }
+
+    // Export all views: the CSV of each view that draws every value names
+    // every value (`views`: their names, the files' stems).
+    void expectCsvExportsNameValues(SimulationPage* page, const QStringList& views) {
+        QTemporaryDir out;
+        ASSERT_TRUE(out.isValid());
+        QStringList failures;
+        const std::vector<ExportedFile> files = page->exportAllViews(out.path(), &failures, false);
+        EXPECT_TRUE(failures.isEmpty()) << failures.join(", ").toStdString();
+        for (const QString& view : views) {
+            SCOPED_TRACE(view.toStdString());
+            int found = 0;
+            for (const ExportedFile& f : files) {
+                if (f.fileName != view + ".csv") continue;
+                ++found;
+                const QString text = readText(QDir(out.path()).filePath(f.fileName));
+                for (const std::string& label : labels) EXPECT_TRUE(text.contains(QString::fromStdString(label))) << label;
+            }
+            EXPECT_EQ(found, 1);
+        }
     }
 
     // Undo through the document controller: the document as it was, one
@@ -296,6 +318,8 @@ TEST_F(SimulationOverlayTest, ThreeRestitutionValuesOnTheBarAndUndo) {
     for (const std::string& label : labels)
         EXPECT_TRUE(page->summaryHtml().contains(QString::fromStdString("overlay</b> " + label))) << label;
 
+    expectCsvExportsNameValues(page, {"plots", "trajectory", "coulomb", "comparison"});
+
     std::vector<std::vector<PlotCurve>> valueCurves;
     std::vector<std::vector<Vec2>> valuePaths;
     keepValues(page, &valueCurves, &valuePaths);
@@ -334,6 +358,8 @@ TEST_F(SimulationOverlayTest, ThreeEpsilonValuesOnAVehicleCollisionAndUndo) {
         EXPECT_EQ(results->horizontalHeaderItem(VehicleResultsTable::ValueColumn + i)->text().toStdString(), labels[i]);
     EXPECT_TRUE(results->toCsv().startsWith("Subject,Quantity,Unit,epsilon = 0.1,epsilon = 0.4,epsilon = 0.7\n"))
         << results->toCsv().left(80).toStdString();
+
+    expectCsvExportsNameValues(page, {"plots", "trajectory", "comparison", "results"});
 
     std::vector<std::vector<PlotCurve>> valueCurves;
     std::vector<std::vector<Vec2>> valuePaths;
