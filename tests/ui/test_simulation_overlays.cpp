@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "MainWindow.h"
+#include "SceneLibrary.h"
 #include "WindowTestSupport.h"
 #include "common/RichTextLabel.h"
 #include "compare/ComparisonTableView.h"
@@ -325,6 +326,33 @@ TEST_F(SimulationOverlayTest, ThreeRestitutionValuesOnTheBarAndUndo) {
     keepValues(page, &valueCurves, &valuePaths);
     expectUndoGivesOneSeries(page, single);
     expectValuesArePlainRuns(page, "restitution", values, valueCurves, valuePaths);
+}
+
+// One worker job runs the scene and every value: its progress goes on past
+// the scene's own run into the values' (each run an equal share of the bar),
+// and a job cancelled before it starts has the scene's run cancelled and no
+// value run. A document without an overlay reads no case.
+TEST(SimulationOverlayRuns, OneJobRunsEveryValueWithProgressAndStopsOnCancel) {
+    nlohmann::json doc = readSceneDocument(":/scenes/bar.json");
+    EXPECT_TRUE(readSimulationOverlay(doc).isEmpty());
+    doc[kOverlayKey] = {{"parameter", "restitution"}, {"values", {0.25, 0.75}}};
+    const SimulationOverlay overlay = readSimulationOverlay(doc);
+    ASSERT_EQ(overlay.scenes.size(), 2u);
+    EXPECT_EQ(overlay.parameter, "restitution");
+    RunTask task;
+    const SimulationRuns runs = simulateWithOverlay(readSimulatedScene(doc), overlay, {}, task);
+    ASSERT_EQ(runs.overlay.runs.size(), 2u);
+    EXPECT_EQ(runs.overlay.labels, overlay.labels);
+    // The last value's run started at two thirds of the bar (three runs).
+    EXPECT_GE(task.progress(), 2.0 / 3.0);
+    EXPECT_LE(task.progress(), 1.0);
+
+    RunTask cancelled;
+    cancelled.cancel();
+    const SimulationRuns none = simulateWithOverlay(readSimulatedScene(doc), overlay, {}, cancelled);
+    EXPECT_EQ(none.base.endReason, "cancelled");
+    EXPECT_TRUE(none.overlay.isEmpty());
+    EXPECT_TRUE(none.overlay.runs.empty());
 }
 
 // A vehicle collision (Kudlich-Slibar) at three values of epsilon: the

@@ -54,7 +54,11 @@ SimulationRuns simulateWithOverlay(const SimulatedScene& scene, SimulationOverla
     out.base = run(scene, 0.0);
     for (std::size_t i = 0; i < overlay.scenes.size() && !task.isCancelled(); ++i)
         overlay.runs.push_back(run(overlay.scenes[i], 1.0 + static_cast<double>(i)));
-    if (overlay.runs.size() != overlay.scenes.size()) overlay = {};   // cancelled: the scene's own run only
+    // Cancelled: the views show what was computed, the values run so far
+    // (the last one's end reason "cancelled", in the summary).
+    const auto done = static_cast<std::ptrdiff_t>(overlay.runs.size());
+    overlay.scenes.erase(overlay.scenes.begin() + done, overlay.scenes.end());
+    overlay.labels.erase(overlay.labels.begin() + done, overlay.labels.end());
     out.overlay = std::move(overlay);
     return out;
 }

@@ -47,7 +47,8 @@ SimulationOverlay readSimulationOverlay(const nlohmann::json& document);
 
 // The scene's run, then each value's (`overlay.runs`), with `options`. The
 // task's progress is the share of the runs' simulated time done; a cancelled
-// task stops the run it is in and starts no other.
+// task stops the run it is in and starts no other, and the overlay keeps the
+// values run so far (none when the scene's own run was cancelled).
 SimulationRuns simulateWithOverlay(const SimulatedScene& scene, SimulationOverlay overlay, SimulationOptions options,
                                    RunTask& task);
 
