@@ -85,11 +85,25 @@ Figure makeOverlayTrajectoryFigure(const SimulationOverlay& overlay, int selecte
         figures.push_back(makeTrajectoryFigure(overlay.scenes[i], overlay.runs[i],
                                                findOverlayImpact(overlay.runs[i], selectedImpact)));
     Figure merged = mergeOverlayFigures(figures, overlay.labels);
-    // The first value's title would count its own instants and impacts.
+    // The surfaces are the same for every value (the parameter moves no
+    // plane, or each value's own plane is drawn): only their drawn length,
+    // fitted to each run's extent, differs. They keep their own colours, so
+    // the picture has one ground, not one per value.
     const Scene& scene = getScene(overlay.scenes.front());
+    for (std::size_t i = 0; i < figures.size(); ++i)
+        for (const FigureSeries& original : figures[i].series) {
+            const bool surface = std::any_of(scene.planes.begin(), scene.planes.end(), [&](const ScenePlane& p) {
+                return original.name == p.name || original.name == p.name + " (hatching)";
+            });
+            if (!surface) continue;
+            const std::string name = makeOverlaySeriesName(original.name, overlay.labels[i]);
+            for (FigureSeries& s : merged.series)
+                if (!s.legendOnly && s.name == name) s.colorIndex = original.colorIndex;
+        }
+    // The first value's title would count its own instants and impacts.
     if (!scene.bodies.empty() && !merged.series.empty())
         merged.title = "The " + scene.bodies[0].name + " at each " + overlay.parameter +
-                       " value, one colour each: evenly spaced instants and impacts, earlier lighter";
+                       " value, earlier lighter";
     return merged;
 }
 
