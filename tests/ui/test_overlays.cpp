@@ -180,12 +180,12 @@ TEST_F(OverlayTest, AValueOutsideTheRangeIsRefusedNamingTheField) {
 
 TEST_F(OverlayTest, PagesThatDoNotDrawOverlaysSaySo) {
     QString error;
-    ASSERT_TRUE(w.openScene(":/scenes/bar.json", &error)) << error.toStdString();
+    ASSERT_TRUE(w.openScene(":/scenes/hopper.json", &error)) << error.toStdString();
     ScenePage* page = w.currentPage();
-    ASSERT_FALSE(page->drawsOverlays()) << "the simulation page does not draw overlays yet";
-    const SceneParameter* p = w.findParameter("restitution");
+    ASSERT_FALSE(page->drawsOverlays()) << "the granular page does not draw overlays yet";
+    const SceneParameter* p = w.findParameter("friction");
     ASSERT_NE(p, nullptr);
-    ASSERT_TRUE(page->parameterPanel()->requestOverlay("restitution", {p->min, p->max}));
+    ASSERT_TRUE(page->parameterPanel()->requestOverlay("friction", {p->min, p->max}));
     EXPECT_TRUE(w.currentDocument().contains(kOverlayKey));
     EXPECT_TRUE(page->parameterPanel()->overlayNote().contains("drawn on")) << page->parameterPanel()->overlayNote().toStdString();
 }
