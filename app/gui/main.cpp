@@ -133,7 +133,7 @@ struct CommandLine {
     QCommandLineOption printTiming{"print-timing", "Print the time of every update to standard error."};
     QCommandLineOption measure{"measure-slider", "Move the first slider <n> times, print update times and quit.", "n"};
     QCommandLineOption exportDiagram{"export-diagram", "Export the diagram on the current tab to <file> (.png, .svg, or .csv for its data) and quit; repeatable.", "file"};
-    QCommandLineOption tab{"tab", "View beside the 3D view, by name: 'diagram', 'plots' or 'comparison' for a simulation (and 'momentum', 'results', 'sweep', 'reconstruction' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'plane', 'fobj', 'tree' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds' or 'timelapse' for a PLUS scene.", "name"};
+    QCommandLineOption tab{"tab", "View beside the 3D view, by name: 'diagram', 'coulomb', 'plots', 'comparison' or 'trajectory' for a simulation (and 'momentum', 'results', 'sweep', 'reconstruction' for vehicles); 'hodograph', 'bundle', 'curve', 'energy', 'diagram', 'sequence', 'sequences', 'methods', 'plane', 'fobj', 'tree', 'solutions' or 'comparison' for a single impact; 'velocity', 'impulses', 'penetration', 'cor', 'geometry', 'intervals', 'rounds', 'timelapse' or 'cputime' for a PLUS scene; 'velocity', 'angular', 'rdf', 'contacts' or 'statistics' for a granular flow (an unknown name lists the scene's own).", "name"};
     QCommandLineOption exportView{"export-view", "Export the 3D view to <file> (.png) and quit.", "file"};
     QCommandLineOption figure{"figure", "Open a figure of the papers by id (impactlab-cli figure --list), as Help > Paper figures does.", "id"};
     QCommandLineOption waitRuns{"wait", "Before a screenshot or export, wait for runs in progress to end (a granular flow's)."};
@@ -277,7 +277,11 @@ int main(int argc, char** argv) {
     if (parser.isSet(cl.impact)) timeline->selectEvent(parser.value(cl.impact).toInt() - 1);
     if (parser.isSet(cl.time)) timeline->setTime(parser.value(cl.time).toDouble());
     if (parser.isSet(cl.tab) && !w.showTab(parser.value(cl.tab))) {
-        std::fprintf(stderr, "impactlab: --tab %s: no such view for this scene\n", qPrintable(parser.value(cl.tab)));
+        QStringList names;
+        if (w.currentPage())
+            for (const impactlab::ui::PageView& v : w.currentPage()->views()) names << v.name;
+        std::fprintf(stderr, "impactlab: --tab %s: no such view for this scene (it has: %s)\n",
+                     qPrintable(parser.value(cl.tab)), qPrintable(names.join(", ")));
         return 2;
     }
     w.show();
