@@ -175,7 +175,8 @@ TEST_F(ImpactGranularOverlayTest, ThreeFrictionValuesOnEveryImpactViewAndUndo) {
         ASSERT_EQ(page->overlayHodographs()[i].path.size(), h.path.size());
         for (std::size_t k = 0; k < h.path.size(); ++k)
             EXPECT_LE((page->overlayHodographs()[i].path[k] - h.path[k]).cwiseAbs().maxCoeff(), kSameSolveTol);
-        // The value's event sequence: the plain one's series, named with the value.
+        // The value's event sequence: the plain one's series, named with the
+        // value, on the value's row.
         const Figure plainSequence = makeEventSequenceFigure(solved.front().result, solved.front().trace);
         ASSERT_FALSE(plainSequence.series.empty());
         for (const FigureSeries& ps : plainSequence.series) {
@@ -183,7 +184,11 @@ TEST_F(ImpactGranularOverlayTest, ThreeFrictionValuesOnEveryImpactViewAndUndo) {
             const auto it = std::find_if(sequence->figure().series.begin(), sequence->figure().series.end(),
                                          [&name](const FigureSeries& fs) { return fs.name == name; });
             ASSERT_NE(it, sequence->figure().series.end()) << name;
-            EXPECT_EQ(it->points, ps.points) << name;
+            ASSERT_EQ(it->points.size(), ps.points.size()) << name;
+            for (std::size_t k = 0; k < ps.points.size(); ++k) {
+                EXPECT_EQ(it->points[k].x(), ps.points[k].x()) << name;
+                EXPECT_EQ(it->points[k].y(), ps.points[k].y() - kOverlaySequenceRowGap * static_cast<double>(i)) << name;
+            }
             EXPECT_EQ(it->colorIndex, static_cast<int>(i)) << name;
         }
         const ImpactOverlayValue& v = page->overlayValues()[i];

@@ -71,9 +71,18 @@ ImpulseDiagram makeOverlayImpulseDiagram(const std::vector<ImpactOverlayValue>& 
 }
 
 Figure makeOverlaySequenceFigure(const std::vector<ImpactOverlayValue>& values) {
+    // Each value's chain on a row of its own (the first on top): the chains
+    // share the I_n axis, and at one height they would hide each other.
     std::vector<Figure> figures;
-    for (const ImpactOverlayValue& v : values) figures.push_back(makeEventSequenceFigure(v.outcome.result, v.outcome.trace));
-    return mergeOverlayFigures(figures, listLabels(values));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        Figure f = makeEventSequenceFigure(values[i].outcome.result, values[i].outcome.trace);
+        for (FigureSeries& series : f.series)
+            for (Vec2& p : series.points) p.y() -= kOverlaySequenceRowGap * static_cast<double>(i);
+        figures.push_back(std::move(f));
+    }
+    Figure merged = mergeOverlayFigures(figures, listLabels(values));
+    merged.yLabel += " (a row per value, the first on top)";
+    return merged;
 }
 
 FigureTable makeOverlayComparisonTable(const std::vector<ImpactOverlayValue>& values, const std::string& parameter) {

@@ -35,7 +35,12 @@ std::vector<LawChoice> listSceneLaws(const ImpactScene& scene);
 // none without an overlay. Throws InputError as readOverlayCases does.
 std::vector<ImpactOverlayValue> solveImpactOverlay(const nlohmann::json& document);
 
-// The overlay's figures and tables, one series or row block per value.
+// Rows between two values' chains in the event-sequence figure (whose
+// chain is drawn at height 0): one, so the markers of neighbours stay apart.
+inline constexpr double kOverlaySequenceRowGap = 1.0;
+
+// The overlay's figures and tables, one series or row block per value; the
+// event sequence draws value i's chain at height -i kOverlaySequenceRowGap.
 // `tangent`: the impulse diagram's plane (the scene's own value's), so the
 // values' paths compare.
 ImpulseDiagram makeOverlayImpulseDiagram(const std::vector<ImpactOverlayValue>& values, const Vec3& tangent);

@@ -250,9 +250,8 @@ std::string ImpactScenePage::writeEnergyCsv() const {
 }
 
 QString ImpactScenePage::overlayScopeNote() const {
-    return tr("Hodograph, Impulse curve, Energy, Impulse diagram, Sequence, Coulomb solutions and Comparison draw every "
-              "value; the bundle of hodographs, the maximum-dissipation views (compression plane, f_obj, decision "
-              "tree) and the 3D bodies show the scene's own value.");
+    return tr("Hodograph, Curve 3D, Energy, Impulse space, Event sequence, Coulomb solutions and Comparison draw every "
+              "value; Bundle, Compression plane, Objective, Decision tree and the 3D view show the scene's own value.");
 }
 
 void ImpactScenePage::redrawCurrentTab() { redrawView(tabs()->currentWidget()); }
