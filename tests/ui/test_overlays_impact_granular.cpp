@@ -30,12 +30,14 @@
 #include "diagram/FigureOverlay.h"
 #include "diagram/Hodograph.h"
 #include "diagram/ImpulseDiagram.h"
+#include "diagram/MaxDissipationDiagram.h"
 #include "document/DocumentController.h"
 #include "hodograph/EnergyView.h"
 #include "hodograph/HodographView.h"
 #include "hodograph/ImpulseCurveView.h"
 #include "impulse/ImpulseDiagramView.h"
 #include "laws/LawComparison.h"
+#include "mdp/FobjView.h"
 #include "pages/GranularPage.h"
 #include "pages/ImpactOverlay.h"
 #include "pages/ImpactScenePage.h"
@@ -149,6 +151,14 @@ TEST_F(ImpactGranularOverlayTest, ThreeFrictionValuesOnEveryImpactViewAndUndo) {
     const QStringList legend = sequence->findExportLegendLabels({1000, 700});
     for (const std::string& label : kLabels)
         EXPECT_FALSE(legend.filter(QString::fromStdString(label)).isEmpty()) << label << " in " << legend.join("; ").toStdString();
+    // f_obj: each value's curve where the reduction applies, named with it.
+    EXPECT_TRUE(page->fobjView()->isOverlay());
+    bool anyObjective = false;
+    for (std::size_t i = 0; i < 3; ++i) {
+        if (!page->overlayValues()[i].fobj.available) continue;
+        anyObjective = true;
+        EXPECT_NE(findLine(page->fobjView()->chart(), QString::fromStdString("f_obj (" + kLabels[i] + ")")), nullptr) << kLabels[i];
+    }
     // Both tables lead with the value.
     for (ComparisonTableView* table : {page->comparisonTable(), page->solutionsTable()}) {
         ASSERT_FALSE(table->table().header.empty());
@@ -192,6 +202,9 @@ TEST_F(ImpactGranularOverlayTest, ThreeFrictionValuesOnEveryImpactViewAndUndo) {
             EXPECT_EQ(it->colorIndex, static_cast<int>(i)) << name;
         }
         const ImpactOverlayValue& v = page->overlayValues()[i];
+        const MdpFobjCurve plainObjective = makeMdpDiagram(plain.problem).fobj;
+        EXPECT_EQ(v.fobj.available, plainObjective.available);
+        EXPECT_EQ(v.fobj.fobj, plainObjective.fobj);
         EXPECT_LE((v.outcome.result.impulse - solved.front().result.impulse).cwiseAbs().maxCoeff(), kSameSolveTol);
         ASSERT_EQ(v.curve.points.size(), solved.front().trace.samples.size());
     }
@@ -200,8 +213,9 @@ TEST_F(ImpactGranularOverlayTest, ThreeFrictionValuesOnEveryImpactViewAndUndo) {
 
     // Every value's series in the CSV of each view, named with its value.
     QTemporaryDir dir;
-    for (const char* tab : {"energy", "curve", "diagram", "sequence", "comparison", "solutions"}) {
+    for (const char* tab : {"energy", "curve", "diagram", "sequence", "fobj", "comparison", "solutions"}) {
         SCOPED_TRACE(tab);
+        if (QString(tab) == "fobj" && !anyObjective) continue;   // the CSV names the values whose curve it holds
         ASSERT_TRUE(page->showTab(tab));
         const QString csv = dir.filePath(QString(tab) + ".csv");
         ASSERT_TRUE(page->exportCurrentView(csv));
@@ -222,6 +236,7 @@ TEST_F(ImpactGranularOverlayTest, ThreeFrictionValuesOnEveryImpactViewAndUndo) {
     EXPECT_FALSE(page->energyView()->isOverlay());
     EXPECT_TRUE(countPerQuantity(listSeriesNames(page->energyView()->chart()), kLabels).empty());
     EXPECT_EQ(page->impulseCurveView()->curveCount(), 1);
+    EXPECT_FALSE(page->fobjView()->isOverlay());
     EXPECT_EQ(page->diagramView()->diagram().paths.size(), lawsBefore);
     EXPECT_TRUE(countPerQuantity(listSeriesNames(page->sequenceView()->figure()), kLabels).empty());
     EXPECT_NE(page->comparisonTable()->table().header.front(), "friction");

@@ -39,6 +39,7 @@ std::vector<ImpactOverlayValue> solveImpactOverlay(const nlohmann::json& documen
         v.hodograph = makeHodographDiagram(p, v.outcome.result, v.outcome.trace);
         v.curve = makeImpulseCurve3D(p, v.outcome.result, v.outcome.trace);
         v.energy = makeEnergyCurve(v.outcome.trace);
+        v.fobj = makeMdpDiagram(p).fobj;
         values.push_back(std::move(v));
     }
     return values;

@@ -12,6 +12,7 @@
 #include "diagram/Figure.h"
 #include "diagram/Hodograph.h"
 #include "diagram/ImpulseDiagram.h"
+#include "diagram/MaxDissipationDiagram.h"
 #include "laws/LawComparison.h"
 #include "scene/ImpactScene.h"
 
@@ -25,6 +26,7 @@ struct ImpactOverlayValue {
     HodographDiagram hodograph;
     ImpulseCurve3D curve;
     EnergyCurve energy;
+    MdpFobjCurve fobj;                     // the maximum-dissipation objective on the cone boundary
 };
 
 // The scene's law with its options, then every compared law with its own.

@@ -250,8 +250,8 @@ std::string ImpactScenePage::writeEnergyCsv() const {
 }
 
 QString ImpactScenePage::overlayScopeNote() const {
-    return tr("Hodograph, Curve 3D, Energy, Impulse space, Event sequence, Coulomb solutions and Comparison draw every "
-              "value; Bundle, Compression plane, Objective, Decision tree and the 3D view show the scene's own value.");
+    return tr("Hodograph, Curve 3D, Energy, Impulse space, Event sequence, Objective, Coulomb solutions and Comparison "
+              "draw every value; Bundle, Compression plane, Decision tree and the 3D view show the scene's own value.");
 }
 
 void ImpactScenePage::redrawCurrentTab() { redrawView(tabs()->currentWidget()); }
@@ -297,7 +297,13 @@ void ImpactScenePage::redrawView(QWidget* view) {
         plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp_.plane.conic)));
         plane_->setPlane(mdp_.plane);
     } else if (view == fobj_) {
-        fobj_->setCurve(mdp_.fobj);
+        if (overlay_.empty()) {
+            fobj_->setCurve(mdp_.fobj);
+        } else {
+            std::vector<MdpFobjCurve> curves;
+            for (const ImpactOverlayValue& v : overlay_) curves.push_back(v.fobj);
+            fobj_->setOverlay(curves, overlayLabels_);
+        }
     } else if (view == tree_) {
         tree_->setTitle(QString("Fig. 5: branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
         tree_->setPath(mdp_.path);

@@ -69,10 +69,11 @@ public:
     const MdpDiagram& mdpDiagram() const { return mdp_; }
 
     // Parameter overlays (issue 26): the hodograph, the 3D impulse curve,
-    // energy, the impulse-space diagram, the event sequence and both tables
-    // draw every value; the bundle, the maximum-dissipation views (plane,
-    // f_obj, decision tree), the 3D bodies and the summary's first lines
-    // show the scene's own value (overlayScopeNote).
+    // energy, the impulse-space diagram, the event sequence, f_obj and both
+    // tables draw every value; the bundle (16 paths a value would be
+    // unreadable), the compression plane and the decision tree (one
+    // problem's geometry and branch each), the 3D bodies and the summary's
+    // first lines show the scene's own value (overlayScopeNote).
     bool drawsOverlays() const override { return true; }
     QString overlayScopeNote() const override;
     const std::vector<HodographDiagram>& overlayHodographs() const { return overlayHodographs_; }
