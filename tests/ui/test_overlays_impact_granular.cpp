@@ -286,11 +286,29 @@ TEST_F(ImpactGranularOverlayTest, TwoFrictionValuesOnASmallSettlingBox) {
     EXPECT_EQ(table.rows.front().front(), labels.front());
     EXPECT_EQ(table.rows.back().front(), labels.back());
 
-    // Undo is not needed here; clearing the overlay stops its runs.
+    // Clearing the overlay leaves the scene's own runs alone.
     ASSERT_TRUE(page->clearOverlay());
     page->flushPendingEdits();
     EXPECT_TRUE(page->overlayRuns().empty());
     EXPECT_TRUE(countPerQuantity(listSeriesNames(page->rdfView()->figure()), labels).empty());
+
+    // Cancel stops every run, the overlay's too: a run of minutes ends at once.
+    doc["granular"]["end_time"] = 100.0;
+    const QString longPath = dir.filePath("long-settling-box.json");
+    QFile longOut(longPath);
+    ASSERT_TRUE(longOut.open(QIODevice::WriteOnly));
+    longOut.write(QByteArray::fromStdString(doc.dump()));
+    longOut.close();
+    ASSERT_TRUE(w.openScene(longPath, &error)) << error.toStdString();
+    page = w.page<GranularPage>();
+    ASSERT_NE(page, nullptr);
+    ASSERT_EQ(page->overlayRuns().size(), 2u);
+    EXPECT_TRUE(page->isRunning());
+    page->cancelRuns();
+    page->waitForRuns();
+    EXPECT_FALSE(page->isRunning());
+    for (const GranularPage::ModelRun& r : page->overlayRuns()) EXPECT_LT(r.totals.steps, r.stepsTarget);
+    for (const GranularPage::ModelRun& r : page->runs()) EXPECT_LT(r.totals.steps, r.stepsTarget);
 }
 
 }}  // namespace
