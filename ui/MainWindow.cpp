@@ -398,6 +398,7 @@ bool MainWindow::openPaperFigure(const QString& id, QString* error) {
         if (error) *error = lastError_;
         return false;
     }
+    lastFigureDocument_ = currentDocument();
     if (page_) page_->showTab(QString::fromStdString(figure->view));
     showStatus(tr("%1: %2").arg(QString::fromStdString(figure->id), QString::fromStdString(figure->title)));
     return true;
@@ -434,6 +435,7 @@ bool MainWindow::saveSceneWithDialog() {
 
 bool MainWindow::maybeSave() {
     if (!doc_->isModified()) return true;
+    if (lastFigureDocument_ && currentDocument() == *lastFigureDocument_) return true;
     const auto answer = QMessageBox::warning(
         this, tr("Unsaved changes"), tr("The scene \"%1\" has changes that are not saved.").arg(doc_->sceneName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);

@@ -9,6 +9,7 @@
 #include <QMainWindow>
 #include <QStringList>
 #include <map>
+#include <optional>
 
 #include <nlohmann/json.hpp>
 
@@ -148,8 +149,9 @@ private:
     // the user kept the open document or the file did not open.
     bool openSceneAsked(const QString& path);
     bool saveSceneWithDialog();
-    // True when the current document may be replaced: unchanged, saved, or
-    // its changes discarded on the user's word.
+    // True when the current document may be replaced: unchanged, saved, its
+    // changes discarded on the user's word, or changed only by opening a
+    // paper figure (the catalogue sets it up again: nothing to lose).
     bool maybeSave();
     void rebuildRecentMenu();
     void onDocumentStateChanged();
@@ -167,6 +169,9 @@ private:
     QStackedWidget* stack_ = nullptr;
     bool printTiming_ = false;
     QString lastError_;
+    // The document as the last paper figure opened set it up; the scene is
+    // "unchanged" for maybeSave while it is still this.
+    std::optional<nlohmann::json> lastFigureDocument_;
     QMenu* fileMenu_ = nullptr;
     QAction* pageActionsSeparator_ = nullptr;
     QList<QAction*> shownPageActions_;

@@ -45,6 +45,8 @@ constexpr NamePair kViewNames[] = {
     {"diagram", "Impulse space"},
     {"coulomb", "Coulomb characteristic"},
     {"sequence", "Event sequence"},
+    {"sequences", "Event sequences"},
+    {"methods", "Methods (Table 1)"},
     {"solutions", "Coulomb solutions"},
     {"plane", "Compression plane"},
     {"fobj", "Objective"},
@@ -52,6 +54,7 @@ constexpr NamePair kViewNames[] = {
     {"plots", "Time histories"},
     {"comparison", "Comparison"},
     {"trajectory", "Trajectory"},
+    {"cputime", "CPU time"},
 };
 
 template <std::size_t N>

@@ -91,4 +91,56 @@ Figure makeEventSequenceFigure(const ImpactResult& result, const ImpactTrace& tr
     return fig;
 }
 
+const std::vector<std::string>& listJiaWangEventSequences() {
+    static const std::vector<std::string> sequences = {"cr", "csr", "clr", "clsr", "scr", "lcr", "lscr", "lcsr"};
+    return sequences;
+}
+
+Figure makeEventSequencesFigure(const std::string& taken) {
+    Figure fig;
+    fig.title = "The eight event sequences (Jia & Wang Fig. 9)" + (taken.empty() ? std::string() : ", this impact's: " + taken);
+    fig.xLabel = "place in the chain";
+    fig.yLabel = "rows 1 (top) to 8, named in the legend";
+    const std::vector<std::string>& all = listJiaWangEventSequences();
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        const std::string chain = "0" + all[k];
+        const double y = static_cast<double>(all.size() - k);   // row 1 on top
+        const bool isTaken = all[k] == taken;
+        const std::size_t firstLS = chain.find_first_of("ls");
+        for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
+            FigureSeries line;
+            line.points = {Vec2(static_cast<double>(i), y), Vec2(static_cast<double>(i + 1), y)};
+            line.dashed = firstLS == std::string::npos || i + 1 <= firstLS;
+            line.colorIndex = line.dashed ? kIntegratedColour : kClosedFormColour;
+            line.name = all[k] + ": " + chain.substr(i, 1) + " -> " + chain.substr(i + 1, 1);
+            line.inLegend = false;   // the row is named by its origin's key; its nodes are highlighted
+            fig.series.push_back(std::move(line));
+        }
+        for (std::size_t i = 0; i < chain.size(); ++i) {
+            const char letter = chain[i];
+            std::string rowName = "row " + std::to_string(k + 1) + ": 0";
+            for (char c : all[k]) rowName += std::string(" -> ") + c;
+            if (isTaken) rowName += " (this impact)";
+            FigureSeries node{i == 0 ? rowName : all[k] + ": " + std::string(1, letter), {Vec2(static_cast<double>(i), y)},
+                              kEventColour};
+            node.marker = letter == '0'   ? FigureMarker::Square
+                          : letter == 'r' ? FigureMarker::Star
+                          : letter == 'c' ? FigureMarker::Circle
+                          : letter == 's' ? FigureMarker::Diamond
+                                          : FigureMarker::Triangle;
+            node.inLegend = i == 0;
+            node.highlight = isTaken;
+            fig.series.push_back(std::move(node));
+        }
+    }
+    FigureSeries integrated{"integrated numerically", {}, kIntegratedColour};
+    integrated.dashed = true;
+    integrated.legendOnly = true;
+    FigureSeries closed{"closed form", {}, kClosedFormColour};
+    closed.legendOnly = true;
+    fig.series.push_back(std::move(integrated));
+    fig.series.push_back(std::move(closed));
+    return fig;
+}
+
 }  // namespace impactlab

@@ -32,4 +32,17 @@ std::vector<SequenceStretch> calcSequenceStretches(const ImpactResult& result, c
 
 Figure makeEventSequenceFigure(const ImpactResult& result, const ImpactTrace& trace);
 
+// The eight sequences an impact can take (Jia & Wang Fig. 9): c first (cr,
+// csr, clr, clsr), s first (scr), l first (lcr, lscr, lcsr).
+const std::vector<std::string>& listJiaWangEventSequences();
+
+// Fig. 9 whole: the eight chains, row k (1 ... 8, in listJiaWangEventSequences'
+// order, row 1 on top) at height 9 - k, each node at its place in the chain (x = 0, 1, 2, ...).
+// A stretch is integrated numerically (dashed) up to the first l or s, where
+// the hodograph reaches an invariant ray or the origin, and in closed form
+// (solid) after it (Algorithm 1); a chain with neither (cr) is integrated to
+// its end. The nodes of the chain `taken` (this impact's, if one of the
+// eight) are highlighted and the legend names it.
+Figure makeEventSequencesFigure(const std::string& taken);
+
 }  // namespace impactlab

@@ -81,13 +81,17 @@ void readCradle(const json& e, PlusScene& s) {
 }
 
 void readPendulum(const json& e, PlusScene& s) {
-    rejectUnknownKeys(e, {"type", "pose", "release_theta", "release_rates", "theta1", "theta2", "rates", "friction",
-                          "restitution"},
+    rejectUnknownKeys(e, {"type", "pose", "release_theta", "release_rates", "release_angles", "theta1", "theta2",
+                          "rates", "friction", "restitution"},
                       "example");
     PlusPendulumParams& p = s.pendulum;
     const std::string pose = readOptionalString(e, "pose", "example.pose", "release");
     if (pose != "release" && pose != "impact") throw InputError("example.pose", "must be \"release\" or \"impact\"");
     p.fromRelease = pose == "release";
+    const std::string angles = readOptionalString(e, "release_angles", "example.release_angles", "absolute");
+    if (angles != "absolute" && angles != "relative")
+        throw InputError("example.release_angles", "must be \"absolute\" or \"relative\"");
+    p.releaseRelative = angles == "relative";
     p.releaseTheta = readVec3Or(e, "release_theta", "example", p.releaseTheta, M_PI);
     p.releaseRates = readVec3Or(e, "release_rates", "example", p.releaseRates, kMaxImpactSpeed);
     p.theta1 = readOptionalNumberInRange(e, "theta1", "example", p.theta1, -M_PI, M_PI);
@@ -112,6 +116,20 @@ void readCompliant(const json& doc, PlusScene& s) {
 }
 
 }  // namespace
+
+namespace {
+// Joint angles (each link from the one before it) summed into absolute ones;
+// rates likewise, the derivative of the same sums.
+Vec3 accumulateJointAngles(const Vec3& joint) { return Vec3(joint.x(), joint.x() + joint.y(), joint.x() + joint.y() + joint.z()); }
+}  // namespace
+
+Vec3 PlusPendulumParams::calcAbsoluteReleaseTheta() const {
+    return releaseRelative ? accumulateJointAngles(releaseTheta) : releaseTheta;
+}
+
+Vec3 PlusPendulumParams::calcAbsoluteReleaseRates() const {
+    return releaseRelative ? accumulateJointAngles(releaseRates) : releaseRates;
+}
 
 const char* toString(PlusExample example) {
     switch (example) {

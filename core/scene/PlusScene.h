@@ -20,6 +20,7 @@
 //              [striker_speed] 2, [radius] 0.25, [mass] 1}
 //             {"type": "triple-pendulum", [pose] "release" | "impact",
 //              [release_theta] (pi/4, 3pi/4, 5pi/6), [release_rates] 0,
+//              [release_angles] "absolute" | "relative",
 //              [theta1] pi/6, [theta2] pi/4, [rates] (-3, -3, 0.5) rad/s,
 //              [friction] 0.1, [restitution] 1}
 //   [plus]      PLUS options as in docs/problem-format.md (theta_max, alpha_min,
@@ -39,7 +40,15 @@
 //   falls from release_theta under gravity (9.81 m/s^2) in generalized
 //   coordinates until the end sphere touches the ground (sim/PlusSceneRun.cpp);
 //   the links may pass below the ground on the way (only the sphere is a
-//   contact, as in the paper). With pose "impact" the chain is posed touching:
+//   contact, as in the paper). release_angles says how release_theta and
+//   release_rates are read: "absolute", each link from the downward vertical
+//   (the default, and what older documents meant), or "relative", link 1
+//   from the downward vertical and link i from link i-1's direction, as the
+//   coordinates of pin joints in a multibody code such as Simbody, where the
+//   paper's example was built. Only the relative reading of the printed
+//   angles (pi/4, 3pi/4, 5pi/6) makes the sphere slide throughout, as the
+//   paper says it does (the absolute one sticks before the impact ends):
+//   the built-in scene reads them so. With pose "impact" the chain is posed touching:
 //   theta1 and theta2 are given, theta3 follows from the pivot height (2 m),
 //   the link lengths and the sphere radius, and `rates` are the angular
 //   velocities then. Its compliant reference (sim/CompliantChain.h) starts
@@ -81,8 +90,14 @@ struct PlusPendulumParams {
     // and take the state when the end sphere touches the ground (Example 4);
     // "impact": pose it touching, from theta1, theta2 and rates.
     bool fromRelease = true;
+    // release_angles: true reads releaseTheta and releaseRates as joint
+    // (relative) angles and rates, false as absolute ones.
+    bool releaseRelative = false;
     Vec3 releaseTheta = Vec3(M_PI / 4.0, 3.0 * M_PI / 4.0, 5.0 * M_PI / 6.0);   // rad (Fig. 15a)
     Vec3 releaseRates = Vec3::Zero();                                          // rad/s
+    // The release state in the chain's absolute angles (PendulumChain.h).
+    Vec3 calcAbsoluteReleaseTheta() const;
+    Vec3 calcAbsoluteReleaseRates() const;
     double theta1 = M_PI / 6.0;  // rad, from the downward vertical
     double theta2 = M_PI / 4.0;
     Vec3 rates = Vec3(-3.0, -3.0, 0.5);   // rad/s, theta1', theta2', theta3'

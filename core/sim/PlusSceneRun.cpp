@@ -133,7 +133,7 @@ double calcClearance(const PendulumChain& chain, const Eigen::VectorXd& q) {
 
 // Example 4: the chain falls from release until its end sphere touches z = 0.
 ChainState flyToGround(const PendulumChain& chain, const PlusPendulumParams& p, PlusSceneRun& run) {
-    ChainState s{Eigen::Vector3d(p.releaseTheta), Eigen::Vector3d(p.releaseRates)};
+    ChainState s{Eigen::Vector3d(p.calcAbsoluteReleaseTheta()), Eigen::Vector3d(p.calcAbsoluteReleaseRates())};
     if (calcClearance(chain, s.q) <= 0.0)
         throw InputError("example.release_theta", "the end sphere starts at or below the ground");
     run.releaseEnergy = chain.calcKineticEnergy(s.q, s.qdot) + chain.calcPotentialEnergy(s.q, kGravity);

@@ -34,16 +34,17 @@ ordered_json summarizeCompliant(const CompliantResult& c, double milliseconds) {
     return j;
 }
 
-// Table 2.1's cell of a pendulum impact (Cataldo & Sampaio sec. 2.9): the
-// record's problem is the pinned rod's contact level, v^- = (L cos(theta0)
+}  // namespace
+
+// The record's problem is the pinned rod's contact level, v^- = (L cos(theta0)
 // thetadot_A - v, 0, L sin(theta0) thetadot_A) (PlanarModels.h), so
 // thetadot_A is its normal part over L sin(theta0).
-std::optional<ordered_json> findTable21Cell(const Scene& scene, const SimulatedScene& simulated,
-                                            const ImpactEventRecord& e) {
+std::optional<PendulumTable21Cell> findSceneTable21Cell(const SimulatedScene& simulated, const ImpactEventRecord& e,
+                                                        double* thetadotA) {
     const auto* planar = std::get_if<PlanarScene>(&simulated);
     if (!planar || planar->planar.type != "pendulum") return std::nullopt;
     // The reader checked both (PlanarSceneReader.cpp); the surface speed is optional.
-    const json& system = scene.document.at("system");
+    const json& system = getScene(simulated).document.at("system");
     PendulumTable21Input in;
     in.length = planar->planar.system.bodies.at(0).geometry.length;
     in.contactAngle = system.at("contact_angle").get<double>();
@@ -51,9 +52,18 @@ std::optional<ordered_json> findTable21Cell(const Scene& scene, const SimulatedS
     in.thetadotA = e.problem.vMinus.z() / (in.length * std::sin(in.contactAngle));
     in.friction = e.problem.friction;
     in.restitution = e.problem.restitution;
-    const PendulumTable21Cell cell = findPendulumTable21Cell(in);
-    return ordered_json{{"row", cell.row}, {"column", cell.column}, {"outcome", cell.outcome},
-                        {"condition", cell.condition}, {"thetadot_a", in.thetadotA}};
+    if (thetadotA) *thetadotA = in.thetadotA;
+    return findPendulumTable21Cell(in);
+}
+
+namespace {
+
+std::optional<ordered_json> findTable21Cell(const SimulatedScene& simulated, const ImpactEventRecord& e) {
+    double thetadotA = 0.0;
+    const std::optional<PendulumTable21Cell> cell = findSceneTable21Cell(simulated, e, &thetadotA);
+    if (!cell) return std::nullopt;
+    return ordered_json{{"row", cell->row}, {"column", cell->column}, {"outcome", cell->outcome},
+                        {"condition", cell->condition}, {"thetadot_a", thetadotA}};
 }
 
 }  // namespace
@@ -94,7 +104,7 @@ ordered_json summarizeSimulationRun(const SimulatedScene& simulated, const Simul
         j["v_plus"] = toJson(e.result.vPlus);
         if (e.result.model == "wang-mason")
             j["wang_mason_mode"] = toString(classifyWangMasonMode(e.problem, e.result));
-        if (const std::optional<ordered_json> cell = findTable21Cell(scene, simulated, e))
+        if (const std::optional<ordered_json> cell = findTable21Cell(simulated, e))
             j["table_2_1_cell"] = *cell;
         j["kinetic_energy_before"] = e.kineticEnergyBefore;
         j["kinetic_energy_after"] = e.kineticEnergyAfter;

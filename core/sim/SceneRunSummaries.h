@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "impact/planar/PendulumTable21.h"
 #include "scene/GranularScene.h"
 #include "scene/Scene.h"
 #include "sim/Simulation.h"
@@ -23,6 +24,12 @@ inline constexpr const char* kGranularRunFormat = "impactlab.granular-run/1";
 // energies and every impact; `csvPath` is named when not empty.
 nlohmann::ordered_json summarizeSimulationRun(const SimulatedScene& scene, const SimulationRun& run,
                                               const std::string& csvPath);
+
+// Cataldo & Sampaio Table 2.1's cell of a pendulum's impact (sec. 2.9): the
+// row and column the impact falls in and its outcome; nullopt for any other
+// scene. The CLI's "table_2_1_cell" and the app's summary both come from it.
+std::optional<PendulumTable21Cell> findSceneTable21Cell(const SimulatedScene& scene, const ImpactEventRecord& impact,
+                                                        double* thetadotA = nullptr);
 
 // A single-impact scene ("kind": "impact"): the scene's law (or `law`) on its
 // problem, as a run with one impact. InputError("--law" or "contact.law") for

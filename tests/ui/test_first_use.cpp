@@ -70,7 +70,7 @@ QString summaryFromCore(const MainWindow& w) {
     const int selected = run.impacts.empty() ? -1 : sim(w).selectedImpact();
     const SceneLawComparison comparison =
         compareLawsOnScene(scene, run, selected, readComparedLaws(w.currentDocument()), false, options);
-    return describeSelectedImpact(run, comparison);
+    return describeSelectedImpact(scene, run, comparison);
 }
 
 QAction* findAction(const QMenuBar* bar, const QString& objectName) {

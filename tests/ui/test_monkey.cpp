@@ -293,7 +293,7 @@ private:
         }
         const int selected = run.impacts.empty() ? -1 : page.selectedImpact();
         return describeSelectedImpact(
-            run, compareLawsOnScene(scene, run, selected, readComparedLaws(doc), false, options));
+            scene, run, compareLawsOnScene(scene, run, selected, readComparedLaws(doc), false, options));
     }
 
     // A granular page's runs take seconds: the monkey stops them at once, and

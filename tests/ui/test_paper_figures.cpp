@@ -11,6 +11,9 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QXmlStreamReader>
+#include <QApplication>
+#include <QMessageBox>
+#include <QTimer>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -245,6 +248,44 @@ TEST_F(PaperFiguresWalk, PlusFigure8EndsAsThePaperSays) {
     }
 }
 
+TEST_F(PaperFiguresWalk, JiaWangTable1IsTimedHereBesideThePapersColumn) {
+    // Reference A2.7: NI takes 107 steps of 0.00095 N s on the icosahedron
+    // (I_zr = 0.1007), one either way for where the last step lands.
+    constexpr int kStepCountSlack = 1;
+    const Csv csv = readCsv(path("jia-wang-table1", ".csv"));
+    ASSERT_EQ(csv.header.size(), 8);
+    EXPECT_EQ(csv.header[4], "time here [us]");
+    EXPECT_EQ(csv.header[5], "paper: steps");
+    ASSERT_EQ(csv.rows.size(), 4u);
+    EXPECT_EQ(csv.rows[0][0], "NI");
+    EXPECT_NEAR(csv.rows[0][2].toInt(), 107, kStepCountSlack);
+    EXPECT_EQ(csv.rows[0][5], "107");
+    for (const QStringList& row : csv.rows) EXPECT_GT(row[4].toDouble(), 0.0) << row[0].toStdString();
+}
+
+TEST_F(PaperFiguresWalk, JiaWangFigure9DrawsTheEightChains) {
+    const Csv csv = readCsv(path("jia-wang-fig9", ".csv"));
+    std::set<QString> rows;
+    for (const QStringList& row : csv.rows)
+        if (row[0].startsWith("row ")) rows.insert(row[0]);
+    EXPECT_EQ(rows.size(), 8u);
+    EXPECT_EQ(rows.count("row 2: 0 -> c -> s -> r (this impact)"), 1u);   // the icosahedron's csr (A2.4)
+}
+
+TEST_F(PaperFiguresWalk, PlusFigure15bTimesBothModelsOverThePapersStiffnesses) {
+    const Csv csv = readCsv(path("plus-fig15", ".csv"));
+    int plus = 0, compliant = 0;
+    for (const QStringList& row : csv.rows) {
+        plus += row[0] == "PLUS";
+        compliant += row[0] == "compliant (Hertz + Hunt-Crossley)";
+    }
+    EXPECT_EQ(plus, 9);        // 0.01 to 100 GPa in half decades
+    EXPECT_EQ(compliant, 9);
+}
+
+// ms between looks for a modal dialog while a test opens figures.
+constexpr int kModalPollMs = 50;
+
 class PaperFiguresMenu : public ::testing::Test {
 protected:
     void SetUp() override { ASSERT_TRUE(showActive(w)); }
@@ -278,6 +319,47 @@ TEST_F(PaperFiguresMenu, OpeningAFigureSetsItUpAsOneUndoStep) {
     ASSERT_EQ(undo->count(), 1);
     undo->undo();
     EXPECT_EQ(w.currentDocument(), toUnifiedSceneDocument(readSceneDocument(w.documentController()->path())));
+}
+
+// Cataldo & Sampaio Table 2.1: the pendulum's summary names the cell its
+// impact falls in, as the CLI's "table_2_1_cell" does (the pin: row 1,
+// column 1, forward sliding).
+TEST_F(PaperFiguresMenu, ThePendulumSummaryNamesItsTable21Cell) {
+    ASSERT_TRUE(w.openPaperFigure("cataldo-sampaio-table2.1"));
+    ScenePage* page = w.currentPage();
+    ASSERT_NE(page, nullptr);
+    page->flushPendingEdits();
+    EXPECT_TRUE(page->summaryHtml().contains("Table 2.1: row 1, column 1: forward sliding")) << page->summaryHtml().toStdString();
+}
+
+// A figure's set-up is not a change worth a question: opening a second
+// figure of another scene replaces the first without "Unsaved changes"; an
+// edit after it is one, and is asked about.
+TEST_F(PaperFiguresMenu, ASecondFigureDoesNotAskToSaveTheFirst) {
+    // Any modal dialog that opens is recorded and dismissed (a real question
+    // would block the test forever otherwise).
+    QStringList asked;
+    QTimer watch;
+    QObject::connect(&watch, &QTimer::timeout, [&asked] {
+        if (QWidget* modal = QApplication::activeModalWidget()) {
+            asked << modal->windowTitle();
+            auto* box = qobject_cast<QMessageBox*>(modal);
+            if (box && box->button(QMessageBox::Cancel)) box->button(QMessageBox::Cancel)->click();
+            else modal->close();
+        }
+    });
+    watch.start(kModalPollMs);
+    ASSERT_TRUE(w.openPaperFigure("jia-wang-fig7"));
+    ASSERT_TRUE(w.documentController()->isModified());
+    ASSERT_TRUE(w.openPaperFigure("plus-fig8"));
+    EXPECT_TRUE(asked.isEmpty()) << asked.join(", ").toStdString();
+    EXPECT_TRUE(w.documentController()->path().endsWith("plus-brick-vertex.json"));
+    // Edited after the figure: now opening another asks (Cancel keeps it).
+    w.currentPage()->setParameter("theta_max", 0.2);
+    ASSERT_NE(w.currentDocument(), makePaperFigureDocument(*findPaperFigure("plus-fig8")));
+    EXPECT_FALSE(w.openPaperFigure("jia-wang-fig7"));
+    EXPECT_EQ(asked.size(), 1);
+    EXPECT_TRUE(w.documentController()->path().endsWith("plus-brick-vertex.json"));
 }
 
 }  // namespace IMPACTLAB_UNITY_ID

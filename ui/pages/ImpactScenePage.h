@@ -71,9 +71,11 @@ public:
     // Parameter overlays (issue 26): the hodograph, the 3D impulse curve,
     // energy, the impulse-space diagram, the event sequence, f_obj and both
     // tables draw every value; the bundle (16 paths a value would be
-    // unreadable), the compression plane and the decision tree (one
-    // problem's geometry and branch each), the 3D bodies and the summary's
-    // first lines show the scene's own value (overlayScopeNote).
+    // unreadable), the eight chains of Fig. 9 and the methods' timing table
+    // (this impact's chain highlighted, its own timings), the compression
+    // plane and the decision tree (one problem's geometry and branch each),
+    // the 3D bodies and the summary's first lines show the scene's own value
+    // (overlayScopeNote).
     bool drawsOverlays() const override { return true; }
     QString overlayScopeNote() const override;
     const std::vector<HodographDiagram>& overlayHodographs() const { return overlayHodographs_; }
@@ -117,7 +119,9 @@ private:
     ImpulseCurveView* curve_ = nullptr;
     EnergyView* energy_ = nullptr;
     ImpulseDiagramView* diagram_ = nullptr;
-    FigureView* sequenceView_ = nullptr;   // Jia & Wang Fig. 9
+    FigureView* sequenceView_ = nullptr;   // Jia & Wang Fig. 9, this impact's chain
+    FigureView* sequencesView_ = nullptr;  // Jia & Wang Fig. 9, the eight chains
+    ComparisonTableView* methods_ = nullptr;   // Jia & Wang Table 1, timed here
     CompressionPlaneView* plane_ = nullptr;
     FobjView* fobj_ = nullptr;
     DecisionTreeView* tree_ = nullptr;

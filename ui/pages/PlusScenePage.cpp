@@ -115,6 +115,7 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
     restitution_ = new FigureView;
     geometry_ = new FigureView;
     timeLapse_ = new FigureView;
+    cpuTime_ = new FigureView;
     geometryContact_ = new QComboBox;
     auto* geometryTab = new QWidget;
     auto* geometryLayout = new QVBoxLayout(geometryTab);
@@ -151,6 +152,10 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
              ViewExports{}.withCsv(makeCsvExport(figures_.rounds))});
     addFigure("timelapse", tr("Time-lapse"),
               "Fig. 14: Newton's cradle after the impact, compliant, PLUS sequential and simultaneous", timeLapse_, nullptr);
+    addFigure("cputime", tr("CPU time"),
+              "Fig. 15b: CPU time of one impact by PLUS and by the compliant model against the contact stiffness, "
+              "timed on this machine (log-log)",
+              cpuTime_, nullptr);
     buildLayout(view3d);
 
     connect(parameterPanel(), &ParameterPanel::numberChanged, this,
@@ -163,7 +168,19 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
         if (row >= 0 && row < static_cast<int>(intervalRows_.size())) selectInterval(intervalRows_[row]);
     });
     connect(geometryContact_, &QComboBox::currentIndexChanged, this, [this](int) { redrawFigures(); });
+    connect(tabs(), &QTabWidget::currentChanged, this, [this] {
+        if (tabs()->currentWidget() == cpuTime_) updateCpuTime();
+    });
 }
+
+void PlusScenePage::updateCpuTime() {
+    if (!cpuTimeStale_) return;
+    cpuTimeStale_ = false;
+    cpuTimeCurve_ = measurePlusCpuTime(scene_);
+    cpuTime_->setFigure(makePlusCpuTimeFigure(cpuTimeCurve_));
+}
+
+void PlusScenePage::prepareForExport() { updateCpuTime(); }
 
 PlusScenePage::~PlusScenePage() = default;
 
@@ -225,7 +242,9 @@ void PlusScenePage::apply(PlusScene scene, bool rebuild) {
     for (const OverlayCase& c : cases) overlayLabels_.push_back(c.label);
     overlayParameter_ = scene_.document.contains(kOverlayKey) ? scene_.document[kOverlayKey].value("parameter", "") : "";
     if (rebuild) showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters);
+    cpuTimeStale_ = true;
     redrawAll();
+    if (tabs()->currentWidget() == cpuTime_) updateCpuTime();
 }
 
 void PlusScenePage::redrawAll() {

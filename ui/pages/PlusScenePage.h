@@ -14,6 +14,7 @@
 #include <memory>
 
 #include "diagram/PlusFigures.h"
+#include "sim/PlusCpuTime.h"
 #include "pages/ScenePage.h"
 #include "scene/PlusScene.h"
 #include "sim/PlusSceneRun.h"
@@ -41,7 +42,7 @@ public:
     void resetCamera() override;
     bool drawsOverlays() const override { return true; }
     // The tabs by name: "velocity", "impulses", "penetration", "cor",
-    // "geometry", "intervals", "rounds", "timelapse".
+    // "geometry", "intervals", "rounds", "timelapse", "cputime".
     // Selects an interval (1-based; 0: none) in every view, as a click in the
     // interval table does.
     void selectInterval(int interval);
@@ -58,13 +59,22 @@ public:
     FigureView* restitutionView() const { return restitution_; }
     FigureView* geometryView() const { return geometry_; }
     FigureView* timeLapseView() const { return timeLapse_; }
+    // Fig. 15b: the scene timed over the paper's stiffness range. Measured
+    // when its tab is shown (or for an export), not on every edit: a
+    // measurement takes about 0.1 s.
+    FigureView* cpuTimeView() const { return cpuTime_; }
+    const CpuTimeCurve& cpuTimeCurve() const { return cpuTimeCurve_; }
     QTableWidget* intervalTable() const { return intervalTable_; }
     QTableWidget* roundsTable() const { return roundsTable_; }
     // The impulse arrows drawn (world), for tests.
     const std::vector<std::pair<Vec3, Vec3>>& arrows() const { return arrows_; }
 
+protected:
+    void prepareForExport() override;
+
 private:
     void apply(PlusScene scene, bool rebuild);
+    void updateCpuTime();    // when stale and asked for
     void redrawAll();        // every view from run_
     void redrawFigures();    // the figures only (an interval selected)
     void showSelectedRow();  // the interval table's selection, without signals
@@ -87,6 +97,9 @@ private:
     FigureView* restitution_ = nullptr;
     FigureView* geometry_ = nullptr;
     FigureView* timeLapse_ = nullptr;
+    FigureView* cpuTime_ = nullptr;
+    CpuTimeCurve cpuTimeCurve_;
+    bool cpuTimeStale_ = true;
     QComboBox* geometryContact_ = nullptr;
     QTableWidget* intervalTable_ = nullptr;
     QTableWidget* roundsTable_ = nullptr;

@@ -35,7 +35,8 @@ constexpr int kSideTabsViewShare = 800;
 constexpr int kSideTabsPaneShare = 1200;
 constexpr int kTabBarSlackPx = 8;
 // The pages that draw overlays, for the note on a page that does not.
-const char* const kOverlayPages = "the multi-point impact (PLUS) page and the single-impact page's hodograph";
+const char* const kOverlayPages =
+    "the multi-point impact (PLUS), simulation and vehicle pages and the single-impact page's hodograph";
 }  // namespace
 
 ScenePage::ScenePage(QWidget* parent) : QWidget(parent) {

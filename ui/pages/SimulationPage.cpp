@@ -27,7 +27,9 @@
 #include "laws/LawRegistry.h"
 #include "panel/ParameterPanel.h"
 #include "pages/SceneVisuals.h"
+#include "pages/SimulationOverlay.h"
 #include "pages/SimulationSummary.h"
+#include "pages/SimulationTimePlots.h"
 #include "plots/TimePlotsView.h"
 #include "plus/FigureView.h"
 #include "render/SceneGeometry.h"
@@ -55,8 +57,6 @@ SimulationOptions untracedOptions() {
     o.recordTraces = false;
     return o;
 }
-// s: the least end time the progress bar divides by (a scene that ends at 0).
-constexpr double kMinProgressEndTime = 1e-12;
 // Milliseconds between progress bar updates of a long run.
 constexpr int kProgressIntervalMs = 100;
 // Progress bar resolution: ticks over the scene's end time.
@@ -75,8 +75,6 @@ constexpr double kPlanarViewAzimuth = -90.0;
 constexpr double kPlanarViewElevation = 8.0;
 constexpr double kSpatialViewAzimuth = -60.0;
 constexpr double kSpatialViewElevation = 25.0;
-// More time-history panels than this go in four columns instead of three.
-constexpr int kPanelsForFourColumns = 6;
 
 // The timeline prefixes "#k t = ... s, ".
 QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
@@ -319,16 +317,18 @@ void SimulationPage::startRun() {
     if (job_ && !jobDrawn_) job_->cancel();   // superseded: its result is dropped
     SimulationOptions options = untracedOptions();
     options.maxRunSeconds = kInteractiveRunSeconds;
-    job_ = worker_.start<SimulationRun>(
-        [scene = scene_, options](RunTask& task) mutable {
-            const double end = std::max(getScene(scene).endTime, kMinProgressEndTime);
-            options.progress = [&task, end](double t) {
-                task.setProgress(t / end);
-                return !task.isCancelled();
-            };
-            return simulate(scene, options);
+    // An overlay's values run in the same job, after the scene's own.
+    SimulationOverlay overlay;
+    try {
+        overlay = readSimulationOverlay(scene().document);
+    } catch (const std::exception& e) {
+        showError(describeError(e));   // the scene's own run is still drawn
+    }
+    job_ = worker_.start<SimulationRuns>(
+        [scene = scene_, overlay = std::move(overlay), options](RunTask& task) mutable {
+            return simulateWithOverlay(scene, std::move(overlay), std::move(options), task);
         },
-        [this](const std::shared_ptr<RunJob<SimulationRun>>& job) { onRunFinished(job); });
+        [this](const std::shared_ptr<RunJob<SimulationRuns>>& job) { onRunFinished(job); });
     jobDrawn_ = false;
     // While it computes on the worker, the window paints what the edit has
     // changed already (the slider, its spin box): that pass no longer adds
@@ -345,7 +345,7 @@ void SimulationPage::startRun() {
     emit statusChanged(tr("%1: simulating... (Cancel stops the run)").arg(QString::fromStdString(scene().name)));
 }
 
-void SimulationPage::onRunFinished(const std::shared_ptr<RunJob<SimulationRun>>& job) {
+void SimulationPage::onRunFinished(const std::shared_ptr<RunJob<SimulationRuns>>& job) {
     if (job != job_ || jobDrawn_) return;   // superseded, or drawn already
     jobDrawn_ = true;
     progressTimer_->stop();
@@ -353,7 +353,8 @@ void SimulationPage::onRunFinished(const std::shared_ptr<RunJob<SimulationRun>>&
     // A document the core refuses to run (a law option out of its range)
     // shows no run: the views of the previous document would be stale.
     runError_ = job->error();
-    run_ = runError_.isEmpty() ? std::move(job->result()) : SimulationRun{};
+    run_ = runError_.isEmpty() ? std::move(job->result().base) : SimulationRun{};
+    overlay_ = runError_.isEmpty() ? std::move(job->result().overlay) : SimulationOverlay{};
     lastComputeMs_ = job->computeMilliseconds();
     drawRun();
 }
@@ -421,9 +422,11 @@ void SimulationPage::updateComparison() {
     for (const std::string& id : comparedLawIds()) ids << QString::fromStdString(id);
     compare_->setCompared(ids);
     // The compared laws' whole runs are needed by the time plots only: they
-    // are simulated when that view is on screen.
-    runsCompared_ = tabs()->currentWidget() == plots_;
+    // are simulated when that view is on screen (never under an overlay,
+    // whose time plots draw the values' runs).
+    runsCompared_ = tabs()->currentWidget() == plots_ && overlay_.isEmpty();
     comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), runsCompared_, untracedOptions());
+    if (!overlay_.isEmpty()) compareOverlayLaws(overlay_, selectedImpact_, comparedLawIds(), untracedOptions());
     diagramStale_ = plotsStale_ = tableStale_ = trajectoryStale_ = true;
     updateSummary();
     updateCurrentTab();
@@ -433,7 +436,7 @@ void SimulationPage::updateCurrentTab() {
     QWidget* current = tabs()->currentWidget();
     if ((current == diagram_ || current == coulomb_) && diagramStale_) updateDiagram();
     if (current == plots_ && plotsStale_) {
-        if (!runsCompared_) {
+        if (!runsCompared_ && overlay_.isEmpty()) {
             runsCompared_ = true;
             comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), true, untracedOptions());
         }
@@ -446,10 +449,16 @@ void SimulationPage::updateCurrentTab() {
 
 void SimulationPage::updateDiagram() {
     diagramStale_ = false;
+    // Under an overlay the Coulomb characteristic is every value's (each its
+    // own selected impact); the impulse diagram stays the scene's own.
+    const bool planar = std::holds_alternative<PlanarScene>(scene_);
+    if (!planar) coulomb_->setFigure(makeTitledFigure("Coulomb characteristic: planar scenes only"));
+    else if (!overlay_.isEmpty()) coulomb_->setFigure(makeOverlayCoulombFigure(overlay_));
     if (comparison_.event < 0) {
         diagram_->clear();
         diagram_->setTitle(tr("Impulse space: no impact in this run"));
-        coulomb_->setFigure(makeTitledFigure("Coulomb characteristic: no impact in this run"));
+        if (planar && overlay_.isEmpty())
+            coulomb_->setFigure(makeTitledFigure("Coulomb characteristic: no impact in this run"));
         return;
     }
     const ImpactEventRecord& e = run_.impacts[comparison_.event];
@@ -463,72 +472,50 @@ void SimulationPage::updateDiagram() {
                              .arg(e.problem.friction)
                              .arg(e.problem.restitution));
     // The scene's law is the comparison's first (SceneComparison.h).
-    if (!std::holds_alternative<PlanarScene>(scene_) || comparison_.laws.empty())
-        coulomb_->setFigure(makeTitledFigure("Coulomb characteristic: planar scenes only"));
-    else
+    if (planar && overlay_.isEmpty() && !comparison_.laws.empty())
         coulomb_->setFigure(makeCoulombCharacteristicFigure(e.problem, comparison_.laws.front()));
 }
 
 // The side panel's numbers describe the run and the selected impact whatever
 // tab is on screen: they are rebuilt with every comparison, never by a view.
 void SimulationPage::updateSummary() {
-    setSummary(runError_.isEmpty() ? describeSelectedImpact(run_, comparison_) : describeRunError(runError_));
+    setSummary(runError_.isEmpty() ? describeSelectedImpact(scene_, run_, comparison_) + describeOverlayRuns(overlay_)
+                                   : describeRunError(runError_));
 }
 
 void SimulationPage::updateTable() {
     tableStale_ = false;
-    table_->setTable(makeComparisonTable(comparison_.laws));
+    table_->setTable(overlay_.isEmpty() ? makeComparisonTable(comparison_.laws) : makeOverlayComparisonTable(overlay_));
 }
 
 void SimulationPage::updateTrajectory() {
     trajectoryStale_ = false;
-    trajectory_->setFigure(makeTrajectoryFigure(scene_, run_, selectedImpact_));
+    trajectory_->setFigure(overlay_.isEmpty() ? makeTrajectoryFigure(scene_, run_, selectedImpact_)
+                                              : makeOverlayTrajectoryFigure(overlay_, selectedImpact_));
 }
 
 // Time histories of the first body (Cataldo & Sampaio Figs. 3.2-3.19), one
-// curve per compared law, each law's run simulated from the same scene.
+// curve per compared law, each law's run simulated from the same scene; under
+// an overlay, one curve per value, the scene's law's run at that value.
 void SimulationPage::updateTimePlots() {
     plotsStale_ = false;
-    const bool planar = std::holds_alternative<PlanarScene>(scene_);
-    const std::string body = scene().bodies.empty() ? std::string() : scene().bodies[0].name + ".";
-    struct PanelSpec {
-        const char* title;
-        const char* yLabel;
-        std::vector<std::pair<std::string, Qt::PenStyle>> channels;
-    };
-    std::vector<PanelSpec> specs = {
-        {"Height of the centre", planar ? "y [m]" : "z [m]", {{body + (planar ? "y" : "z"), Qt::SolidLine}}},
-        {"Horizontal position", "x [m]", {{body + "x", Qt::SolidLine}}},
-        {"Vertical velocity", "[m/s]", {{body + (planar ? "vy" : "vz"), Qt::SolidLine}}},
-        {"Horizontal velocity", "v_x [m/s]", {{body + "vx", Qt::SolidLine}}},
-        {planar ? "Angle" : "Angular velocity about y", planar ? "theta [rad]" : "w_y [rad/s]",
-         {{body + (planar ? "theta" : "wy"), Qt::SolidLine}}},
-        {"Angular velocity", "[rad/s]", {{body + (planar ? "omega" : "wy"), Qt::SolidLine}}},
-        {"End heights (left solid, right dashed)", "[m]",
-         {{body + "left_end_y", Qt::SolidLine}, {body + "right_end_y", Qt::DashLine}}},
-        {"Mechanical energy", "T + V [J]", {{"energy", Qt::SolidLine}}},
-    };
-    if (!planar) specs.erase(specs.begin() + 5);   // w_y already shown
-    std::vector<PlotPanel> panels;
-    for (const PanelSpec& spec : specs) {
-        PlotPanel panel{spec.title, spec.yLabel, {}};
-        for (size_t k = 0; k < comparison_.laws.size(); ++k) {
-            if (!comparison_.runs[k]) continue;
-            const SimulationRun& run = *comparison_.runs[k];
-            for (const auto& [name, style] : spec.channels) {
-                const RunChannel* ch = run.findChannel(name);
-                if (!ch || ch->values.size() != run.samples.size()) continue;
-                PlotCurve c{lawDisplayName(comparison_.laws[k].id),
-                            ImpulseDiagramView::pathColor(static_cast<int>(k)), style, {}};
-                c.points.reserve(run.samples.size());
-                for (size_t i = 0; i < run.samples.size(); ++i) c.points.emplace_back(run.samples[i].time, ch->values[i]);
-                panel.curves.push_back(std::move(c));
-            }
-        }
-        if (!panel.curves.empty()) panels.push_back(std::move(panel));
+    std::vector<LabelledRun> runs;
+    QString note = QString::fromStdString(comparison_.runNote);
+    if (overlay_.isEmpty()) {
+        for (size_t k = 0; k < comparison_.laws.size(); ++k)
+            if (comparison_.runs[k])
+                runs.push_back({&*comparison_.runs[k], lawDisplayName(comparison_.laws[k].id),
+                                ImpulseDiagramView::pathColor(static_cast<int>(k))});
+    } else {
+        for (size_t i = 0; i < overlay_.runs.size(); ++i)
+            runs.push_back({&overlay_.runs[i], QString::fromStdString(overlay_.labels[i]),
+                            getOverlayColor(static_cast<int>(i))});
+        note = tr("One curve per %1 value under the scene's law; the compared laws are drawn without an overlay.")
+                   .arg(QString::fromStdString(overlay_.parameter));
     }
+    const std::vector<PlotPanel> panels = makeTimePlotPanels(scene_, runs);
     plots_->setPanels(panels, static_cast<int>(panels.size()) > kPanelsForFourColumns ? 4 : 3);
-    plots_->setNote(QString::fromStdString(comparison_.runNote));
+    plots_->setNote(note);
     plots_->setCursorTime(timeline_->time());
 }
 
@@ -562,13 +549,19 @@ void SimulationPage::updateStatus() {
 
 void SimulationPage::showError(const QString& message) { emit errorOccurred(message); }
 
+QString SimulationPage::overlayScopeNote() const {
+    return tr("The time histories (under the scene's law), the trajectory, the Coulomb characteristic and the "
+              "comparison table draw every value; the 3D view, the timeline and the impulse diagram show the "
+              "scene's own value.");
+}
+
 void SimulationPage::selectImpact(int index) { timeline_->selectEvent(index); }
 void SimulationPage::setTime(double t) { timeline_->setTime(t); }
 
 void SimulationPage::prepareForExport() {
     waitForRun();
     // The time histories need the compared laws' runs, whichever tab is open.
-    if (!runsCompared_) {
+    if (!runsCompared_ && overlay_.isEmpty()) {
         runsCompared_ = true;
         comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), true, untracedOptions());
         plotsStale_ = true;

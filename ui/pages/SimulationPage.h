@@ -14,6 +14,7 @@
 
 #include "common/RunWorker.h"
 #include "pages/ScenePage.h"
+#include "pages/SimulationOverlay.h"
 #include "sim/SceneComparison.h"
 #include "sim/Simulation.h"
 
@@ -52,10 +53,14 @@ public:
     TimelineWidget* timeline() const override { return timeline_; }
     void resetCamera() override;
     void flushPendingEdits() override;
+    bool drawsOverlays() const override { return true; }
+    QString overlayScopeNote() const override;
 
     // The shared part of the scene on the page (what is drawn and edited).
     const Scene& scene() const { return getScene(scene_); }
     const SimulationRun& run() const { return run_; }
+    // The document's overlay with each value's run (empty without one).
+    const SimulationOverlay& overlay() const { return overlay_; }
     const SceneLawComparison& comparison() const { return comparison_; }
     int selectedImpact() const { return selectedImpact_; }
     void selectImpact(int index);
@@ -70,6 +75,7 @@ public:
     TimePlotsView* timePlots() const { return plots_; }
     ComparisonTableView* comparisonTable() const { return table_; }
     FigureView* trajectoryView() const { return trajectory_; }
+    FigureView* coulombView() const { return coulomb_; }
     LawComparisonBox* comparisonBox() const { return compare_; }
     SceneRenderer* renderer() const { return renderer_.get(); }
     QProgressBar* progressBar() const { return progress_; }
@@ -87,6 +93,7 @@ protected:
 
     SimulatedScene scene_;   // of its kind: spatial or planar here, vehicles on a VehiclePage
     SimulationRun run_;
+    SimulationOverlay overlay_;   // the values' runs of the run drawn (run_'s job)
     std::unique_ptr<SceneRenderer> renderer_;
 
 private:
@@ -94,7 +101,7 @@ private:
     void startRun();
     // Runs once the events already queued are handled (the rest of a drag).
     void scheduleRun();
-    void onRunFinished(const std::shared_ptr<RunJob<SimulationRun>>& job);
+    void onRunFinished(const std::shared_ptr<RunJob<SimulationRuns>>& job);
     void drawRun();
     void updatePoses(double t);
     void updateComparison();
@@ -127,7 +134,7 @@ private:
     QPushButton* cancel_ = nullptr;
 
     // The latest run started (on the worker thread, or drawn already).
-    std::shared_ptr<RunJob<SimulationRun>> job_;
+    std::shared_ptr<RunJob<SimulationRuns>> job_;
     bool jobDrawn_ = false;             // job_'s run is on screen (or dropped, superseded)
     bool runPending_ = false;           // a run is scheduled (scheduleRun): the panel's edits coalesce into it
     QTimer* progressTimer_ = nullptr;

@@ -2,10 +2,11 @@
 
 #include "compare/DisplayText.h"
 #include "impact/planar/WangMason.h"
+#include "sim/SceneRunSummaries.h"
 
 namespace impactlab::ui {
 
-QString describeSelectedImpact(const SimulationRun& run, const SceneLawComparison& comparison) {
+QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun& run, const SceneLawComparison& comparison) {
     if (comparison.event < 0 || comparison.event >= static_cast<int>(run.impacts.size())) return {};
     const ImpactResult& r = run.impacts[comparison.event].result;
     // Round-off is printed as 0 against the vector's or the energy's own
@@ -20,6 +21,12 @@ QString describeSelectedImpact(const SimulationRun& run, const SceneLawCompariso
     if (r.model == "wang-mason")
         text += QString("<br>Wang-Mason mode (Table 3.2): %1")
                     .arg(QString::fromUtf8(toString(classifyWangMasonMode(run.impacts[comparison.event].problem, r))));
+    // Which cell of Cataldo & Sampaio's Table 2.1 a pendulum's impact falls in (the CLI's "table_2_1_cell").
+    if (const std::optional<PendulumTable21Cell> cell = findSceneTable21Cell(scene, run.impacts[comparison.event]))
+        text += QString("<br>Table 2.1: row %1, column %2: %3 (%4)")
+                    .arg(cell->row)
+                    .arg(cell->column)
+                    .arg(QString::fromUtf8(cell->outcome), QString::fromUtf8(cell->condition).toHtmlEscaped());
     for (const auto& w : r.warnings)
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     for (const ComparedLaw& c : comparison.laws)

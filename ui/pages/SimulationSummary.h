@@ -12,7 +12,7 @@
 namespace impactlab::ui {
 
 // Empty when the run has no impact (comparison.event < 0).
-QString describeSelectedImpact(const SimulationRun& run, const SceneLawComparison& comparison);
+QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun& run, const SceneLawComparison& comparison);
 // The summary of a document the core refuses to run (a law option a slider
 // took out of the law's range): the core's message, `what` of its exception.
 QString describeRunError(const QString& what);

@@ -174,6 +174,12 @@ QString VehiclePage::reportSectionsHtml() const {
     return std::holds_alternative<VehicleScene>(scene_) ? reconstruction_->reportHtml() : QString();
 }
 
+QString VehiclePage::overlayScopeNote() const {
+    return tr("The time histories, the trajectory, the comparison table and the results table draw every value; "
+              "the 3D view with its arrows, the timeline, the impulse diagram, the momentum diagram, the sensitivity "
+              "map and the reconstruction show the scene's own value.");
+}
+
 void VehiclePage::updateGhosts() {
     ghosts_->setObserved(reconstruction_->findObservedGhosts());
     ghosts_->setPredicted(reconstruction_->findPredictedGhosts());
@@ -234,9 +240,25 @@ void VehiclePage::updateKindViews() {
     const VehicleCollisionInput& input = current->vehicles.collision;
     overlay_->show(input, *run_.vehicleCollision);
     momentum_->setCollision(input, *run_.vehicleCollision);
-    results_->setCollision(input, *run_.vehicleCollision);
+    updateResultsTable();
     sweepStale_ = true;
     if (tabs()->currentWidget() == sweepPage_) updateSweep();
+}
+
+// The results of the scene, or under an overlay a value column per value
+// (each value's collision with its own input).
+void VehiclePage::updateResultsTable() {
+    const VehicleScene& scene = std::get<VehicleScene>(scene_);
+    const SimulationOverlay& values = overlay();
+    std::vector<VehicleResultsTable::ResultsColumn> columns;
+    for (size_t i = 0; i < values.runs.size(); ++i) {
+        const VehicleScene* s = std::get_if<VehicleScene>(&values.scenes[i]);
+        if (!s || !values.runs[i].vehicleCollision) continue;
+        columns.push_back({&s->vehicles.collision, &*values.runs[i].vehicleCollision,
+                           QString::fromStdString(values.labels[i])});
+    }
+    if (columns.empty()) results_->setCollision(scene.vehicles.collision, *run_.vehicleCollision);
+    else results_->setCollisions(columns);
 }
 
 void VehiclePage::onCurrentTabChanged() {

@@ -33,6 +33,9 @@ public:
     // the ghost cars without a new run or a new camera.
     void openDocument(const nlohmann::json& document) override;
     QString reportSectionsHtml() const override;
+    // The simulation page's overlay views and the results table draw every
+    // value; the other vehicle views show the scene's own value.
+    QString overlayScopeNote() const override;
 
     MomentumDiagramView* momentumView() const { return momentum_; }
     VehicleResultsTable* resultsTable() const { return results_; }
@@ -52,6 +55,7 @@ protected:
 
 private:
     void updateSweep();
+    void updateResultsTable();
     void updateGhosts();
     void addReconstructionActions();
 

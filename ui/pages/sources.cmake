@@ -4,6 +4,8 @@ set(IMPACTLAB_UI_PAGE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/PageRegistry.h ${CMAKE_CURRENT_LIST_DIR}/PageRegistry.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SimulationPage.h ${CMAKE_CURRENT_LIST_DIR}/SimulationPage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SimulationSummary.h ${CMAKE_CURRENT_LIST_DIR}/SimulationSummary.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SimulationOverlay.h ${CMAKE_CURRENT_LIST_DIR}/SimulationOverlay.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/SimulationTimePlots.h ${CMAKE_CURRENT_LIST_DIR}/SimulationTimePlots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/SceneVisuals.h ${CMAKE_CURRENT_LIST_DIR}/SceneVisuals.cpp
   ${CMAKE_CURRENT_LIST_DIR}/VehiclePage.h ${CMAKE_CURRENT_LIST_DIR}/VehiclePage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ImpactScenePage.h ${CMAKE_CURRENT_LIST_DIR}/ImpactScenePage.cpp

@@ -42,69 +42,100 @@ VehicleResultsTable::VehicleResultsTable(QWidget* parent) : QTableWidget(0, Colu
 
 void VehicleResultsTable::clearResults() { setRowCount(0); }
 
-void VehicleResultsTable::setCollision(const VehicleCollisionInput& input, const VehicleCollisionResult& result) {
-    // Rows first, numbers later: every value of one unit is printed in one
-    // format chosen from all of them (236900 J beside 16321 J, not 2.369e+05),
-    // each judged against its quantity's scale (an energy against the energy
-    // before), so round-off prints 0.
-    struct Row {
-        QString subject, quantity, unit;
-        DisplayCell cell;
-        QString text;   // set for a value that is not a number of the unit (a clock hour)
-    };
-    std::vector<Row> rows;
+namespace {
+// One row of the table: a quantity in one unit, and its value.
+struct ResultRow {
+    QString subject, quantity, unit;
+    DisplayCell cell;
+    QString text;   // set for a value that is not a number of the unit (a clock hour)
+};
+
+std::vector<ResultRow> makeResultRows(const VehicleCollisionInput& input, const VehicleCollisionResult& result) {
+    std::vector<ResultRow> rows;
     auto add = [&rows](const QString& subject, const QString& quantity, const QString& unit, double value,
                        double scale = 0.0) { rows.push_back({subject, quantity, unit, {value, scale}, {}}); };
     auto addVehicle = [&](const QString& who, const VehicleImpactOutcome& o) {
         const double speedScale = std::max(std::abs(o.velocityAfter.x()), std::abs(o.velocityAfter.y()));
-        add(who, tr("delta-V"), QStringLiteral("m/s"), o.deltaV);
-        add(who, tr("delta-V"), QStringLiteral("km/h"), o.deltaVKmh);
-        add(who, tr("PDOF"), QStringLiteral("deg"), o.pdofDeg);
-        rows.push_back({who, tr("PDOF"), QStringLiteral("o'clock"), {}, QString::number(o.pdofClock)});
-        add(who, tr("EES"), QStringLiteral("m/s"), o.ees);
-        add(who, tr("EES"), QStringLiteral("km/h"), o.eesKmh);
-        add(who, tr("velocity after x"), QStringLiteral("m/s"), o.velocityAfter.x(), speedScale);
-        add(who, tr("velocity after y"), QStringLiteral("m/s"), o.velocityAfter.y(), speedScale);
-        add(who, tr("speed after"), QStringLiteral("m/s"), o.velocityAfter.norm());
-        add(who, tr("speed after"), QStringLiteral("km/h"), kMpsToKmh * o.velocityAfter.norm());
-        add(who, tr("yaw rate after"), QStringLiteral("rad/s"), o.yawRateAfter);
-        add(who, tr("yaw rate after"), QStringLiteral("deg/s"), kRadToDeg * o.yawRateAfter);
-        add(who, tr("roll rate after"), QStringLiteral("deg/s"), kRadToDeg * o.rollRateAfter);
-        add(who, tr("pitch rate after"), QStringLiteral("deg/s"), kRadToDeg * o.pitchRateAfter);
-        add(who, tr("kinetic energy before"), QStringLiteral("J"), o.kineticEnergyBefore);
-        add(who, tr("kinetic energy after"), QStringLiteral("J"), o.kineticEnergyAfter, o.kineticEnergyBefore);
-        add(who, tr("absorbed energy"), QStringLiteral("J"), o.absorbedEnergy, o.kineticEnergyBefore);
+        add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("m/s"), o.deltaV);
+        add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("km/h"), o.deltaVKmh);
+        add(who, VehicleResultsTable::tr("PDOF"), QStringLiteral("deg"), o.pdofDeg);
+        rows.push_back({who, VehicleResultsTable::tr("PDOF"), QStringLiteral("o'clock"), {}, QString::number(o.pdofClock)});
+        add(who, VehicleResultsTable::tr("EES"), QStringLiteral("m/s"), o.ees);
+        add(who, VehicleResultsTable::tr("EES"), QStringLiteral("km/h"), o.eesKmh);
+        add(who, VehicleResultsTable::tr("velocity after x"), QStringLiteral("m/s"), o.velocityAfter.x(), speedScale);
+        add(who, VehicleResultsTable::tr("velocity after y"), QStringLiteral("m/s"), o.velocityAfter.y(), speedScale);
+        add(who, VehicleResultsTable::tr("speed after"), QStringLiteral("m/s"), o.velocityAfter.norm());
+        add(who, VehicleResultsTable::tr("speed after"), QStringLiteral("km/h"), kMpsToKmh * o.velocityAfter.norm());
+        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("rad/s"), o.yawRateAfter);
+        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("deg/s"), kRadToDeg * o.yawRateAfter);
+        add(who, VehicleResultsTable::tr("roll rate after"), QStringLiteral("deg/s"), kRadToDeg * o.rollRateAfter);
+        add(who, VehicleResultsTable::tr("pitch rate after"), QStringLiteral("deg/s"), kRadToDeg * o.pitchRateAfter);
+        add(who, VehicleResultsTable::tr("kinetic energy before"), QStringLiteral("J"), o.kineticEnergyBefore);
+        add(who, VehicleResultsTable::tr("kinetic energy after"), QStringLiteral("J"), o.kineticEnergyAfter,
+            o.kineticEnergyBefore);
+        add(who, VehicleResultsTable::tr("absorbed energy"), QStringLiteral("J"), o.absorbedEnergy, o.kineticEnergyBefore);
     };
-    addVehicle(tr("Vehicle 1"), result.vehicle1);
-    if (result.vehicle2) addVehicle(tr("Vehicle 2"), *result.vehicle2);
-    const QString collision = tr("Collision");
+    addVehicle(VehicleResultsTable::tr("Vehicle 1"), result.vehicle1);
+    if (result.vehicle2) addVehicle(VehicleResultsTable::tr("Vehicle 2"), *result.vehicle2);
+    const QString collision = VehicleResultsTable::tr("Collision");
     const double energyBefore =
         result.vehicle1.kineticEnergyBefore + (result.vehicle2 ? result.vehicle2->kineticEnergyBefore : 0.0);
-    add(collision, tr("energy dissipated"), QStringLiteral("J"), result.energyDissipated, energyBefore);
-    add(collision, tr("closing speed at P"), QStringLiteral("m/s"), result.closingSpeed);
-    add(collision, tr("mu_user"), QStringLiteral("-"), input.muUser);
-    add(collision, tr("mu~ (eq. 62)"), QStringLiteral("-"), result.muTilde);
-    add(collision, tr("mu used (eq. 64)"), QStringLiteral("-"), result.mu);
+    add(collision, VehicleResultsTable::tr("energy dissipated"), QStringLiteral("J"), result.energyDissipated, energyBefore);
+    add(collision, VehicleResultsTable::tr("closing speed at P"), QStringLiteral("m/s"), result.closingSpeed);
+    add(collision, VehicleResultsTable::tr("mu_user"), QStringLiteral("-"), input.muUser);
+    add(collision, VehicleResultsTable::tr("mu~ (eq. 62)"), QStringLiteral("-"), result.muTilde);
+    add(collision, VehicleResultsTable::tr("mu used (eq. 64)"), QStringLiteral("-"), result.mu);
+    return rows;
+}
+}  // namespace
 
-    // One format per unit.
+void VehicleResultsTable::setCollision(const VehicleCollisionInput& input, const VehicleCollisionResult& result) {
+    setCollisions({{&input, &result, tr("Value")}});
+}
+
+void VehicleResultsTable::setCollisions(const std::vector<ResultsColumn>& columns) {
+    // Rows first, numbers later: every value of one unit is printed in one
+    // format chosen from all of them, every column's (236900 J beside 16321
+    // J, not 2.369e+05), each judged against its quantity's scale (an energy
+    // against the energy before), so round-off prints 0.
+    std::vector<std::vector<ResultRow>> values;
+    for (const ResultsColumn& c : columns) values.push_back(makeResultRows(*c.input, *c.result));
     QHash<QString, std::vector<DisplayCell>> byUnit;
-    for (const Row& r : rows)
-        if (r.text.isEmpty()) byUnit[r.unit].push_back(r.cell);
+    for (const std::vector<ResultRow>& rows : values)
+        for (const ResultRow& r : rows)
+            if (r.text.isEmpty()) byUnit[r.unit].push_back(r.cell);
     QHash<QString, DisplayColumnFormat> formats;
     for (auto it = byUnit.cbegin(); it != byUnit.cend(); ++it) formats[it.key()] = chooseDisplayColumnFormat(it.value());
 
     setRowCount(0);
-    for (const Row& r : rows) {
+    setColumnCount(ValueColumn + static_cast<int>(columns.size()));
+    QStringList header = {tr("Subject"), tr("Quantity"), tr("Unit")};
+    for (const ResultsColumn& c : columns) header << c.heading;
+    setHorizontalHeaderLabels(header);
+    for (int k = ValueColumn; k < columnCount(); ++k)
+        horizontalHeader()->setSectionResizeMode(k, QHeaderView::ResizeToContents);
+    // Several value columns need the room a stretched quantity would take.
+    horizontalHeader()->setSectionResizeMode(QuantityColumn, columns.size() > 1 ? QHeaderView::ResizeToContents
+                                                                                : QHeaderView::Stretch);
+    if (values.empty()) return;
+    // The rows of the first column; an overlay's values have the same (one
+    // scene, so the same vehicles).
+    for (size_t i = 0; i < values.front().size(); ++i) {
+        const ResultRow& first = values.front()[i];
         const int row = rowCount();
         insertRow(row);
-        setItem(row, SubjectColumn, new QTableWidgetItem(r.subject));
-        setItem(row, QuantityColumn, new QTableWidgetItem(r.quantity));
-        setItem(row, UnitColumn, new QTableWidgetItem(r.unit));
-        const QString value =
-            r.text.isEmpty() ? QString::fromStdString(formatDisplayCell(r.cell, formats.value(r.unit))) : r.text;
-        auto* v = new QTableWidgetItem(value);
-        v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        setItem(row, ValueColumn, v);
+        setItem(row, SubjectColumn, new QTableWidgetItem(first.subject));
+        setItem(row, QuantityColumn, new QTableWidgetItem(first.quantity));
+        setItem(row, UnitColumn, new QTableWidgetItem(first.unit));
+        for (size_t k = 0; k < values.size(); ++k) {
+            if (i >= values[k].size()) continue;
+            const ResultRow& r = values[k][i];
+            const QString value =
+                r.text.isEmpty() ? QString::fromStdString(formatDisplayCell(r.cell, formats.value(r.unit))) : r.text;
+            auto* v = new QTableWidgetItem(value);
+            v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            setItem(row, ValueColumn + static_cast<int>(k), v);
+        }
     }
 }
 

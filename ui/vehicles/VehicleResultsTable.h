@@ -16,6 +16,7 @@
 // holds exactly the printed text, after a header row "Subject,Quantity,Unit,Value".
 #include <QString>
 #include <QTableWidget>
+#include <vector>
 
 #include "vehicle/VehicleCollision.h"
 
@@ -33,6 +34,15 @@ public:
 
     /// Fills the table from this collision, replacing any earlier rows.
     void setCollision(const VehicleCollisionInput& input, const VehicleCollisionResult& result);
+    /// A value column per collision, headed `heading` (a parameter overlay's
+    /// values: "epsilon = 0.1"), the rows of the first; replaces any
+    /// earlier rows and columns. Pointers used during the call only.
+    struct ResultsColumn {
+        const VehicleCollisionInput* input = nullptr;
+        const VehicleCollisionResult* result = nullptr;
+        QString heading;
+    };
+    void setCollisions(const std::vector<ResultsColumn>& columns);
     /// No rows.
     void clearResults();
 

@@ -8,6 +8,7 @@
 #include "diagram/EventSequence.h"
 #include "impact/JiaWang.h"
 #include "support/JiaWangReference.h"
+#include "support/TestSupport.h"
 
 using namespace impactlab;
 
@@ -84,4 +85,60 @@ TEST(EventSequence, FrictionlessIsClosedFormThroughout) {
     for (const SequenceStretch& s : calcSequenceStretches(r, trace)) EXPECT_FALSE(s.integrated);
 }
 
+// Fig. 9 whole: eight rows, each chain's stretches dashed up to its first l or
+// s and solid after, the impact's own chain highlighted.
+TEST(EventSequences, EightChainsIntegratedUntilTheFirstLOrS) {
+    const std::vector<std::string>& all = listJiaWangEventSequences();
+    ASSERT_EQ(all.size(), 8u);
+    const Figure fig = makeEventSequencesFigure("csr");
+    int rows = 0, highlighted = 0;
+    for (const FigureSeries& s : fig.series) {
+        if (s.legendOnly || s.marker != FigureMarker::None) {
+            if (s.marker == FigureMarker::Square) ++rows;   // each chain's origin
+            continue;
+        }
+        // "seq: a -> b", the row's sequence and the stretch's end node.
+        const std::string seq = s.name.substr(0, s.name.find(':'));
+        const char to = s.name.back();
+        const std::string chain = "0" + seq;
+        const std::size_t firstLS = chain.find_first_of("ls");
+        const std::size_t end = chain.find(to, 1);
+        EXPECT_EQ(s.dashed, firstLS == std::string::npos || end <= firstLS) << s.name;
+    }
+    for (const FigureSeries& s : fig.series)
+        if (s.marker != FigureMarker::None) highlighted += s.highlight;
+    EXPECT_EQ(rows, 8);
+    EXPECT_EQ(highlighted, 4);   // the nodes 0, c, s, r of this impact's chain
+}
+
+// The law itself hands over to closed forms where Fig. 9 says: on random
+// impacts, every stretch the law integrated lies before the first l or s of
+// its sequence and every stretch after it is closed form.
+TEST(EventSequences, TheLawHandsOverWhereFigure9Says) {
+    test::RandomBodies rnd(91);
+    int checked = 0;
+    for (int k = 0; k < 200; ++k) {
+        Mat3 A;
+        for (int i = 0; i < 3; ++i) A.col(i) = rnd.vec(1.0);
+        Vec3 v = rnd.vec(2.0);
+        v.z() = -rnd.uniform(0.1, 3.0);
+        const ImpactProblem p =
+            ImpactProblem::makeContactLevel(A * A.transpose() + 0.2 * Mat3::Identity(), v, rnd.uniform(0.0, 1.5), rnd.uniform(0.0, 1.0));
+        ImpactTrace trace;
+        const ImpactResult r = solveJiaWang(p, {}, &trace);
+        if (r.status != SolveStatus::Converged) continue;
+        const std::string seq = calcEventSequence(r);
+        const std::string chain = "0" + seq;
+        const std::size_t firstLS = chain.find_first_of("ls");
+        for (const SequenceStretch& st : calcSequenceStretches(r, trace)) {
+            const std::size_t end = chain.find(st.to, 1);
+            const bool beforeFirst = firstLS == std::string::npos || end <= firstLS;
+            EXPECT_EQ(st.integrated, beforeFirst) << k << " " << seq << " " << st.from << "->" << st.to;
+        }
+        ++checked;
+    }
+    EXPECT_GT(checked, 150);
+}
+
 }}  // namespace
+

@@ -40,6 +40,12 @@ constexpr double kReleaseEnergyRelTol = 1e-9;
 constexpr double kTouchTol = 1e-12;
 // A sliding impulse on the cone's edge, to the law's round-off with margin.
 constexpr double kConeEdgeTol = 1e-9;
+// m/s: a contact point "still sliding" moves faster than this tangentially,
+// far above the solver's round-off and far below the example's metres per second.
+constexpr double kPlusSlidingSpeedFloor = 1e-3;
+// The same chain read two ways integrates the same flight; the impulses
+// agree to the flight's tolerance (Dormand-Prince to 1e-12), not bit for bit.
+constexpr double kReadingsAgreeTol = 1e-6;
 
 std::string scenePath(const std::string& name) { return std::string(IMPACTLAB_SCENES_DIR) + "/" + name; }
 
@@ -170,15 +176,48 @@ TEST(PlusScene, PendulumFallsFromReleaseAndTouchesTheGround) {
     EXPECT_NEAR(run.touchEnergy, run.releaseEnergy, kReleaseEnergyRelTol * run.releaseEnergy);       // Dormand-Prince to 1e-12
     EXPECT_GT(run.flightTime, 0.0);
     EXPECT_LT(run.problem.getVelocity(0).z(), 0.0);
-    // Free fall of a lone point from the sphere's 2.866 m to 0.25 m takes
-    // 0.730 s; the chain is pulled down faster by the swinging links, but not
-    // twice as fast.
+    // Free fall of a lone point from the sphere's 1.427 m (the printed angles
+    // as joint angles) to 0.25 m takes 0.490 s; the chain, swinging about its
+    // pivot, takes about as long, neither twice as fast nor half as fast.
     EXPECT_GT(run.flightTime, 0.3);
     EXPECT_LT(run.flightTime, 0.8);
     // A pendulum that starts below the ground is refused.
     nlohmann::json d = scene.document;
     d["example"]["release_theta"] = nlohmann::json::array({0.0, 0.0, 0.0});   // hanging: sphere centre at -1 m
     EXPECT_THROW(runPlusScene(parsePlusScene(d)), InputError);
+}
+
+// Example 4 as printed, (pi/4, 3pi/4, 5pi/6) from rest: the paper says the
+// sphere "slides throughout the collision" (reference B.2.9). Read as joint
+// angles (the built-in scene) it does: no slide-to-roll event, and the
+// tangential impulse ends on the cone, |pi_t| = mu pi_n. Read as absolute
+// angles, the same numbers make it stick (a slide-to-roll event, the impulse
+// strictly inside the cone): the reason the scene reads them as joint angles.
+TEST(PlusScene, PendulumAsPrintedSlidesThroughoutOnlyWithJointAngles) {
+    const PlusScene scene = loadPlusScene(scenePath("plus-triple-pendulum.json"));
+    ASSERT_TRUE(scene.pendulum.releaseRelative);
+    const PlusSceneRun run = runPlusScene(scene);
+    ASSERT_EQ(run.plus.status, SolveStatus::Converged);
+    for (const ContactEvent& e : run.plus.events) EXPECT_NE(e.kind, ContactEventKind::SlideToRoll);
+    const Vec3 impulse = run.plus.getImpulse(0);
+    EXPECT_GT(impulse.z(), 0.0);
+    EXPECT_NEAR(impulse.head<2>().norm(), scene.pendulum.friction * impulse.z(), kConeEdgeTol);
+    // The sphere still slides when it leaves: its tangential velocity is not zero.
+    EXPECT_GT(run.plus.getVelocityAfter(0).head<2>().norm(), kPlusSlidingSpeedFloor);
+
+    const PlusSceneRun absolute = runPlusScene(withChoice(scene, "angles", "absolute"));
+    bool sticks = false;
+    for (const ContactEvent& e : absolute.plus.events) sticks = sticks || e.kind == ContactEventKind::SlideToRoll;
+    EXPECT_TRUE(sticks);
+    const Vec3 absoluteImpulse = absolute.plus.getImpulse(0);
+    EXPECT_LT(absoluteImpulse.head<2>().norm(), scene.pendulum.friction * absoluteImpulse.z() - kConeEdgeTol);
+
+    // The two readings are one chain: the joint angles summed are the absolute ones.
+    nlohmann::json d = scene.document;
+    d["example"]["release_angles"] = "absolute";
+    d["example"]["release_theta"] = nlohmann::json::array({M_PI / 4.0, M_PI, 11.0 * M_PI / 6.0 - 2.0 * M_PI});
+    const PlusSceneRun same = runPlusScene(parsePlusScene(d));
+    EXPECT_NEAR((same.plus.getImpulse(0) - impulse).norm(), 0.0, kReadingsAgreeTol * impulse.norm());
 }
 
 // Posed at the touch, sliding fast enough against mu 0.1, the sphere slides

@@ -1,0 +1,32 @@
+#pragma once
+// The time histories of a simulated scene's first body (Cataldo & Sampaio
+// Figs. 3.2-3.19) as the panels TimePlotsView draws: height, horizontal
+// position, both velocities, the angle (planar) or w_y (spatial), the angular
+// velocity, a rod's end heights and the mechanical energy. One curve per
+// labelled run in each panel: the compared laws' runs, or an overlay's
+// values' runs (pages/SimulationOverlay.h). Plain data out of the runs'
+// channels, no physics.
+#include <QColor>
+#include <QString>
+#include <vector>
+
+#include "plots/TimePlotsView.h"
+#include "scene/Scene.h"
+#include "sim/Simulation.h"
+
+namespace impactlab::ui {
+
+// A run drawn in every panel, with its legend text and colour.
+struct LabelledRun {
+    const SimulationRun* run = nullptr;
+    QString label;
+    QColor color;
+};
+
+// More time-history panels than this go in four columns instead of three.
+inline constexpr int kPanelsForFourColumns = 6;
+
+// The panels of `scene`'s kind that some run has a channel for.
+std::vector<PlotPanel> makeTimePlotPanels(const SimulatedScene& scene, const std::vector<LabelledRun>& runs);
+
+}  // namespace impactlab::ui
