@@ -1,11 +1,14 @@
 #include "diagram/ImpulseDiagram.h"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <cstdio>
 
 #include "diagram/DisplayNames.h"
 #include "diagram/DisplayNumber.h"
+#include "diagram/FigureOverlay.h"
 
 namespace impactlab {
 
@@ -76,7 +79,7 @@ Vec3 chooseTangent(const ImpactProblem& problem, const std::vector<LawOutcome>& 
 ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vector<LawOutcome>& outcomes,
                                   const ImpulseDiagramOptions& options) {
     ImpulseDiagram dia;
-    const Vec3 s = chooseTangent(problem, outcomes);
+    const Vec3 s = options.tangentDirection ? *options.tangentDirection : chooseTangent(problem, outcomes);
     dia.tangentDirection = s;
     Eigen::Matrix<double, 3, 2> P;   // (I_t, I_n) -> contact-frame impulse
     P.col(0) = s;
@@ -132,6 +135,10 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
     const Vec2 mid = 0.5 * (lo + hi);
     lo = mid - 0.5 * span * (1.0 + 2.0 * options.marginFraction);
     hi = mid + 0.5 * span * (1.0 + 2.0 * options.marginFraction);
+    if (options.viewBox) {
+        lo = options.viewBox->first;
+        hi = options.viewBox->second;
+    }
     dia.min = lo;
     dia.max = hi;
 
@@ -177,6 +184,55 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
     }
     if (!ellipse.points.empty()) dia.lines.push_back(std::move(ellipse));
     return dia;
+}
+
+ImpulseDiagram mergeOverlayImpulseDiagrams(const std::vector<ImpulseDiagram>& diagrams,
+                                           const std::vector<std::string>& labels) {
+    assert(!diagrams.empty() && diagrams.size() == labels.size());
+    ImpulseDiagram merged;
+    merged.xLabel = diagrams.front().xLabel;
+    merged.yLabel = diagrams.front().yLabel;
+    merged.tangentDirection = diagrams.front().tangentDirection;
+    merged.min = diagrams.front().min;
+    merged.max = diagrams.front().max;
+    // A line of the same id and points for every value so far is drawn once
+    // and unnamed; when a value's differs, both are named with their values.
+    std::vector<bool> named;
+    bool anyDiffers = false;
+    for (std::size_t i = 0; i < diagrams.size(); ++i) {
+        const ImpulseDiagram& d = diagrams[i];
+        merged.min = merged.min.cwiseMin(d.min);
+        merged.max = merged.max.cwiseMax(d.max);
+        for (const DiagramPolyline& line : d.lines) {
+            const auto same = std::find_if(merged.lines.begin(), merged.lines.end(), [&line](const DiagramPolyline& l) {
+                return l.id == line.id && l.points == line.points;
+            });
+            if (same != merged.lines.end()) continue;
+            DiagramPolyline copy = line;
+            if (i > 0) {
+                anyDiffers = true;
+                copy.label = makeOverlaySeriesName(line.label.empty() ? line.id : line.label, labels[i]);
+                for (std::size_t k = 0; k < merged.lines.size(); ++k)
+                    if (!named[k] && merged.lines[k].id == line.id) {
+                        DiagramPolyline& first = merged.lines[k];
+                        first.label = makeOverlaySeriesName(first.label.empty() ? first.id : first.label, labels[0]);
+                        named[k] = true;
+                    }
+            }
+            named.push_back(i > 0);
+            merged.lines.push_back(std::move(copy));
+        }
+        for (const DiagramPath& path : d.paths) {
+            DiagramPath copy = path;
+            copy.label = makeOverlaySeriesName(path.label.empty() ? path.model : path.label, labels[i]);
+            merged.paths.push_back(std::move(copy));
+        }
+    }
+    // The views fill the admissible region from the first friction, ellipse
+    // and compression lines; when the values' lines differ each value has a
+    // region of its own, and an empty region given by the diagram draws none.
+    if (anyDiffers) merged.lines.insert(merged.lines.begin(), DiagramPolyline{kOverlayNoRegionId, "", {}});
+    return merged;
 }
 
 }  // namespace impactlab

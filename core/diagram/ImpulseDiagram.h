@@ -24,7 +24,9 @@
 //   energy ellipse       I . v^- + 1/2 I^T W I = 0 (no kinetic energy change)
 // Each path is a law's trace, with its end-of-compression and final points and
 // its energy change.
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "impact/ImpactProblem.h"
@@ -68,9 +70,38 @@ struct LawOutcome {
 struct ImpulseDiagramOptions {
     int ellipseSegments = 180;     // polyline resolution of the energy ellipse
     double marginFraction = 0.12;  // view box margin around the paths
+    // The diagram's tangent direction s (unit, in the contact plane); unset:
+    // chosen from the first path as above. A parameter overlay draws every
+    // value in the plane of the scene's own value, so the paths compare.
+    std::optional<Vec3> tangentDirection;
+    // The view box (min, max) in (I_t, I_n), N s, that the lines are clipped
+    // to; unset: around the paths as above. An overlay gives every value the
+    // box of all, so a line no value changes is the same line in each.
+    std::optional<std::pair<Vec2, Vec2>> viewBox;
 };
 
 ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vector<LawOutcome>& outcomes,
                                   const ImpulseDiagramOptions& options = {});
+
+// The impulse-space diagrams of a parameter overlay (scene/SceneOverlay.h)
+// merged into one: each value's diagram computed in the same plane and box
+// (ImpulseDiagramOptions::tangentDirection, viewBox), drawn together. Every path is
+// kept in order (path i of a one-law diagram per value is value i, so the
+// view's path colours are one per value) and named with its value
+// ("Jia & Wang ... (friction = 0.3)"). A reference line that is the same for
+// every value (same id and points: the compression line under a friction
+// overlay) is kept once; one that differs is kept per value under the same
+// id (the views style lines by id) and named with its value. The view box
+// covers every value's; the admissible region, which differs with the lines,
+// is left out when they differ.
+//
+// The id of a region the views fill as given ("admissible-region"), set
+// empty when the values' regions differ.
+inline constexpr const char* kOverlayNoRegionId = "admissible-region";
+
+// `diagrams[i]` computed for the value labelled `labels[i]` (same size, at
+// least one). Axes and tangent direction are the first diagram's.
+ImpulseDiagram mergeOverlayImpulseDiagrams(const std::vector<ImpulseDiagram>& diagrams,
+                                           const std::vector<std::string>& labels);
 
 }  // namespace impactlab

@@ -178,16 +178,20 @@ TEST_F(OverlayTest, AValueOutsideTheRangeIsRefusedNamingTheField) {
     EXPECT_EQ(w.undoStack()->count(), 0);
 }
 
-TEST_F(OverlayTest, PagesThatDoNotDrawOverlaysSaySo) {
+// Every page draws overlays now (the granular page last): the overlay line
+// says which of its views do, not that the page draws none.
+TEST_F(OverlayTest, TheGranularPageSaysWhichViewsDrawTheOverlay) {
     QString error;
     ASSERT_TRUE(w.openScene(":/scenes/hopper.json", &error)) << error.toStdString();
     ScenePage* page = w.currentPage();
-    ASSERT_FALSE(page->drawsOverlays()) << "the granular page does not draw overlays yet";
+    ASSERT_TRUE(page->drawsOverlays());
     const SceneParameter* p = w.findParameter("friction");
     ASSERT_NE(p, nullptr);
     ASSERT_TRUE(page->parameterPanel()->requestOverlay("friction", {p->min, p->max}));
     EXPECT_TRUE(w.currentDocument().contains(kOverlayKey));
-    EXPECT_TRUE(page->parameterPanel()->overlayNote().contains("drawn on")) << page->parameterPanel()->overlayNote().toStdString();
+    const QString note = page->parameterPanel()->overlayNote();
+    EXPECT_EQ(note, page->overlayScopeNote());
+    EXPECT_TRUE(note.contains("g(r)") && !note.contains("drawn on")) << note.toStdString();
 }
 
 // The single-impact page (issue 26): the hodograph draws one path per value

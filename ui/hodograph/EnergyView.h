@@ -14,7 +14,9 @@
 #include <QString>
 #include "charts/ChartView.h"
 
+#include <QStringList>
 #include <optional>
+#include <vector>
 
 #include "diagram/Hodograph.h"
 
@@ -34,8 +36,14 @@ public:
     EnergyView& operator=(const EnergyView&) = delete;
 
     void setCurve(const EnergyCurve& curve);
+    /// One curve per value of a parameter overlay (issue 26): each value's
+    /// kinetic (solid) and potential (dashed) energy in its palette colour
+    /// (FigureView::paletteColor, as every overlaid view), named with its
+    /// label ("kinetic energy (friction = 0.3)").
+    void setOverlay(const std::vector<EnergyCurve>& curves, const QStringList& labels);
     void clear();
-    bool hasCurve() const { return curve_.has_value(); }
+    bool hasCurve() const { return curve_.has_value() || !overlay_.empty(); }
+    bool isOverlay() const { return !overlay_.empty(); }
 
     /// Redraws only when the title changes (set it before the data).
     void setTitle(const QString& title);
@@ -57,6 +65,8 @@ private:
     void rebuild() { refresh(); }
 
     std::optional<EnergyCurve> curve_;
+    std::vector<EnergyCurve> overlay_;   // empty unless an overlay is shown
+    QStringList overlayLabels_;
     QString title_;
 };
 

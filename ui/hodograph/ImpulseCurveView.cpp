@@ -1,5 +1,8 @@
 #include "ImpulseCurveView.h"
 
+#include <QColor>
+
+#include "plus/FigureView.h"
 #include "render/ImpulseCurveRenderer.h"
 
 namespace impactlab::ui {
@@ -13,12 +16,22 @@ ImpulseCurveView::~ImpulseCurveView() { renderer_.reset(); }
 
 void ImpulseCurveView::setCurve(const ImpulseCurve3D& curve) {
     renderer_->setCurve(curve);
-    hasCurve_ = true;
+    curveCount_ = 1;
+}
+
+void ImpulseCurveView::setOverlay(const std::vector<ImpulseCurve3D>& curves, const QStringList& labels) {
+    std::vector<ImpulseCurveRenderer::OverlayKey> keys;
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        const QColor c = FigureView::paletteColor(static_cast<int>(i));
+        keys.push_back({labels.value(static_cast<int>(i)).toStdString(), Eigen::Vector3d(c.redF(), c.greenF(), c.blueF())});
+    }
+    renderer_->setOverlay(curves, keys);
+    curveCount_ = static_cast<int>(curves.size());
 }
 
 void ImpulseCurveView::clear() {
     renderer_->clear();
-    hasCurve_ = false;
+    curveCount_ = 0;
 }
 
 }  // namespace impactlab::ui

@@ -6,7 +6,9 @@
 #include "diagram/Hodograph.h"
 #include "render/VtkView.h"
 
+#include <QStringList>
 #include <memory>
+#include <vector>
 
 namespace impactlab::ui {
 
@@ -21,15 +23,21 @@ public:
 
     /// Shows `curve` and frames it.
     void setCurve(const ImpulseCurve3D& curve);
+    /// One curve per value of a parameter overlay (issue 26), each in its
+    /// value's palette colour (FigureView::paletteColor), the key naming
+    /// `labels`; frames them.
+    void setOverlay(const std::vector<ImpulseCurve3D>& curves, const QStringList& labels);
     void clear();
-    bool hasCurve() const { return hasCurve_; }
+    bool hasCurve() const { return curveCount_ > 0; }
+    /// How many curves are drawn: one, one per overlay value, or none.
+    int curveCount() const { return curveCount_; }
 
     /// renderToImage() saved as PNG (false without an X display for VTK).
     bool exportPng(const QString& path) { return saveImage(path); }
 
 private:
     std::unique_ptr<ImpulseCurveRenderer> renderer_;
-    bool hasCurve_ = false;
+    int curveCount_ = 0;
 };
 
 }  // namespace impactlab::ui

@@ -9,7 +9,9 @@
 #include <QString>
 #include "charts/ChartView.h"
 
+#include <QStringList>
 #include <optional>
+#include <vector>
 
 #include "diagram/MaxDissipationDiagram.h"
 
@@ -26,6 +28,14 @@ public:
     ~FobjView() override;
 
     void setCurve(const MdpFobjCurve& curve);
+    /// One curve per value of a parameter overlay (issue 26): each value's
+    /// feasible arcs and global minimum in its palette colour
+    /// (FigureView::paletteColor), named with its label. The infeasible
+    /// arcs and poles move with the cone, so they are not drawn (one set
+    /// per value would cover the plot); a value the reduction does not
+    /// apply to draws nothing and is named in the title.
+    void setOverlay(const std::vector<MdpFobjCurve>& curves, const QStringList& labels);
+    bool isOverlay() const { return !overlay_.empty(); }
     void clear();
     /// Redraws only when the title changes (set it before the data).
     void setTitle(const QString& title);
@@ -51,6 +61,8 @@ private:
     void rebuild() { refresh(); }
 
     std::optional<MdpFobjCurve> curve_;
+    std::vector<MdpFobjCurve> overlay_;   // empty unless an overlay is shown
+    QStringList overlayLabels_;
     QString title_;
 };
 

@@ -21,10 +21,12 @@
 #include "diagram/GranularFigures.h"
 #include "granular/FieldMapView.h"
 #include "laws/LawRegistry.h"
+#include "pages/GranularOverlay.h"
 #include "panel/ParameterPanel.h"
 #include "plus/FigureView.h"
 #include "render/ParticleRenderer.h"
 #include "render/VtkView.h"
+#include "scene/SceneOverlay.h"
 #include "sim/granular/GranularAnalysis.h"
 #include "sim/granular/GranularExport.h"
 #include "timeline/RunControls.h"
@@ -216,35 +218,48 @@ void GranularPage::apply(GranularScene scene, bool rebuild) {
 }
 
 void GranularPage::cancelRuns() {
-    for (ModelRun& r : runs_)
-        if (r.job) r.job->cancel();
+    for (std::vector<ModelRun>* runs : {&runs_, &overlayRuns_})
+        for (ModelRun& r : *runs)
+            if (r.job) r.job->cancel();
 }
 
 bool GranularPage::isRunning() const {
-    return std::any_of(runs_.begin(), runs_.end(), [](const ModelRun& r) { return r.endReason.empty(); });
+    auto running = [](const ModelRun& r) { return r.endReason.empty(); };
+    return std::any_of(runs_.begin(), runs_.end(), running) ||
+           std::any_of(overlayRuns_.begin(), overlayRuns_.end(), running);
 }
 
 void GranularPage::waitForRuns() {
-    for (ModelRun& r : runs_)
-        if (r.job) r.job->wait();
+    for (std::vector<ModelRun>* runs : {&runs_, &overlayRuns_})
+        for (ModelRun& r : *runs)
+            if (r.job) r.job->wait();
     poll();
+}
+
+QString GranularPage::overlayScopeNote() const {
+    return tr("g(r), Contacts and Table 2 draw every value (each run with the scene's friction model); the velocity "
+              "and spin maps and the 3D view show the scene's own value.");
 }
 
 void GranularPage::restartRuns() {
     cancelRuns();
     const std::vector<std::string> models = listModels();
-    std::vector<ModelRun> runs;
+    // An overlay's values, each its own scene with its own friction model
+    // (none and nothing read without an overlay).
+    const std::vector<OverlayCase> cases = expandSceneOverlay(scene_.document);
+    const std::vector<GranularScene> values =
+        readOverlayCases(cases, [](const nlohmann::json& d) { return parseGranularScene(d); });
+    std::vector<ModelRun> runs, overlayRuns;
     std::vector<std::pair<granular::GranularWorld, granular::GranularRunSettings>> starts;
     granular::GranularFrame initial;
-    for (const std::string& model : models) {
+    // The window keeps a core to itself, so it answers while the runs go on;
+    // the runs share the rest.
+    const int cores = std::max(1, QThread::idealThreadCount() - 1);
+    const int share = std::max(1, cores / static_cast<int>(models.size() + values.size()));
+    auto prepare = [&](GranularScene s, const std::string& model) {
         ModelRun run;
         run.model = model;
-        GranularScene s = scene_;
         s.solver.frictionModel = model;
-        // The window keeps a core to itself, so it answers while the runs go
-        // on; two runs share the rest.
-        const int cores = std::max(1, QThread::idealThreadCount() - 1);
-        const int share = std::max(1, cores / static_cast<int>(models.size()));
         if (s.solver.threads == 0 || s.solver.threads > share) s.solver.threads = share;
         granular::GranularWorld world = granular::makeGranularWorld(s);
         granular::GranularRunSettings settings = granular::makeGranularRunSettings(s);
@@ -252,12 +267,23 @@ void GranularPage::restartRuns() {
         settings.keepSteps = false;
         run.stepsTarget = settings.steps;
         run.frames.push_back(granular::makeGranularFrame(world, 0));
-        if (initial.size() == 0) initial = run.frames.front();
         starts.emplace_back(std::move(world), settings);
-        runs.push_back(std::move(run));
+        return run;
+    };
+    for (const std::string& model : models) runs.push_back(prepare(scene_, model));
+    initial = runs.front().frames.front();
+    std::vector<granular::GranularViewWindows> overlayWindows;
+    for (const GranularScene& value : values) {
+        overlayRuns.push_back(prepare(value, value.solver.frictionModel));
+        overlayWindows.push_back(granular::makeGranularViewWindows(value));
     }
     // The views first show the new initial state, at once.
     runs_ = std::move(runs);
+    overlayRuns_ = std::move(overlayRuns);
+    overlayWindows_ = std::move(overlayWindows);
+    overlayLabels_.clear();
+    for (const OverlayCase& c : cases) overlayLabels_.push_back(c.label);
+    overlayParameter_ = cases.empty() ? std::string() : scene_.document[kOverlayKey].value("parameter", std::string());
     speedScale_ = kMinSpeedScale;
     for (const Vec3& v : initial.velocities) speedScale_ = std::max(speedScale_, v.norm());
     renderer_->setObstacles(starts.front().first, Eigen::AlignedBox3d(windows_.domain.min, windows_.domain.max));
@@ -277,6 +303,7 @@ void GranularPage::restartRuns() {
         // Restored at launch: nothing runs until the user presses Run.
         holdRuns_ = false;
         for (ModelRun& r : runs_) r.endReason = kNotStarted;
+        for (ModelRun& r : overlayRuns_) r.endReason = kNotStarted;
         cancel_->setEnabled(false);
         rerun_->setText(tr("Run"));
         updateSummary();
@@ -287,7 +314,14 @@ void GranularPage::restartRuns() {
         return;
     }
     rerun_->setText(tr("Run again"));
+    // The scene's own runs first, then each value's: the worker's pool
+    // starts them in that order, as many at a time as there are cores, so
+    // the runs the 3D view shows are never the ones queued.
     for (std::size_t i = 0; i < runs_.size(); ++i) startRun(runs_[i], std::move(starts[i].first), starts[i].second);
+    for (std::size_t i = 0; i < overlayRuns_.size(); ++i) {
+        const std::size_t k = runs_.size() + i;
+        startRun(overlayRuns_[i], std::move(starts[k].first), starts[k].second);
+    }
     progress_->setValue(0);
     cancel_->setEnabled(true);
     pollTimer_->start();
@@ -357,6 +391,14 @@ void GranularPage::poll() {
         target += r.stepsTarget;
         if (!r.frames.empty()) lastTime = std::max(lastTime, r.frames.back().time);
     }
+    // An overlay's runs fill the progress bar too; the timeline follows the
+    // scene's own runs, the ones the 3D view shows.
+    for (ModelRun& r : overlayRuns_) {
+        if (r.job) takeNews(r);
+        running = running || r.endReason.empty();
+        done += r.job ? static_cast<long long>(r.job->progress()) : 0;
+        target += r.stepsTarget;
+    }
     // The timeline grows with the frames; a view at the newest frame follows it.
     if (lastTime > timeline_->endTime()) {
         const QSignalBlocker block(timeline_);
@@ -425,9 +467,21 @@ void GranularPage::updateAnalyses() {
     }
     velocity_->setMaps(velocity, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
     angular_->setMaps(angular, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
-    rdf_->setFigure(granular::makeRadialDistributionFigure(rdfs, windows_.diameter));
-    contacts_->setFigure(granular::makeContactHistoryFigure(histories));
-    table_->setTable(granular::makeGranularStatisticsTable(summaries, 0.5 * windows_.diameter));
+    if (overlayRuns_.empty()) {
+        rdf_->setFigure(granular::makeRadialDistributionFigure(rdfs, windows_.diameter));
+        contacts_->setFigure(granular::makeContactHistoryFigure(histories));
+        table_->setTable(granular::makeGranularStatisticsTable(summaries, 0.5 * windows_.diameter));
+        return;
+    }
+    try {
+        const GranularOverlayViews views =
+            makeGranularOverlayViews(overlayRuns_, overlayWindows_, overlayLabels_, overlayParameter_, kAnalysisWindowShare);
+        rdf_->setFigure(views.rdf);
+        contacts_->setFigure(views.contacts);
+        table_->setTable(views.table);
+    } catch (const std::exception& e) {
+        emit errorOccurred(QString::fromUtf8(e.what()));
+    }
 }
 
 void GranularPage::updateSummary() {
@@ -452,6 +506,16 @@ void GranularPage::updateSummary() {
                         .arg(r.totals.contactSolves / r.wallSeconds * 1e-6, 0, 'f', 2);
         text += "<br>";
     }
+    for (std::size_t i = 0; i < overlayRuns_.size(); ++i) {
+        const ModelRun& r = overlayRuns_[i];
+        const double steps = std::max<long long>(1, r.totals.steps);
+        text += QString("<b>overlay</b> %1: %2 of %3 steps%4, contacts per step %5<br>")
+                    .arg(QString::fromStdString(overlayLabels_[i]).toHtmlEscaped())
+                    .arg(r.totals.steps)
+                    .arg(r.stepsTarget)
+                    .arg(r.endReason.empty() ? QString(" (running)") : QString(" (%1)").arg(QString::fromStdString(r.endReason)))
+                    .arg(r.totals.contacts / steps, 0, 'f', 1);
+    }
     text += QString("colour: speed, 0 to %1 m/s (dark blue to yellow)").arg(displayNumber(speedScale_));
     setSummary(text);
 }
@@ -475,6 +539,14 @@ std::vector<ExportedFile> GranularPage::exportData(const QString& folder, QStrin
         std::ofstream s(dir.filePath(steps).toStdString());
         if (s) granular::writeStepsCsv(s, r.steps);
         if (s) files.push_back({steps, stem + ": every step's statistics"});
+        else if (failures) failures->append(steps);
+    }
+    for (std::size_t i = 0; i < overlayRuns_.size(); ++i) {
+        // The value's index names the file; its label says which value.
+        const QString steps = QString("overlay-%1-steps.csv").arg(i + 1);
+        std::ofstream s(dir.filePath(steps).toStdString());
+        if (s) granular::writeStepsCsv(s, overlayRuns_[i].steps);
+        if (s) files.push_back({steps, QString::fromStdString(overlayLabels_[i]) + ": every step's statistics"});
         else if (failures) failures->append(steps);
     }
     return files;

@@ -67,6 +67,14 @@ public:
     };
     const GranularScene& scene() const { return scene_; }
     const std::vector<ModelRun>& runs() const { return runs_; }
+    // Parameter overlays (issue 26): each value's flow runs with the scene's
+    // friction model (queued after the scene's own runs on the same idle
+    // worker; Cancel stops them all); g(r), Contacts and Table 2 draw every value,
+    // the field maps and the 3D view the scene's own runs. Empty without an
+    // overlay.
+    const std::vector<ModelRun>& overlayRuns() const { return overlayRuns_; }
+    bool drawsOverlays() const override { return true; }
+    QString overlayScopeNote() const override;
     bool isRunning() const;
     // Waits until every run has ended (tests, exports).
     void waitForRuns();
@@ -102,6 +110,10 @@ private:
     GranularScene scene_;
     granular::GranularViewWindows windows_;
     std::vector<ModelRun> runs_;
+    std::vector<ModelRun> overlayRuns_;                        // one per overlay value
+    std::vector<granular::GranularViewWindows> overlayWindows_;   // each value's scene's
+    std::vector<std::string> overlayLabels_;
+    std::string overlayParameter_;
     bool holdRuns_ = false;     // the next restartRuns shows the initial state and waits for Run
     double speedScale_ = 1.0;   // m/s, top of the colour scale (the initial state's fastest, at least kMinSpeedScale)
 

@@ -34,6 +34,18 @@ namespace impactlab::ui {
 namespace {
 // Directions of the bundle of hodographs (Fig. 6 draws a dozen or so).
 constexpr int kBundleDirections = 16;
+
+std::vector<ImpulseCurve3D> listOverlayCurves(const std::vector<ImpactOverlayValue>& values) {
+    std::vector<ImpulseCurve3D> curves;
+    for (const ImpactOverlayValue& v : values) curves.push_back(v.curve);
+    return curves;
+}
+
+std::vector<EnergyCurve> listOverlayEnergies(const std::vector<ImpactOverlayValue>& values) {
+    std::vector<EnergyCurve> curves;
+    for (const ImpactOverlayValue& v : values) curves.push_back(v.energy);
+    return curves;
+}
 }  // namespace
 
 ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
@@ -63,12 +75,14 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
              ViewKind::Chart, bundle_, makeViewExports(bundle_).withCsv(makeCsvExport(bundleData_))});
     addView({"curve", viewDisplayName("curve"),
              "Jia & Wang Fig. 5: the impulse curve with the plane of compression and the line of sticking",
-             ViewKind::View3d, curve_, makeViewExports(curve_).withCsv(makeCsvExport(curveData_))});
+             ViewKind::View3d, curve_,
+             makeViewExports(curve_).withCsv([this](const QString& path) { return writeTextFile(path, writeCurveCsv()); })});
     // Not a figure of the paper: Jia & Wang's Fig. 8 is a bundle of hodographs.
     addView({"energy", viewDisplayName("energy"),
              "Kinetic energy of the relative motion against the normal impulse, and Stronge's contact energy E "
              "where the law tracks it (Jia & Wang eq. 11)",
-             ViewKind::Chart, energy_, makeViewExports(energy_).withCsv(makeCsvExport(energyData_))});
+             ViewKind::Chart, energy_,
+             makeViewExports(energy_).withCsv([this](const QString& path) { return writeTextFile(path, writeEnergyCsv()); })});
     addView({"diagram", viewDisplayName("diagram"), "The impulse path of every compared law, with the friction cone's lines",
              ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
     addView({"sequence", viewDisplayName("sequence"),
@@ -170,11 +184,8 @@ void ImpactScenePage::solve() {
     QElapsedTimer clock;
     clock.start();
     // The scene's law and every compared one, each with its own options.
-    std::vector<LawChoice> laws{{scene_.law, scene_.lawOptions}};
     const nlohmann::json options = scene_.document.value("contact", nlohmann::json::object()).value("options", nlohmann::json::object());
-    for (const std::string& id : readComparedLaws(scene_.document))
-        if (id != scene_.law) laws.push_back({id, getContactLawOptions(options, id, scene_.law)});
-    comparison_ = compareLaws(scene_.problem, laws);
+    comparison_ = compareLaws(scene_.problem, listSceneLaws(scene_));
     if (!comparison_.front().accepted) {
         emit errorOccurred(QString::fromStdString(comparison_.front().refusal));
         return;
@@ -210,46 +221,50 @@ void ImpactScenePage::solve() {
 }
 
 void ImpactScenePage::solveOverlay() {
+    // Each value solved as the page solves its own, every compared law too
+    // (a single impact takes microseconds to milliseconds); nothing at all
+    // without an overlay.
+    overlay_ = solveImpactOverlay(scene_.document);
     overlayHodographs_.clear();
     overlayLabels_.clear();
-    // Each value solved with the scene's law as the page solves its own (a
-    // single impact takes microseconds to milliseconds).
-    const std::vector<OverlayCase> cases = expandSceneOverlay(scene_.document);
-    const std::vector<ImpactScene> scenes =
-        readOverlayCases(cases, [](const nlohmann::json& d) { return parseImpactScene(d); });
-    for (std::size_t i = 0; i < scenes.size(); ++i) {
-        const std::vector<ComparedLaw> solved = compareLaws(scenes[i].problem, {{scenes[i].law, scenes[i].lawOptions}});
-        if (!solved.front().accepted) continue;   // a value the law refuses draws nothing
-        overlayHodographs_.push_back(makeHodographDiagram(scenes[i].problem, solved.front().result, solved.front().trace));
-        overlayLabels_ << QString::fromStdString(cases[i].label);
+    for (const ImpactOverlayValue& v : overlay_) {
+        overlayHodographs_.push_back(v.hodograph);
+        overlayLabels_ << QString::fromStdString(v.label);
     }
+    overlayParameter_ = overlay_.empty() ? std::string() : scene_.document[kOverlayKey].value("parameter", std::string());
+}
+
+std::vector<std::string> ImpactScenePage::listOverlayLabels() const {
+    std::vector<std::string> labels;
+    for (const ImpactOverlayValue& v : overlay_) labels.push_back(v.label);
+    return labels;
 }
 
 std::string ImpactScenePage::writeHodographCsv() const {
-    if (overlayHodographs_.empty()) return toCsv(hodographData_);
-    // Every value's rows, each series named with its value ("hodograph (friction = 0.8)").
-    std::string out;
-    for (std::size_t i = 0; i < overlayHodographs_.size(); ++i) {
-        const std::string csv = toCsv(overlayHodographs_[i]);
-        const std::string suffix = " (" + overlayLabels_[static_cast<int>(i)].toStdString() + ")";
-        std::size_t line = 0;
-        for (std::size_t at = 0; at < csv.size();) {
-            const std::size_t end = csv.find('\n', at);
-            const std::string row = csv.substr(at, end == std::string::npos ? std::string::npos : end - at);
-            at = end == std::string::npos ? csv.size() : end + 1;
-            if (line++ == 0) {
-                if (i == 0) out += row + "\n";   // the header once
-                continue;
-            }
-            const std::size_t comma = row.find(',');
-            out += quoteCsvField(row.substr(0, comma) + suffix) + row.substr(comma) + "\n";
-        }
-    }
-    return out;
+    if (overlay_.empty()) return toCsv(hodographData_);
+    std::vector<std::string> csvs;
+    for (const ImpactOverlayValue& v : overlay_) csvs.push_back(toCsv(v.hodograph));
+    return mergeOverlayCsv(csvs, listOverlayLabels());
+}
+
+std::string ImpactScenePage::writeCurveCsv() const {
+    if (overlay_.empty()) return toCsv(curveData_);
+    std::vector<std::string> csvs;
+    for (const ImpactOverlayValue& v : overlay_) csvs.push_back(toCsv(v.curve));
+    return mergeOverlayCsv(csvs, listOverlayLabels());
+}
+
+std::string ImpactScenePage::writeEnergyCsv() const {
+    if (overlay_.empty()) return toCsv(energyData_);
+    std::vector<std::string> csvs;
+    for (const ImpactOverlayValue& v : overlay_) csvs.push_back(toCsv(v.energy));
+    return mergeOverlayCsv(csvs, listOverlayLabels());
 }
 
 QString ImpactScenePage::overlayScopeNote() const {
-    return tr("The Hodograph tab draws every value; the other views show the scene's own value.");
+    return tr("Hodograph, Curve 3D, Energy, Impulse space, Event sequence, Objective, Coulomb solutions and Comparison "
+              "draw every value; Bundle, Event sequences, Methods (Table 1), Compression plane, Decision tree and the 3D "
+              "view show the scene's own value.");
 }
 
 void ImpactScenePage::redrawCurrentTab() { redrawView(tabs()->currentWidget()); }
@@ -269,18 +284,28 @@ void ImpactScenePage::redrawView(QWidget* view) {
         bundle_->setTitle("Hodographs of unit initial slides");
         bundle_->setBundle(bundleData_);
     } else if (view == curve_) {
-        curve_->setCurve(curveData_);
+        if (overlay_.empty()) curve_->setCurve(curveData_);
+        else curve_->setOverlay(listOverlayCurves(overlay_), overlayLabels_);
     } else if (view == energy_) {
         energy_->setTitle("Energy against normal impulse");
-        energy_->setCurve(energyData_);
+        if (overlay_.empty()) energy_->setCurve(energyData_);
+        else energy_->setOverlay(listOverlayEnergies(overlay_), overlayLabels_);
     } else if (view == diagram_) {
         std::vector<LawOutcome> outcomes;
         for (const ComparedLaw& c : comparison_)
             if (c.accepted) outcomes.push_back({c.result, c.trace});
-        diagram_->setDiagram(makeImpulseDiagram(scene_.problem, outcomes),
-                             QString("Impulses (%1)").arg(lawDisplayName(r.model)));
+        const ImpulseDiagram own = makeImpulseDiagram(scene_.problem, outcomes);
+        // With an overlay, each value's scene-law path in the plane of the
+        // scene's own diagram (the compared laws stay in the table).
+        if (overlay_.empty())
+            diagram_->setDiagram(own, QString("Impulses (%1)").arg(lawDisplayName(r.model)));
+        else
+            diagram_->setDiagram(makeOverlayImpulseDiagram(overlay_, own.tangentDirection),
+                                 QString("Impulses (%1), %2 overlay")
+                                     .arg(lawDisplayName(r.model), QString::fromStdString(overlayParameter_)));
     } else if (view == sequenceView_) {
-        sequenceView_->setFigure(makeEventSequenceFigure(r, outcome_.trace));
+        if (overlay_.empty()) sequenceView_->setFigure(makeEventSequenceFigure(r, outcome_.trace));
+        else sequenceView_->setFigure(makeOverlaySequenceFigure(overlay_));
     } else if (view == sequencesView_) {
         // This impact's chain is one of the eight when the law reports Jia & Wang's events.
         sequencesView_->setFigure(makeEventSequencesFigure(sequence_));
@@ -290,14 +315,22 @@ void ImpactScenePage::redrawView(QWidget* view) {
         plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp_.plane.conic)));
         plane_->setPlane(mdp_.plane);
     } else if (view == fobj_) {
-        fobj_->setCurve(mdp_.fobj);
+        if (overlay_.empty()) {
+            fobj_->setCurve(mdp_.fobj);
+        } else {
+            std::vector<MdpFobjCurve> curves;
+            for (const ImpactOverlayValue& v : overlay_) curves.push_back(v.fobj);
+            fobj_->setOverlay(curves, overlayLabels_);
+        }
     } else if (view == tree_) {
         tree_->setTitle(QString("Fig. 5: branch %1").arg(QString::fromStdString(mdp_.path.leaf)));
         tree_->setPath(mdp_.path);
     } else if (view == solutions_) {
-        solutions_->setTable(makeCoulombSolutionsTable(scene_.problem));
+        if (overlay_.empty()) solutions_->setTable(makeCoulombSolutionsTable(scene_.problem));
+        else solutions_->setTable(makeOverlaySolutionsTable(overlay_, overlayParameter_));
     } else if (view == table_) {
-        table_->setTable(makeComparisonTable(comparison_));
+        if (overlay_.empty()) table_->setTable(makeComparisonTable(comparison_));
+        else table_->setTable(makeOverlayComparisonTable(overlay_, overlayParameter_));
     }
 }
 
@@ -347,6 +380,11 @@ void ImpactScenePage::updateSummary() {
                            : QString("<br><font color='#a05a00'>%1 does not take this impact: %2</font>")
                                  .arg(lawDisplayName(c.id), QString::fromStdString(c.refusal).toHtmlEscaped());
     }
+    for (const ImpactOverlayValue& v : overlay_)
+        text += QString("<br><b>overlay</b> %1: sequence %2, impulse %3 N s, energy after %4 J")
+                    .arg(QString::fromStdString(v.label).toHtmlEscaped(), QString::fromStdString(calcEventSequence(v.outcome.result)),
+                         displayVector(v.outcome.result.impulse))
+                    .arg(displayNumber(v.outcome.result.energyAfter, v.outcome.result.energyBefore));
     for (const std::string& note : scene_.notes) text += "<br>" + QString::fromStdString(note).toHtmlEscaped();
     for (const auto& w : r.warnings)
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());

@@ -13,6 +13,7 @@
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/MaxDissipationDiagram.h"
 #include "laws/LawComparison.h"
+#include "pages/ImpactOverlay.h"
 #include "pages/ScenePage.h"
 #include "scene/ImpactScene.h"
 
@@ -61,15 +62,25 @@ public:
     FobjView* fobjView() const { return fobj_; }
     DecisionTreeView* decisionTreeView() const { return tree_; }
     ComparisonTableView* comparisonTable() const { return table_; }
+    ComparisonTableView* solutionsTable() const { return solutions_; }
+    FigureView* sequenceView() const { return sequenceView_; }
     LawComparisonBox* comparisonBox() const { return compare_; }
     // The maximum-dissipation geometry of the current problem (every law).
     const MdpDiagram& mdpDiagram() const { return mdp_; }
 
-    // Parameter overlays (issue 26): the hodograph tab draws one path per
-    // value; the page's other views show the scene's own value.
+    // Parameter overlays (issue 26): the hodograph, the 3D impulse curve,
+    // energy, the impulse-space diagram, the event sequence, f_obj and both
+    // tables draw every value; the bundle (16 paths a value would be
+    // unreadable), the eight chains of Fig. 9 and the methods' timing table
+    // (this impact's chain highlighted, its own timings), the compression
+    // plane and the decision tree (one problem's geometry and branch each),
+    // the 3D bodies and the summary's first lines show the scene's own value
+    // (overlayScopeNote).
     bool drawsOverlays() const override { return true; }
     QString overlayScopeNote() const override;
     const std::vector<HodographDiagram>& overlayHodographs() const { return overlayHodographs_; }
+    // Each overlay value solved, in the overlay's order; empty without one.
+    const std::vector<ImpactOverlayValue>& overlayValues() const { return overlay_; }
 
 protected:
     void prepareForExport() override;
@@ -81,15 +92,21 @@ private:
     void redrawView(QWidget* view);
     void updateSummary();
     void solveOverlay();
+    // A view's CSV: with an overlay every value's series, named with its value.
     std::string writeHodographCsv() const;
+    std::string writeCurveCsv() const;
+    std::string writeEnergyCsv() const;
+    std::vector<std::string> listOverlayLabels() const;
 
     ImpactScene scene_;
     LawOutcome outcome_;
     std::vector<ComparedLaw> comparison_;
     std::string sequence_;
     HodographDiagram hodographData_;
-    std::vector<HodographDiagram> overlayHodographs_;   // one per overlay value, empty without an overlay
+    std::vector<ImpactOverlayValue> overlay_;           // one per overlay value, empty without an overlay
+    std::vector<HodographDiagram> overlayHodographs_;   // overlay_'s, for HodographView::setOverlay
     QStringList overlayLabels_;
+    std::string overlayParameter_;                      // the overlay's parameter id, the tables' value column
     HodographBundle bundleData_;
     ImpulseCurve3D curveData_;
     EnergyCurve energyData_;

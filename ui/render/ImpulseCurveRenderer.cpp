@@ -212,15 +212,28 @@ ImpulseCurveRenderer::~ImpulseCurveRenderer() {
     }
 }
 
-void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
-    d_->removeAll();
+void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) { show({curve}, {}); }
 
-    // View box: the curve, its marked points and the origin, padded.
+void ImpulseCurveRenderer::setOverlay(const std::vector<ImpulseCurve3D>& curves, const std::vector<OverlayKey>& keys) {
+    show(curves, keys);
+}
+
+void ImpulseCurveRenderer::show(const std::vector<ImpulseCurve3D>& curves, const std::vector<OverlayKey>& keys) {
+    d_->removeAll();
+    if (curves.empty()) {
+        d_->changed();
+        return;
+    }
+    const bool overlay = !keys.empty();
+
+    // View box: the curves, their marked points and the origin, padded.
     Eigen::AlignedBox3d data(Eigen::Vector3d::Zero());
-    for (const Vec3& p : curve.points)
-        if (p.allFinite()) data.extend(p);
-    for (const auto& p : {curve.compressionPoint, curve.stickPoint, curve.finalPoint})
-        if (p && p->allFinite()) data.extend(*p);
+    for (const ImpulseCurve3D& curve : curves) {
+        for (const Vec3& p : curve.points)
+            if (p.allFinite()) data.extend(p);
+        for (const auto& p : {curve.compressionPoint, curve.stickPoint, curve.finalPoint})
+            if (p && p->allFinite()) data.extend(*p);
+    }
     // Every side at least kMinSideShare of the longest: the tangential
     // impulses are often far smaller than the normal one, and a sliver of a box
     // would show neither the plane's tilt nor the tangential axes.
@@ -258,67 +271,84 @@ void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
         d_->add(makeBillboardLabel(names[k], to + (coneLength + kLabelOffsetShare * diag) * dir));
     }
 
-    // Plane of compression, clipped to the box.
-    const std::vector<Eigen::Vector3d> patch = clipPlaneToBox(curve.planePoint, curve.planeNormal, box);
-    if (patch.size() >= 3) {
-        auto points = vtkSmartPointer<vtkPoints>::New();
-        auto polys = vtkSmartPointer<vtkCellArray>::New();
-        auto outline = vtkSmartPointer<vtkCellArray>::New();
-        polys->InsertNextCell(static_cast<int>(patch.size()));
-        outline->InsertNextCell(static_cast<int>(patch.size()) + 1);
-        for (std::size_t i = 0; i < patch.size(); ++i) {
-            points->InsertNextPoint(patch[i].data());
-            polys->InsertCellPoint(static_cast<vtkIdType>(i));
-            outline->InsertCellPoint(static_cast<vtkIdType>(i));
+    // Plane of compression and line of sticking of each value, once when
+    // values share them (neither depends on friction or restitution).
+    for (std::size_t v = 0; v < curves.size(); ++v) {
+        const ImpulseCurve3D& curve = curves[v];
+        const auto earlier = curves.begin() + static_cast<std::ptrdiff_t>(v);
+        const bool seen = std::any_of(curves.begin(), earlier, [&curve](const ImpulseCurve3D& c) {
+            return c.planePoint == curve.planePoint && c.planeNormal == curve.planeNormal && c.linePoint == curve.linePoint &&
+                   c.lineDirection == curve.lineDirection;
+        });
+        if (seen) continue;
+        const std::vector<Eigen::Vector3d> patch = clipPlaneToBox(curve.planePoint, curve.planeNormal, box);
+        if (patch.size() >= 3) {
+            auto points = vtkSmartPointer<vtkPoints>::New();
+            auto polys = vtkSmartPointer<vtkCellArray>::New();
+            auto outline = vtkSmartPointer<vtkCellArray>::New();
+            polys->InsertNextCell(static_cast<int>(patch.size()));
+            outline->InsertNextCell(static_cast<int>(patch.size()) + 1);
+            for (std::size_t i = 0; i < patch.size(); ++i) {
+                points->InsertNextPoint(patch[i].data());
+                polys->InsertCellPoint(static_cast<vtkIdType>(i));
+                outline->InsertCellPoint(static_cast<vtkIdType>(i));
+            }
+            outline->InsertCellPoint(0);
+            auto surface = vtkSmartPointer<vtkPolyData>::New();
+            surface->SetPoints(points);
+            surface->SetPolys(polys);
+            auto plane = render::actorFor(surface);
+            setColor(plane->GetProperty(), kCompressionPlaneColor);
+            plane->GetProperty()->SetOpacity(render::kSeeThroughOpacity);
+            plane->GetProperty()->SetAmbient(0.5);
+            plane->GetProperty()->BackfaceCullingOff();
+            d_->add(plane);
+            auto border = vtkSmartPointer<vtkPolyData>::New();
+            border->SetPoints(points);
+            border->SetLines(outline);
+            auto borderActor = render::actorFor(border);
+            setColor(borderActor->GetProperty(), 0.7 * kCompressionPlaneColor);
+            borderActor->GetProperty()->LightingOff();
+            borderActor->GetProperty()->SetLineWidth(1.5f);
+            d_->add(borderActor);
         }
-        outline->InsertCellPoint(0);
-        auto surface = vtkSmartPointer<vtkPolyData>::New();
-        surface->SetPoints(points);
-        surface->SetPolys(polys);
-        auto plane = render::actorFor(surface);
-        setColor(plane->GetProperty(), kCompressionPlaneColor);
-        plane->GetProperty()->SetOpacity(render::kSeeThroughOpacity);
-        plane->GetProperty()->SetAmbient(0.5);
-        plane->GetProperty()->BackfaceCullingOff();
-        d_->add(plane);
-        auto border = vtkSmartPointer<vtkPolyData>::New();
-        border->SetPoints(points);
-        border->SetLines(outline);
-        auto borderActor = render::actorFor(border);
-        setColor(borderActor->GetProperty(), 0.7 * kCompressionPlaneColor);
-        borderActor->GetProperty()->LightingOff();
-        borderActor->GetProperty()->SetLineWidth(1.5f);
-        d_->add(borderActor);
+
+        // Line of sticking.
+        if (curve.lineDirection.norm() > 0.0) {
+            const std::vector<Eigen::Vector3d> line = clipLineToBox(curve.linePoint, curve.lineDirection.normalized(), box);
+            if (line.size() == 2) {
+                d_->add(makeTube(line, kLineRadiusShare * diag, kLineColor));
+            }
+        }
+
     }
 
-    // Line of sticking.
-    if (curve.lineDirection.norm() > 0.0) {
-        const std::vector<Eigen::Vector3d> line = clipLineToBox(curve.linePoint, curve.lineDirection.normalized(), box);
-        if (line.size() == 2) {
-            d_->add(makeTube(line, kLineRadiusShare * diag, kLineColor));
+    // The curves: the scene's own in its colour, an overlay's in each value's.
+    for (std::size_t i = 0; i < curves.size(); ++i) {
+        std::vector<Eigen::Vector3d> path;
+        for (const Vec3& p : curves[i].points) {
+            if (!p.allFinite()) continue;
+            if (path.empty() || (p - path.back()).norm() > kMergeShare * diag) path.push_back(p);
         }
-    }
-
-    // The curve.
-    std::vector<Eigen::Vector3d> path;
-    for (const Vec3& p : curve.points) {
-        if (!p.allFinite()) continue;
-        if (path.empty() || (p - path.back()).norm() > kMergeShare * diag) path.push_back(p);
-    }
-    if (path.size() >= 2) {
-        auto tube = makeTube(path, kCurveRadiusShare * diag, kCurveColor);
-        tube->GetProperty()->SetAmbient(0.35);
-        d_->add(tube);
+        if (path.size() >= 2) {
+            auto tube = makeTube(path, kCurveRadiusShare * diag, overlay ? keys[i].second : kCurveColor);
+            tube->GetProperty()->SetAmbient(0.35);
+            d_->add(tube);
+        }
     }
 
     // Colour key, top left: 3D labels for these would crowd the small
     // tangential axes.
-    const std::pair<const char*, Eigen::Vector3d> key[] = {
-        {"impulse curve", kCurveColor}, {"plane of compression", 0.75 * kCompressionPlaneColor}, {"line of sticking", kLineColor}};
+    std::vector<OverlayKey> key;
+    if (overlay) key = keys;
+    else key.push_back({"impulse curve", kCurveColor});
+    key.push_back({"plane of compression", 0.75 * kCompressionPlaneColor});
+    key.push_back({"line of sticking", kLineColor});
     int row = 0;
-    for (const auto& [text, color] : key) {
+    for (const OverlayKey& entry : key) {
+        const Eigen::Vector3d& color = entry.second;
         auto actor = vtkSmartPointer<vtkTextActor>::New();
-        actor->SetInput(text);
+        actor->SetInput(entry.first.c_str());
         vtkTextProperty* p = actor->GetTextProperty();
         p->SetFontSize(kKeyFontSize);
         p->BoldOn();
@@ -335,11 +365,19 @@ void ImpulseCurveRenderer::setCurve(const ImpulseCurve3D& curve) {
     auto mark = [&](const std::optional<Vec3>& p, const char* name, const Eigen::Vector3d& color) {
         if (!p || !p->allFinite()) return;
         d_->add(makeBall(*p, ball, color));
-        d_->add(makeBillboardLabel(name, *p + offset));
+        if (name) d_->add(makeBillboardLabel(name, *p + offset));
     };
-    mark(curve.compressionPoint, "I_c", kCompressionColor);
-    mark(curve.stickPoint, "I_s", kStickColor);
-    mark(curve.finalPoint, "I_r", kFinalColor);
+    if (!overlay) {
+        mark(curves.front().compressionPoint, "I_c", kCompressionColor);
+        mark(curves.front().stickPoint, "I_s", kStickColor);
+        mark(curves.front().finalPoint, "I_r", kFinalColor);
+    } else {
+        // Each value's points in its colour; three labels per value would
+        // cover the curves, and the key names the colours.
+        for (std::size_t i = 0; i < curves.size(); ++i)
+            for (const auto& p : {curves[i].compressionPoint, curves[i].stickPoint, curves[i].finalPoint})
+                mark(p, nullptr, keys[i].second);
+    }
 
     d_->reportExtent();
     d_->changed();

@@ -12,6 +12,9 @@
 #include <Eigen/Core>
 
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "diagram/Hodograph.h"
 
@@ -30,6 +33,12 @@ public:
 
     /// Replaces what is shown; frames the camera on it.
     void setCurve(const ImpulseCurve3D& curve);
+    /// A text and colour (RGB in [0, 1]) of the key, top left.
+    using OverlayKey = std::pair<std::string, Eigen::Vector3d>;
+    /// One curve per value of a parameter overlay (issue 26), each in its
+    /// key's colour with its marked points, the key naming the values; the
+    /// plane of compression and the line of sticking once per distinct one.
+    void setOverlay(const std::vector<ImpulseCurve3D>& curves, const std::vector<OverlayKey>& keys);
     /// Shows nothing but the background.
     void clear();
     void resetCamera();
@@ -40,6 +49,9 @@ public:
     static Eigen::Vector3d axisColor();
 
 private:
+    // `keys` empty: one curve, drawn as the scene's own.
+    void show(const std::vector<ImpulseCurve3D>& curves, const std::vector<OverlayKey>& keys);
+
     struct Impl;
     std::unique_ptr<Impl> d_;
 };

@@ -163,4 +163,43 @@ TEST(ImpulseDiagram, DirectImpactHasNoReverseSlidingLine) {
     ASSERT_TRUE(poisson);
     for (const Vec2& q : poisson->points) EXPECT_NEAR(q.y(), 1.052632, kPrintedTol);
 }
+
+// A friction overlay's diagrams merged (issue 26): one path per value in
+// order, named with it; the compression line (friction-free) once; each
+// value's friction lines named with it; no admissible region (each value has
+// its own); the view box covers every value's; the plane is the one given.
+TEST(ImpulseDiagram, OverlayKeepsAPathPerValueAndSharedLinesOnce) {
+    const std::vector<double> mus = {0.1, 0.3, 0.9};
+    const std::vector<std::string> labels = {"friction = 0.1", "friction = 0.3", "friction = 0.9"};
+    ImpulseDiagramOptions options;
+    options.tangentDirection = Vec3(-1.0, 0.0, 0.0);
+    // Every value in one box, as the page's overlay draws them.
+    options.viewBox = std::make_pair(Vec2(-2.0, -0.5), Vec2(1.0, 2.0));
+    std::vector<ImpulseDiagram> each;
+    for (double mu : mus) {
+        const ImpactProblem p = ImpactProblem::makeContactLevel(Vec3(3.5, 3.5, 1.0).asDiagonal(), Vec3(1, 0, -1), mu, 0.5);
+        LawOutcome o;
+        o.result = solveStronge(p, {}, &o.trace);
+        each.push_back(makeImpulseDiagram(p, {o}, options));
+        EXPECT_EQ(each.back().tangentDirection, options.tangentDirection.value());
+    }
+    const ImpulseDiagram merged = mergeOverlayImpulseDiagrams(each, labels);
+    ASSERT_EQ(merged.paths.size(), 3u);
+    for (std::size_t i = 0; i < 3; ++i) {
+        EXPECT_EQ(merged.paths[i].points, each[i].paths[0].points);
+        EXPECT_NE(merged.paths[i].label.find("(" + labels[i] + ")"), std::string::npos) << merged.paths[i].label;
+    }
+    int compression = 0, frictionPlus = 0;
+    for (const DiagramPolyline& l : merged.lines) {
+        compression += l.id == "compression";
+        frictionPlus += l.id == "friction+";
+    }
+    EXPECT_EQ(compression, 1);
+    EXPECT_EQ(frictionPlus, 3);
+    const DiagramPolyline* region = findLine(merged, kOverlayNoRegionId);
+    ASSERT_TRUE(region);
+    EXPECT_TRUE(region->points.empty());
+    EXPECT_EQ(merged.min, options.viewBox->first);
+    EXPECT_EQ(merged.max, options.viewBox->second);
+}
 }}  // namespace
