@@ -25,6 +25,7 @@
 #include <QSlider>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <vector>
 #include <QTest>
 #include <gtest/gtest.h>
 
@@ -75,14 +76,23 @@ QString maskTimings(QString html) {
     return html;
 }
 
+// A column that holds times measured on this machine (Jia & Wang Table 1's
+// "time here [us]") is masked like the summary's timings.
+const char* const kMeasuredColumnMark = "time here";
+
 // Every cell of a table, row by row, tab-separated.
 QString tableText(const QTableWidget* t) {
     QString out;
-    for (int c = 0; c < t->columnCount(); ++c)
-        out += (t->horizontalHeaderItem(c) ? t->horizontalHeaderItem(c)->text() : QString()) + '\t';
+    std::vector<bool> measured;
+    for (int c = 0; c < t->columnCount(); ++c) {
+        const QString header = t->horizontalHeaderItem(c) ? t->horizontalHeaderItem(c)->text() : QString();
+        measured.push_back(header.contains(kMeasuredColumnMark));
+        out += header + '\t';
+    }
     out += '\n';
     for (int r = 0; r < t->rowCount(); ++r) {
-        for (int c = 0; c < t->columnCount(); ++c) out += (t->item(r, c) ? t->item(r, c)->text() : QString()) + '\t';
+        for (int c = 0; c < t->columnCount(); ++c)
+            out += (measured[c] ? QString("#") : t->item(r, c) ? t->item(r, c)->text() : QString()) + '\t';
         out += '\n';
     }
     return out;

@@ -14,7 +14,7 @@
 #include <memory>
 
 #include "diagram/PlusFigures.h"
-#include "sim/PlusCpuTime.h"
+#include "diagram/PlusCpuTime.h"
 #include "pages/ScenePage.h"
 #include "scene/PlusScene.h"
 #include "sim/PlusSceneRun.h"

@@ -36,7 +36,7 @@ constexpr int kSideTabsPaneShare = 1200;
 constexpr int kTabBarSlackPx = 8;
 // The pages that draw overlays, for the note on a page that does not.
 const char* const kOverlayPages =
-    "the multi-point impact (PLUS), simulation and vehicle pages and the single-impact page's hodograph";
+    "the multi-point impact (PLUS), simulation, vehicle, single-impact and granular pages";
 }  // namespace
 
 ScenePage::ScenePage(QWidget* parent) : QWidget(parent) {

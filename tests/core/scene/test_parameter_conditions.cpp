@@ -44,7 +44,7 @@ TEST(ParameterConditions, TheTriplePendulumsRowsFollowItsPose) {
         doc["example"]["pose"] = pose;
         const PlusScene scene = parsePlusScene(doc);
         const auto conditions = readParameterConditions(doc, scene.parameters);
-        EXPECT_EQ(conditions.size(), 8u);
+        EXPECT_EQ(conditions.size(), 9u);   // the release angles, their reading (Angles), and the impact pose's five
         const std::string atImpact = findInapplicableReason(conditions, scene.parameters, "theta1");
         const std::string atRelease = findInapplicableReason(conditions, scene.parameters, "release1");
         EXPECT_EQ(atImpact.empty(), pose == "impact");
@@ -109,10 +109,18 @@ TEST(ParameterConditions, DeadRowsOfThePlusScenesChangeNothingAndLiveOnesDo) {
                 // Two values across the range: one of them changes a live
                 // row's solution (a sticking contact ignores friction above
                 // its need, so one value alone may not).
+                // A choice row (the pendulum's Angles) is set to each of its choices.
+                std::vector<nlohmann::json> edits;
+                if (row->kind == SceneParameter::Kind::Choice) {
+                    for (const std::string& ch : row->choices)
+                        edits.push_back(setChoiceInDocument(scene.parameters, inMode, row->id, ch));
+                } else {
+                    for (double share : {0.05, 0.61})
+                        edits.push_back(setParameterInDocument(scene.parameters, inMode, row->id,
+                                                               row->min + share * (row->max - row->min)));
+                }
                 int changed = 0;
-                for (double share : {0.05, 0.61}) {
-                    const nlohmann::json moved =
-                        setParameterInDocument(scene.parameters, inMode, row->id, row->min + share * (row->max - row->min));
+                for (const nlohmann::json& moved : edits) {
                     try {
                         changed += runPlusScene(parsePlusScene(moved)).plus.impulse == before ? 0 : 1;
                     } catch (const InputError&) {

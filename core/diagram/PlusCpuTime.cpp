@@ -1,4 +1,4 @@
-#include "sim/PlusCpuTime.h"
+#include "diagram/PlusCpuTime.h"
 
 #include <algorithm>
 #include <chrono>

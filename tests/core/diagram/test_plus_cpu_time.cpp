@@ -1,4 +1,4 @@
-// Uchida, Sherman & Delp Fig. 15b on a scene (sim/PlusCpuTime.h): the
+// Uchida, Sherman & Delp Fig. 15b on a scene (diagram/PlusCpuTime.h): the
 // stiffness range of the paper, every point timed, PLUS's answer the same at
 // every stiffness (it does not depend on E), the compliant run ending.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "scene/PlusScene.h"
-#include "sim/PlusCpuTime.h"
+#include "diagram/PlusCpuTime.h"
 #include "sim/PlusSceneRun.h"
 
 using namespace impactlab;
