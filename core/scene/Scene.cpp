@@ -89,7 +89,15 @@ SceneParameter readParameter(const json& j, const std::string& field, const json
     } catch (const json::exception& e) {
         throw InputError(p + "target", std::string("is not a JSON pointer: ") + e.what());
     }
-    if (!doc.contains(ptr)) throw InputError(p + "target", "names nothing in the scene: " + sp.target);
+    // The JSON library's contains() throws instead of answering false for an
+    // empty token under an array ("/bodies//1"): either way the pointer names nothing.
+    bool found = false;
+    try {
+        found = doc.contains(ptr);
+    } catch (const json::exception&) {
+        found = false;
+    }
+    if (!found) throw InputError(p + "target", "names nothing in the scene: " + sp.target);
     const json& current = doc.at(ptr);
     const std::string kind = readOptionalString(j, "kind", field, "number");
     if (kind == "choice") {

@@ -272,6 +272,18 @@ void SimulationOverlayTest::expectValuesArePlainRuns(SimulationPage* page, const
     }
 }
 
+// The first impact of each value's run (values in increasing order of a
+// restitution-like parameter): met with the same energy, more of it kept the
+// larger the value.
+void expectSameEnergyBeforeAndMoreKeptAfter(const std::vector<SimulationRun>& runs) {
+    ASSERT_EQ(runs.size(), 3u);
+    for (const SimulationRun& r : runs) ASSERT_FALSE(r.impacts.empty());
+    const double e0 = runs[0].impacts[0].result.energyBefore;
+    for (const SimulationRun& r : runs) EXPECT_NEAR(r.impacts[0].result.energyBefore, e0, kSameRunTol * std::abs(e0));
+    EXPECT_LT(runs[0].impacts[0].result.energyAfter + kEnergyOrderMargin, runs[1].impacts[0].result.energyAfter);
+    EXPECT_LT(runs[1].impacts[0].result.energyAfter + kEnergyOrderMargin, runs[2].impacts[0].result.energyAfter);
+}
+
 TEST_F(SimulationOverlayTest, ThreeRestitutionValuesOnTheBarAndUndo) {
     const QVector<double> values = {0.25, 0.5, 0.75};
     std::map<QString, int> single;
@@ -286,12 +298,7 @@ TEST_F(SimulationOverlayTest, ThreeRestitutionValuesOnTheBarAndUndo) {
     // Physics: restitution does not act before the first impact, so each
     // value meets it with the same energy; after it, the bar keeps more the
     // higher e is (Newton's law: the normal velocity reversed times e).
-    const std::vector<SimulationRun>& runs = page->overlay().runs;
-    for (const SimulationRun& r : runs) ASSERT_FALSE(r.impacts.empty());
-    const double e0 = runs[0].impacts[0].result.energyBefore;
-    for (const SimulationRun& r : runs) EXPECT_NEAR(r.impacts[0].result.energyBefore, e0, kSameRunTol * std::abs(e0));
-    EXPECT_LT(runs[0].impacts[0].result.energyAfter + kEnergyOrderMargin, runs[1].impacts[0].result.energyAfter);
-    EXPECT_LT(runs[1].impacts[0].result.energyAfter + kEnergyOrderMargin, runs[2].impacts[0].result.energyAfter);
+    expectSameEnergyBeforeAndMoreKeptAfter(page->overlay().runs);
 
     // The Coulomb characteristic (planar): every value's graph, keyed by value.
     ASSERT_TRUE(page->showTab("coulomb"));
@@ -372,12 +379,7 @@ TEST_F(SimulationOverlayTest, ThreeEpsilonValuesOnAVehicleCollisionAndUndo) {
 
     // Physics: the cars meet with the same kinetic energy whatever epsilon
     // is; the more elastic the collision, the less of it is lost.
-    const std::vector<SimulationRun>& runs = page->overlay().runs;
-    for (const SimulationRun& r : runs) ASSERT_FALSE(r.impacts.empty());
-    const double e0 = runs[0].impacts[0].result.energyBefore;
-    for (const SimulationRun& r : runs) EXPECT_NEAR(r.impacts[0].result.energyBefore, e0, kSameRunTol * std::abs(e0));
-    EXPECT_LT(runs[0].impacts[0].result.energyAfter + kEnergyOrderMargin, runs[1].impacts[0].result.energyAfter);
-    EXPECT_LT(runs[1].impacts[0].result.energyAfter + kEnergyOrderMargin, runs[2].impacts[0].result.energyAfter);
+    expectSameEnergyBeforeAndMoreKeptAfter(page->overlay().runs);
 
     // The results table: a value column per value, named with it (and so in its CSV).
     const VehicleResultsTable* results = w.page<VehiclePage>()->resultsTable();

@@ -11,6 +11,18 @@
 
 namespace impactlab::ui {
 
+granular::GranularModelSummary summarizeModelRun(const GranularPage::ModelRun& run, const std::string& name,
+                                                 const granular::GranularViewWindows& windows, double tBegin,
+                                                 double tEnd) {
+    granular::GranularModelSummary s;
+    s.model = name;
+    s.table = granular::calcTableStatistics(run.steps, run.frames, windows.solidFractionWindow, tBegin, tEnd);
+    s.totals = run.totals;
+    s.wallSeconds = run.wallSeconds;
+    s.endReason = run.endReason.empty() ? "running" : run.endReason;
+    return s;
+}
+
 GranularOverlayViews makeGranularOverlayViews(const std::vector<GranularPage::ModelRun>& runs,
                                               const std::vector<granular::GranularViewWindows>& windows,
                                               const std::vector<std::string>& labels, const std::string& parameter,
@@ -30,13 +42,7 @@ GranularOverlayViews makeGranularOverlayViews(const std::vector<GranularPage::Mo
             granular::calcRadialDistribution(r.frames, w.rdfWindow, w.rdfMaxDistance, w.rdfBins, tBegin, tEnd);
         rdfs.push_back(granular::makeRadialDistributionFigure({{name, rdf}}, w.diameter));
         contacts.push_back(granular::makeContactHistoryFigure({{name, &r.steps}}));
-        granular::GranularModelSummary s;
-        s.model = name;
-        s.table = granular::calcTableStatistics(r.steps, r.frames, w.solidFractionWindow, tBegin, tEnd);
-        s.totals = r.totals;
-        s.wallSeconds = r.wallSeconds;
-        s.endReason = r.endReason.empty() ? "running" : r.endReason;
-        tables.push_back(granular::makeGranularStatisticsTable({s}, 0.5 * w.diameter));
+        tables.push_back(granular::makeGranularStatisticsTable({summarizeModelRun(r, name, w, tBegin, tEnd)}, 0.5 * w.diameter));
         shown.push_back(labels[i]);
     }
     GranularOverlayViews views;

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "diagram/Figure.h"
+#include "diagram/GranularFigures.h"
 #include "pages/GranularPage.h"
 #include "sim/granular/GranularSetups.h"
 
@@ -18,6 +19,13 @@ struct GranularOverlayViews {
     Figure contacts;
     FigureTable table;
 };
+
+// A model's run in Table 2's terms over [tBegin, tEnd]: its statistics in the
+// solid-fraction window, totals, wall time and end ("running" while it runs);
+// named `name` as the views name it.
+granular::GranularModelSummary summarizeModelRun(const GranularPage::ModelRun& run, const std::string& name,
+                                                 const granular::GranularViewWindows& windows, double tBegin,
+                                                 double tEnd);
 
 // The views of `runs[i]` (the run of the value labelled `labels[i]`, analysed
 // in `windows[i]`, its scene's windows) over the last `windowShare` of each

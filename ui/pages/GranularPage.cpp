@@ -453,13 +453,7 @@ void GranularPage::updateAnalyses() {
             angular.push_back({label, granular::calcMeanAngularVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
             rdfs.emplace_back(name, granular::calcRadialDistribution(r.frames, windows_.rdfWindow, windows_.rdfMaxDistance,
                                                                          windows_.rdfBins, tBegin, tEnd));
-            granular::GranularModelSummary s;
-            s.model = name;
-            s.table = granular::calcTableStatistics(r.steps, r.frames, windows_.solidFractionWindow, tBegin, tEnd);
-            s.totals = r.totals;
-            s.wallSeconds = r.wallSeconds;
-            s.endReason = r.endReason.empty() ? "running" : r.endReason;
-            summaries.push_back(s);
+            summaries.push_back(summarizeModelRun(r, name, windows_, tBegin, tEnd));
         } catch (const std::exception& e) {
             emit errorOccurred(QString::fromUtf8(e.what()));
         }
