@@ -2,6 +2,7 @@
 
 #include "scene/ParameterConditions.h"
 #include "scene/SceneDocument.h"
+#include "scene/SceneJoints.h"
 #include "scene/SceneOverlay.h"
 
 #include <cmath>
@@ -39,15 +40,29 @@ Shape readShape(const json& j, const std::string& field) {
         const Vec3 size = readVec3(getMember(j, "size", field), field + ".size");
         if (!(size.minCoeff() > 0.0)) throw InputError(field + ".size", "every edge length must be > 0");
         s.halfExtents = 0.5 * size;
+    } else if (type == "rod") {
+        // A solid cylinder along the body's x axis (jointed links).
+        s.type = Shape::Type::Rod;
+        s.length = readNumber(getMember(j, "length", field), field + ".length");
+        s.thickness = readNumber(getMember(j, "thickness", field), field + ".thickness");
+        if (!(s.length > 0.0)) throw InputError(field + ".length", "must be > 0, got " + formatNumber(s.length));
+        if (!(s.thickness > 0.0)) throw InputError(field + ".thickness", "must be > 0, got " + formatNumber(s.thickness));
+        s.halfExtents = 0.5 * Vec3(s.length, s.thickness, s.thickness);
     } else {
-        throw InputError(field + ".type", "must be \"sphere\" or \"box\"");
+        throw InputError(field + ".type", "must be \"sphere\", \"box\" or \"rod\"");
     }
     return s;
 }
 
-// Uniform solid: sphere 2/5 m r^2; box m/12 (b^2 + c^2) about each axis.
+// Uniform solid: sphere 2/5 m r^2; box m/12 (b^2 + c^2) about each axis;
+// rod (solid cylinder of radius r, length L along x) m r^2 / 2 about its axis,
+// m (3 r^2 + L^2) / 12 across.
 Vec3 calcUniformInertia(const Shape& s, double mass) {
     if (s.type == Shape::Type::Sphere) return Vec3::Constant(0.4 * mass * s.radius * s.radius);
+    if (s.type == Shape::Type::Rod) {
+        const double r = 0.5 * s.thickness, across = mass * (3.0 * r * r + s.length * s.length) / 12.0;
+        return Vec3(0.5 * mass * r * r, across, across);
+    }
     const Vec3 e = 2.0 * s.halfExtents;
     return mass / 12.0 * Vec3(e.y() * e.y() + e.z() * e.z(), e.x() * e.x() + e.z() * e.z(), e.x() * e.x() + e.y() * e.y());
 }
@@ -189,8 +204,13 @@ Scene readSharedScene(const json& doc, SceneKind kind) {
     return s;
 }
 
-SpatialScene readSpatialScene(const json& doc) {
-    SpatialScene s{readSharedScene(doc, SpatialScene::kKind)};
+SpatialScene readSpatialScene(const json& source) {
+    // An assembly (a cradle) becomes bodies and joints; the scene keeps the
+    // document as written, which its sliders edit.
+    const json doc = expandSceneAssembly(source);
+    SpatialScene s;
+    static_cast<Scene&>(s) = readSharedScene(doc, SpatialScene::kKind);
+    s.document = source;
     s.gravity = readOptionalVec3(doc, "gravity", "", s.gravity);
     if (doc.contains("ground")) s.groundHeight = readOptionalNumber(doc["ground"], "height", "ground", 0.0);
     const json& bodies = getMember(doc, "bodies", "");
@@ -200,7 +220,14 @@ SpatialScene readSpatialScene(const json& doc) {
     // The simulation's ground: normal against gravity (z without gravity), at groundHeight along it.
     const Vec3 up = s.gravity.norm() > 0.0 ? Vec3(-s.gravity.normalized()) : Vec3::UnitZ();
     s.planes.push_back({"ground", s.groundHeight * up, up, Vec3::Zero(), 0.0});
-    s.parameters = parseSceneParameters(doc);
+    readSceneJoints(doc, s);
+    for (const SceneJoint& j : s.joints) {
+        const RigidBody& b = s.bodies[j.body].body;
+        if (b.velocity.norm() > 0.0 || b.angularVelocity.norm() > 0.0)
+            throw InputError("bodies[" + std::to_string(j.body) + "].velocity",
+                             "a jointed body starts at rest (set its joint's angle instead)");
+    }
+    s.parameters = parseSceneParameters(source);
     return s;
 }
 

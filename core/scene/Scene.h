@@ -112,6 +112,29 @@ struct PlanarSetup {
     std::vector<std::string> fields;   // per body, its JSON path ("system.body"), for errors
 };
 
+// A string drawn from a point fixed to `parent` (world when -1; in its body
+// axes otherwise) to a point of `body` (body axes): the strings of a cradle
+// or a chain of balls (scene/SceneJoints.h). Drawing only: the joint holds.
+struct SceneString {
+    int body = 0;
+    int parent = -1;
+    Vec3 parentPoint = Vec3::Zero();
+    Vec3 bodyPoint = Vec3::Zero();
+};
+
+// A joint of a spatial scene (docs/scene-format.md, "Joints"), at the pose
+// the bodies are given in; the simulation holds it (mechanics/Multibody.h).
+struct SceneJoint {
+    enum class Type { Revolute, Spherical, Weld };
+    Type type = Type::Revolute;
+    int body = 0;
+    int parent = -1;                 // body index, -1: the world
+    Vec3 point = Vec3::Zero();       // m, world: the pin, the string's anchor
+    Vec3 axis = Vec3::UnitY();       // unit, world: the pin's axis (the pull-back axis of a ball joint)
+    double angle = 0.0;              // rad, turned about the axis from the pose given
+    bool string = false;             // "string": drawn as a string from the point to the body
+};
+
 struct Scene {
     std::string name;
     std::string description;
@@ -124,7 +147,8 @@ struct Scene {
     std::vector<SceneBody> bodies;
     std::vector<SceneParameter> parameters;
     std::vector<ScenePlane> planes;     // every surface the bodies can hit
-    std::vector<Vec3> pivots;           // world points pinned bodies turn about (planar)
+    std::vector<Vec3> pivots;           // world points pinned bodies turn about (planar; joints to the world)
+    std::vector<SceneString> strings;   // strings to draw (spatial scenes with string joints)
     nlohmann::json document;            // the source, for parameter edits and saving
 
     const SceneParameter* findParameter(const std::string& id) const;
@@ -134,6 +158,15 @@ struct Scene {
 // kind as a constant of the type (the document's "kind").
 struct SpatialScene : Scene {
     static constexpr SceneKind kKind = SceneKind::Spatial;
+    // Joints (scene/SceneJoints.h): a body without one flies free. Walls are
+    // planes the bodies meet besides the ground (also in `planes`, to draw).
+    std::vector<SceneJoint> joints;
+    std::vector<ScenePlane> walls;
+    // With joints: the bodies as the document gives them (the pose the joints'
+    // points and axes refer to); `bodies` then holds them turned by the
+    // joints' angles, the initial state.
+    std::vector<RigidBody> referenceBodies;
+    bool isJointed() const { return !joints.empty() || !walls.empty(); }
 };
 
 struct PlanarScene : Scene {

@@ -106,6 +106,15 @@ ordered_json summarizeSimulationRun(const SimulatedScene& simulated, const Simul
             j["wang_mason_mode"] = toString(classifyWangMasonMode(e.problem, e.result));
         if (const std::optional<ordered_json> cell = findTable21Cell(simulated, e))
             j["table_2_1_cell"] = *cell;
+        if (e.rounds > 0) {
+            j["simultaneous_contacts"] = e.simultaneousContacts;
+            j["rounds"] = e.rounds;
+            j["intervals"] = e.intervals;
+        }
+        if (e.bodiesMovingBefore >= 0) {
+            j["bodies_moving_before"] = e.bodiesMovingBefore;
+            j["bodies_moving_after"] = e.bodiesMovingAfter;
+        }
         j["kinetic_energy_before"] = e.kineticEnergyBefore;
         j["kinetic_energy_after"] = e.kineticEnergyAfter;
         j["energy_after"] = e.kineticEnergyAfter + e.potentialEnergy;

@@ -8,6 +8,7 @@
 #include "impact/Poisson.h"
 #include "laws/LawRegistry.h"
 #include "sim/BodyFlight.h"
+#include "sim/JointedSimulation.h"
 #include "sim/PlanarSimulation.h"
 #include "sim/VehicleSimulation.h"
 #include "sim/RunChannels.h"
@@ -327,6 +328,8 @@ private:
         if (!r.bodiesAfter) throw std::logic_error("a body-level contact-space result without the bodies after it");
         for (size_t k = 0; k < global.size(); ++k) states_[global[k]] = stateOf((*r.bodiesAfter)[k]);
         rec.simultaneousContacts = problem.getContactCount();
+        rec.rounds = r.rounds;
+        rec.intervals = r.intervals;
         for (int k = 0; k < problem.getContactCount(); ++k) {
             rec.contactPoints.push_back(system.contacts[k].point);
             rec.contactImpulses.push_back(system.contacts[k].frame.toWorld(r.getImpulse(k)));
@@ -520,6 +523,18 @@ SupportPoints calcSupportPoints(const Shape& shape, const BodyState& state, cons
         pts.points[pts.count++] = state.position - shape.radius * up;
         return pts;
     }
+    if (shape.type == Shape::Type::Rod) {
+        // A solid cylinder: its lowest points are on its end rims, a radius
+        // from each end's centre away from `up` across the axis (the end's
+        // centre when the axis is along `up` and the disc lies flat).
+        constexpr double kAxisAlongUp = 1e-12;
+        const Vec3 axis = state.orientation * Vec3::UnitX();
+        const Vec3 across = up - up.dot(axis) * axis;
+        const double norm = across.norm();
+        const Vec3 rim = norm > kAxisAlongUp ? Vec3(0.5 * shape.thickness * across / norm) : Vec3::Zero();
+        for (double side : {-0.5, 0.5}) pts.points[pts.count++] = state.position + side * shape.length * axis - rim;
+        return pts;
+    }
     const Mat3 R = state.orientation.toRotationMatrix();
     for (int k = 0; k < SupportPoints::kMaxPoints; ++k) {
         const Vec3 sign((k & 1) ? 1 : -1, (k & 2) ? 1 : -1, (k & 4) ? 1 : -1);
@@ -548,7 +563,7 @@ std::vector<BodyState> SimulationRun::calcStatesAt(double t) const {
 }
 
 SimulationRun simulate(const SpatialScene& scene, const SimulationOptions& options) {
-    SimulationRun run = Simulator(scene, options).run();
+    SimulationRun run = scene.isJointed() ? simulateJointed(scene, options) : Simulator(scene, options).run();
     addSpatialChannels(scene, run);
     return run;
 }

@@ -101,6 +101,14 @@ struct ImpactEventRecord {
     int simultaneousContacts = 1;
     std::vector<Vec3> contactPoints;
     std::vector<Vec3> contactImpulses;
+    // A law that solves several contacts: its impact rounds and intervals
+    // (PLUS, Uchida et al. 2015 sec. 3); 0 when not counted.
+    int rounds = 0;
+    int intervals = 0;
+    // Jointed scenes: how many bodies of the impact move before and after it
+    // (a cradle's balls in and out, sim/JointedSimulation.h); -1 when not counted.
+    int bodiesMovingBefore = -1;
+    int bodiesMovingAfter = -1;
 };
 
 // A scalar time history, one value per sample: values[k] belongs to
@@ -149,8 +157,9 @@ SimulationRun simulate(const SimulatedScene& scene, const SimulationOptions& opt
 bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady_clock::time_point started, double t,
                            SimulationRun& run);
 
-// World positions of the points a body can touch the ground with: the lowest
-// point of a sphere, the eight vertices of a box (or of a rod's bounding box).
+// World positions of the points a body can touch a plane of unit normal `up`
+// with: the lowest point of a sphere, the eight vertices of a box, the lowest
+// points of a rod's (solid cylinder's) two end rims.
 // Held in place (the simulators ask for them several times per step).
 struct SupportPoints {
     static constexpr int kMaxPoints = 8;

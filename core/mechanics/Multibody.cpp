@@ -1,0 +1,270 @@
+#include "mechanics/Multibody.h"
+
+#include <string>
+
+namespace impactlab {
+
+namespace {
+
+using MultibodyJointType = MultibodyJoint::Type;
+
+int countJointPositions(MultibodyJointType t) {
+    switch (t) {
+    case MultibodyJointType::Free: return 7;
+    case MultibodyJointType::Revolute: return 1;
+    case MultibodyJointType::Spherical: return 4;
+    case MultibodyJointType::Weld: return 0;
+    }
+    return 0;
+}
+
+int countJointVelocities(MultibodyJointType t) {
+    switch (t) {
+    case MultibodyJointType::Free: return 6;
+    case MultibodyJointType::Revolute: return 1;
+    case MultibodyJointType::Spherical: return 3;
+    case MultibodyJointType::Weld: return 0;
+    }
+    return 0;
+}
+
+// Quaternions are stored (w, x, y, z) in q.
+Quat readJointQuat(const Eigen::VectorXd& q, int at) { return Quat(q[at], q[at + 1], q[at + 2], q[at + 3]); }
+void writeJointQuat(Eigen::VectorXd& q, int at, const Quat& r) { q.segment<4>(at) << r.w(), r.x(), r.y(), r.z(); }
+
+// d/dt of a unit quaternion turning with angular velocity w, expressed in the
+// frame the quaternion maps into: q' = 1/2 (0, w) q.
+Eigen::Vector4d calcJointQuatRate(const Quat& r, const Vec3& w) {
+    const Quat d = Quat(0.0, w.x(), w.y(), w.z()) * r;
+    return 0.5 * Eigen::Vector4d(d.w(), d.x(), d.y(), d.z());
+}
+
+// exp of a rotation vector, as a unit quaternion.
+Quat makeRotationFromVector(const Vec3& v) {
+    const double angle = v.norm();
+    if (angle == 0.0) return Quat::Identity();
+    return Quat(Eigen::AngleAxisd(angle, v / angle));
+}
+
+}  // namespace
+
+Multibody::Multibody(std::vector<RigidBody> bodies, std::vector<MultibodyJoint> joints)
+    : bodies_(std::move(bodies)), joints_(std::move(joints)) {
+    const int n = static_cast<int>(bodies_.size());
+    if (static_cast<int>(joints_.size()) != n) throw InputError("joints", "one joint per body is needed");
+    // Parents before children: depth-first from the world, a cycle never reached.
+    std::vector<int> state(n, 0);   // 0 unvisited, 1 on the path, 2 done
+    roots_.assign(n, -1);
+    for (int i = 0; i < n; ++i) {
+        const MultibodyJoint& j = joints_[i];
+        if (j.parent < -1 || j.parent >= n || j.parent == i)
+            throw InputError("joints", "body " + std::to_string(i) + " has no valid parent");
+        if (j.type == MultibodyJointType::Free && j.parent != -1)
+            throw InputError("joints", "a free body (" + std::to_string(i) + ") has no parent");
+    }
+    for (int i = 0; i < n; ++i) {
+        std::vector<int> path;
+        int b = i;
+        while (b >= 0 && state[b] == 0) {
+            state[b] = 1;
+            path.push_back(b);
+            b = joints_[b].parent;
+        }
+        if (b >= 0 && state[b] == 1)
+            throw InputError("joints", "the joints of body " + std::to_string(b) + " form a loop");
+        for (auto it = path.rbegin(); it != path.rend(); ++it) {
+            state[*it] = 2;
+            order_.push_back(*it);
+            const int parent = joints_[*it].parent;
+            roots_[*it] = parent < 0 ? *it : roots_[parent];
+        }
+    }
+    positionStart_.assign(n, 0);
+    velocityStart_.assign(n, 0);
+    for (int i : order_) {
+        positionStart_[i] = positionCount_;
+        velocityStart_[i] = velocityCount_;
+        positionCount_ += countJointPositions(joints_[i].type);
+        velocityCount_ += countJointVelocities(joints_[i].type);
+    }
+}
+
+Eigen::VectorXd Multibody::makeReferencePositions() const {
+    Eigen::VectorXd q = Eigen::VectorXd::Zero(positionCount_);
+    for (int i : order_) {
+        const int at = positionStart_[i];
+        switch (joints_[i].type) {
+        case MultibodyJointType::Free:
+            q.segment<3>(at) = bodies_[i].position;
+            writeJointQuat(q, at + 3, bodies_[i].orientation.normalized());
+            break;
+        case MultibodyJointType::Spherical: writeJointQuat(q, at, joints_[i].reference.normalized()); break;
+        case MultibodyJointType::Revolute:
+        case MultibodyJointType::Weld: break;
+        }
+    }
+    return q;
+}
+
+void Multibody::setJointAngle(Eigen::VectorXd& q, int body, double angle) const {
+    const MultibodyJoint& j = joints_[body];
+    const int at = positionStart_[body];
+    if (j.type == MultibodyJointType::Revolute) {
+        q[at] = angle;
+    } else if (j.type == MultibodyJointType::Spherical) {
+        writeJointQuat(q, at, Quat(Eigen::AngleAxisd(angle, j.axis.normalized())) * j.reference.normalized());
+    } else {
+        throw InputError("joints", "body " + std::to_string(body) + "'s joint has no angle");
+    }
+}
+
+Eigen::VectorXd Multibody::makeVelocities(const std::vector<RigidBody>& bodies) const {
+    Eigen::VectorXd u = Eigen::VectorXd::Zero(velocityCount_);
+    for (int i : order_) {
+        if (joints_[i].type != MultibodyJointType::Free) continue;
+        u.segment<3>(velocityStart_[i]) = bodies[i].velocity;
+        u.segment<3>(velocityStart_[i] + 3) = bodies[i].angularVelocity;
+    }
+    return u;
+}
+
+Multibody::Kinematics Multibody::calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+    const int n = getBodyCount();
+    Kinematics k;
+    k.bodies = bodies_;
+    k.linearJacobians.assign(n, Eigen::MatrixXd::Zero(3, velocityCount_));
+    k.angularJacobians.assign(n, Eigen::MatrixXd::Zero(3, velocityCount_));
+    k.linearBias.assign(n, Vec3::Zero());
+    k.angularBias.assign(n, Vec3::Zero());
+    for (int i : order_) {
+        const MultibodyJoint& j = joints_[i];
+        RigidBody& b = k.bodies[i];
+        const int qa = positionStart_[i], ua = velocityStart_[i];
+        Eigen::MatrixXd& Jv = k.linearJacobians[i];
+        Eigen::MatrixXd& Jw = k.angularJacobians[i];
+        if (j.type == MultibodyJointType::Free) {
+            b.position = q.segment<3>(qa);
+            b.orientation = readJointQuat(q, qa + 3);
+            b.velocity = u.segment<3>(ua);
+            b.angularVelocity = u.segment<3>(ua + 3);
+            Jv.block<3, 3>(0, ua).setIdentity();
+            Jw.block<3, 3>(0, ua + 3).setIdentity();
+            continue;
+        }
+        // The parent's pose and twist (the world: at rest at the origin).
+        const bool world = j.parent < 0;
+        const RigidBody* p = world ? nullptr : &k.bodies[j.parent];
+        const Quat Rp = world ? Quat::Identity() : p->orientation;
+        const Vec3 xp = world ? Vec3::Zero() : p->position;
+        const Vec3 wp = world ? Vec3::Zero() : p->angularVelocity;
+        const Vec3 vp = world ? Vec3::Zero() : p->velocity;
+        const Vec3 a = xp + Rp * j.parentPoint;   // the joint's point, world
+        Quat relative = j.reference;
+        Vec3 wRel = Vec3::Zero();                  // relative angular velocity, world
+        if (j.type == MultibodyJointType::Revolute) {
+            relative = Quat(Eigen::AngleAxisd(q[qa], j.axis)) * j.reference;
+            const Vec3 axisWorld = Rp * j.axis;
+            wRel = axisWorld * u[ua];
+            Jw.col(ua) = axisWorld;
+        } else if (j.type == MultibodyJointType::Spherical) {
+            relative = readJointQuat(q, qa);
+            const Mat3 R = Rp.toRotationMatrix();
+            wRel = R * u.segment<3>(ua);
+            Jw.block<3, 3>(0, ua) = R;
+        }
+        b.orientation = Rp * relative;
+        b.position = a - b.orientation * j.childPoint;
+        b.angularVelocity = wp + wRel;
+        const Vec3 r1 = a - xp, r2 = b.position - a;
+        b.velocity = vp + wp.cross(r1) + b.angularVelocity.cross(r2);
+        if (!world) {
+            Jw += k.angularJacobians[j.parent];
+            Jv = k.linearJacobians[j.parent] - makeCrossMatrix(r1) * k.angularJacobians[j.parent];
+        }
+        Jv -= makeCrossMatrix(r2) * Jw;
+        // Velocity-product accelerations: the joint axis turns with the parent
+        // (d/dt (R_p H) u = w_p x w_rel); r1 turns with the parent, r2 with the child.
+        const Vec3 alphaP = world ? Vec3::Zero() : k.angularBias[j.parent];
+        const Vec3 accP = world ? Vec3::Zero() : k.linearBias[j.parent];
+        k.angularBias[i] = alphaP + wp.cross(wRel);
+        const Vec3& w = b.angularVelocity;
+        k.linearBias[i] = accP + alphaP.cross(r1) + wp.cross(wp.cross(r1)) + k.angularBias[i].cross(r2) +
+                          w.cross(w.cross(r2));
+    }
+    return k;
+}
+
+Eigen::MatrixXd Multibody::calcMassMatrix(const Kinematics& k) const {
+    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(velocityCount_, velocityCount_);
+    for (int i = 0; i < getBodyCount(); ++i) {
+        const Mat3 I = k.bodies[i].calcWorldInertia();
+        M.noalias() += k.bodies[i].mass * k.linearJacobians[i].transpose() * k.linearJacobians[i];
+        M.noalias() += k.angularJacobians[i].transpose() * I * k.angularJacobians[i];
+    }
+    return 0.5 * (M + M.transpose());
+}
+
+Eigen::VectorXd Multibody::calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Vec3& g) const {
+    const Kinematics k = calcKinematics(q, u);
+    Eigen::VectorXd f = Eigen::VectorXd::Zero(velocityCount_);
+    for (int i = 0; i < getBodyCount(); ++i) {
+        const RigidBody& b = k.bodies[i];
+        const Mat3 I = b.calcWorldInertia();
+        const Vec3& w = b.angularVelocity;
+        f.noalias() += k.linearJacobians[i].transpose() * (b.mass * (g - k.linearBias[i]));
+        f.noalias() -= k.angularJacobians[i].transpose() * (I * k.angularBias[i] + w.cross(I * w));
+    }
+    return calcMassMatrix(k).ldlt().solve(f);
+}
+
+Eigen::VectorXd Multibody::calcPositionRate(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+    Eigen::VectorXd qdot = Eigen::VectorXd::Zero(positionCount_);
+    for (int i : order_) {
+        const int qa = positionStart_[i], ua = velocityStart_[i];
+        switch (joints_[i].type) {
+        case MultibodyJointType::Free:
+            qdot.segment<3>(qa) = u.segment<3>(ua);
+            qdot.segment<4>(qa + 3) = calcJointQuatRate(readJointQuat(q, qa + 3), u.segment<3>(ua + 3));
+            break;
+        case MultibodyJointType::Revolute: qdot[qa] = u[ua]; break;
+        case MultibodyJointType::Spherical: qdot.segment<4>(qa) = calcJointQuatRate(readJointQuat(q, qa), u.segment<3>(ua)); break;
+        case MultibodyJointType::Weld: break;
+        }
+    }
+    return qdot;
+}
+
+void Multibody::normalize(Eigen::VectorXd& q) const {
+    for (int i : order_) {
+        const MultibodyJointType t = joints_[i].type;
+        if (t == MultibodyJointType::Free) writeJointQuat(q, positionStart_[i] + 3, readJointQuat(q, positionStart_[i] + 3).normalized());
+        if (t == MultibodyJointType::Spherical) writeJointQuat(q, positionStart_[i], readJointQuat(q, positionStart_[i]).normalized());
+    }
+}
+
+void Multibody::displace(Eigen::VectorXd& q, const Eigen::VectorXd& du) const {
+    for (int i : order_) {
+        const int qa = positionStart_[i], ua = velocityStart_[i];
+        switch (joints_[i].type) {
+        case MultibodyJointType::Free:
+            q.segment<3>(qa) += du.segment<3>(ua);
+            writeJointQuat(q, qa + 3, (makeRotationFromVector(du.segment<3>(ua + 3)) * readJointQuat(q, qa + 3)).normalized());
+            break;
+        case MultibodyJointType::Revolute: q[qa] += du[ua]; break;
+        case MultibodyJointType::Spherical:
+            writeJointQuat(q, qa, (makeRotationFromVector(du.segment<3>(ua)) * readJointQuat(q, qa)).normalized());
+            break;
+        case MultibodyJointType::Weld: break;
+        }
+    }
+}
+
+Eigen::MatrixXd Multibody::calcPointJacobian(const Kinematics& k, int body, const Vec3& point) const {
+    return k.linearJacobians[body] - makeCrossMatrix(point - k.bodies[body].position) * k.angularJacobians[body];
+}
+
+double Multibody::calcKineticEnergy(const Kinematics& k, const Eigen::VectorXd& u) const {
+    return 0.5 * u.dot(calcMassMatrix(k) * u);
+}
+
+}  // namespace impactlab

@@ -1,0 +1,109 @@
+#pragma once
+// Rigid bodies joined into trees by joints, in joint coordinates (issue 27;
+// docs/design.md, "Jointed bodies"). Every body has one joint to its parent (a
+// body earlier in the tree, or the world):
+//  - Free: six degrees of freedom; q = (x, quaternion), u = (v, w), world;
+//  - Revolute: a pin about an axis fixed in the parent; q = u' = the angle;
+//  - Spherical: a ball joint (a ball on one string); q = the orientation
+//    relative to the parent (quaternion), u = the relative angular velocity in
+//    the parent's axes;
+//  - Weld: no freedom (a sphere fixed to a link's end).
+// The joints hold by construction: poses and velocities of the bodies are
+// computed from (q, u) by the tree's forward kinematics, so a string keeps its
+// length to round-off whatever the integrator does.
+//
+// Velocities are linear in u: body i's twist is J_i u (J_i 6 x n, linear rows
+// first) plus nothing; the equations of motion are Kane's (projection of
+// Newton-Euler on the partial velocities):
+//   M u' = sum_i J_v,i^T m_i (g - a_i^b) - J_w,i^T (I_i alpha_i^b + w_i x I_i w_i),
+//   M = sum_i J_v,i^T m_i J_v,i + J_w,i^T I_i J_w,i,
+// with a_i^b, alpha_i^b the accelerations at u' = 0 (the velocity-product
+// terms), propagated from parent to child.
+#include <Eigen/Dense>
+#include <vector>
+
+#include "mechanics/RigidBody.h"
+#include "mechanics/Types.h"
+
+namespace impactlab {
+
+struct MultibodyJoint {
+    enum class Type { Free, Revolute, Spherical, Weld };
+    Type type = Type::Free;
+    int parent = -1;                  // body index, -1: the world
+    // The joint's point in the parent's axes about its centre of mass (world
+    // when the parent is the world) and in the child's axes, at the reference
+    // pose (the bodies as given).
+    Vec3 parentPoint = Vec3::Zero();
+    Vec3 childPoint = Vec3::Zero();
+    // Revolute: unit axis in the parent's axes; spherical: the axis an initial
+    // angle turns about (setJointAngle)
+    Vec3 axis = Vec3::UnitY();
+    // The child's orientation relative to the parent at the reference pose
+    // (parent^-1 child), so q = 0 (angle 0, identity rotation) is the pose given.
+    Quat reference = Quat::Identity();
+};
+
+class Multibody {
+public:
+    // `bodies` at the reference pose (their velocities ignored) and one joint
+    // per body. Throws InputError("joints") when the parents do not form a
+    // forest (a cycle, a parent out of range) or a free joint has a parent.
+    Multibody(std::vector<RigidBody> bodies, std::vector<MultibodyJoint> joints);
+
+    int getBodyCount() const { return static_cast<int>(bodies_.size()); }
+    int getPositionCount() const { return positionCount_; }
+    int getVelocityCount() const { return velocityCount_; }
+    const MultibodyJoint& getJoint(int body) const { return joints_[body]; }
+    // The body whose tree holds `body` (a body joined to the world, or free).
+    int getRoot(int body) const { return roots_[body]; }
+    // True when a joint joins a and b directly.
+    bool areJoined(int a, int b) const {
+        return joints_[a].parent == b || joints_[b].parent == a;
+    }
+
+    // q at the reference pose: angles 0, identity relative rotations; free
+    // bodies where given.
+    Eigen::VectorXd makeReferencePositions() const;
+    // Turns `body`'s joint by `angle` (rad) from the reference pose: about a
+    // revolute joint's axis, or a spherical joint's about its `axis` (the
+    // direction it is pulled back in). Free and weld joints: InputError.
+    void setJointAngle(Eigen::VectorXd& q, int body, double angle) const;
+    // u with free bodies' velocities set from `bodies` (joints at rest).
+    Eigen::VectorXd makeVelocities(const std::vector<RigidBody>& bodies) const;
+
+    struct Kinematics {
+        std::vector<RigidBody> bodies;                 // poses and twists (world)
+        std::vector<Eigen::MatrixXd> linearJacobians;  // 3 x n per body: v_i = J_v,i u
+        std::vector<Eigen::MatrixXd> angularJacobians; // 3 x n per body: w_i = J_w,i u
+        std::vector<Vec3> linearBias;                  // a_i at u' = 0
+        std::vector<Vec3> angularBias;                 // alpha_i at u' = 0
+    };
+    Kinematics calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+
+    Eigen::MatrixXd calcMassMatrix(const Kinematics& k) const;
+    // u' from Kane's equations under uniform gravity `g` (m/s^2).
+    Eigen::VectorXd calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Vec3& g) const;
+    // q' from u (quaternion rates for free and spherical joints).
+    Eigen::VectorXd calcPositionRate(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+    // Unit quaternions again after an integration step (the only projection
+    // joint coordinates need).
+    void normalize(Eigen::VectorXd& q) const;
+    // q moved by the small generalized displacement du (as u for one second):
+    // angles added, rotations composed (position corrections).
+    void displace(Eigen::VectorXd& q, const Eigen::VectorXd& du) const;
+    // 3 x n: the velocity of the material point of `body` at world `point`.
+    Eigen::MatrixXd calcPointJacobian(const Kinematics& k, int body, const Vec3& point) const;
+
+    double calcKineticEnergy(const Kinematics& k, const Eigen::VectorXd& u) const;
+
+private:
+    std::vector<RigidBody> bodies_;
+    std::vector<MultibodyJoint> joints_;
+    std::vector<int> order_;        // parents before children
+    std::vector<int> roots_;
+    std::vector<int> positionStart_, velocityStart_;
+    int positionCount_ = 0, velocityCount_ = 0;
+};
+
+}  // namespace impactlab

@@ -1,0 +1,499 @@
+#include "sim/JointedSimulation.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <sstream>
+
+#include "impact/Poisson.h"
+#include "laws/LawRegistry.h"
+#include "mechanics/Multibody.h"
+#include "scene/SceneJoints.h"
+#include "sim/DormandPrince.h"
+
+namespace impactlab {
+
+namespace jointed {
+
+// A touching (or nearly touching) feature: a point of `body` on plane `plane`
+// (the ground is 0, walls follow), or sphere `body` on sphere `other`. The
+// normal points into `body`; normalVelocity < 0 while approaching.
+struct Touch {
+    int body = -1;
+    int other = -1;     // -1: a plane
+    int plane = -1;     // -1: a sphere pair
+    int feature = 0;    // which support point of the body
+    double gap = 0.0;
+    Vec3 point = Vec3::Zero();
+    Vec3 normal = Vec3::UnitZ();
+    double normalVelocity = 0.0;
+};
+
+BodyState toState(const RigidBody& b) { return {b.position, b.orientation, b.velocity, b.angularVelocity}; }
+
+// W of one contact with the directions the joints block completed: zero
+// eigenvalues (below kBlockedRelTol of the largest) are set to the trace, as
+// the planar scenes complete t2 (mechanics/planar/PlanarContact.h). An impulse
+// along such a direction moves nothing (G^T z = 0), so the completion only
+// lets a single-contact law take the problem.
+Mat3 completeBlockedDirections(const Mat3& W) {
+    constexpr double kBlockedRelTol = 1e-12;
+    const Eigen::SelfAdjointEigenSolver<Mat3> eig(0.5 * (W + W.transpose()));
+    Eigen::Vector3d values = eig.eigenvalues();
+    const double largest = values.cwiseAbs().maxCoeff();
+    for (int i = 0; i < 3; ++i)
+        if (values[i] <= kBlockedRelTol * largest) values[i] = W.trace();
+    return eig.eigenvectors() * values.asDiagonal() * eig.eigenvectors().transpose();
+}
+
+class Simulator {
+public:
+    Simulator(const SpatialScene& scene, const SimulationOptions& options, const JointedFlightOptions& flight)
+        : scene_(scene), options_(options), flight_(flight), law_(getLaw(scene.contact.law, "contact.law")),
+          system_(makeSceneMultibody(scene)) {
+        up_ = scene.gravity.norm() > 0.0 ? Vec3(-scene.gravity.normalized()) : Vec3::UnitZ();
+        planes_.push_back({"ground", scene.groundHeight * up_, up_, Vec3::Zero(), 0.0});
+        for (const ScenePlane& w : scene.walls) planes_.push_back(w);
+        for (size_t i = 0; i < scene.bodies.size(); ++i)
+            if (scene.bodies[i].shape.type == Shape::Type::Sphere) spheres_.push_back(static_cast<int>(i));
+        q_ = makeSceneInitialPositions(scene, system_);
+        std::vector<RigidBody> given;
+        for (const SceneBody& b : scene.bodies) given.push_back(b.body);
+        u_ = system_.makeVelocities(given);
+        for (const Touch& c : findTouches(kinematics(), 0.0)) {
+            if (c.gap >= -options_.contactGap) continue;
+            const std::string where = c.other >= 0 ? "overlaps " + scene.bodies[c.other].name
+                                                   : "starts behind the " + planes_[c.plane].name;
+            throw InputError(describeStartField(c.body), where + " (by " + std::to_string(-c.gap) + " m)");
+        }
+    }
+
+    SimulationRun run() {
+        SimulationRun run;
+        const auto started = std::chrono::steady_clock::now();
+        double t = 0.0, nextSample = 0.0;
+        int sampleIndex = 0;
+        while (true) {
+            if (t >= nextSample - kSampleTimeRelTol * scene_.endTime) {
+                run.samples.push_back(makeSample(t));
+                nextSample = ++sampleIndex * scene_.sampleInterval;
+            }
+            if (t >= scene_.endTime) { run.endReason = "end time"; break; }
+            if (hasExceededTimeBudget(options_, started, t, run) || !resolveImpactsAt(t, run) ||
+                !advance(t, std::min({options_.maxStep, nextSample - t, scene_.endTime - t}), run)) {
+                run.samples.push_back(makeSample(t));
+                break;
+            }
+            resolveRestingContacts(run);
+        }
+        run.endTime = std::min(run.samples.back().time, scene_.endTime);
+        return run;
+    }
+
+private:
+    // The field to change for a body that starts in the ground: its joint's
+    // angle (a welded body's: the first joint up the tree that turns), or a
+    // free body's position.
+    std::string describeStartField(int body) const {
+        for (int b = body; b >= 0;) {
+            int parent = -1;
+            for (size_t k = 0; k < scene_.joints.size(); ++k) {
+                if (scene_.joints[k].body != b) continue;
+                if (scene_.joints[k].type != SceneJoint::Type::Weld) return "joints[" + std::to_string(k) + "].angle";
+                parent = scene_.joints[k].parent;
+            }
+            b = parent;
+        }
+        return "bodies[" + std::to_string(body) + "].position";
+    }
+
+    Multibody::Kinematics kinematics() const { return system_.calcKinematics(q_, u_); }
+
+    Touch makePlaneTouch(const Multibody::Kinematics& k, int body, int plane, int feature, const Vec3& p) const {
+        const ScenePlane& pl = planes_[plane];
+        const RigidBody& b = k.bodies[body];
+        return {body, -1, plane, feature, (p - pl.point).dot(pl.normal), p, pl.normal,
+                b.calcPointVelocity(p).dot(pl.normal)};
+    }
+
+    Touch makePairTouch(const Multibody::Kinematics& k, int i, int j) const {
+        const RigidBody& a = k.bodies[i];
+        const RigidBody& b = k.bodies[j];
+        const double ri = scene_.bodies[i].shape.radius, rj = scene_.bodies[j].shape.radius;
+        const Vec3 d = a.position - b.position;
+        const double dist = d.norm();
+        Touch c;
+        c.body = i;
+        c.other = j;
+        c.gap = dist - ri - rj;
+        c.normal = dist > 0.0 ? Vec3(d / dist) : up_;
+        c.point = a.position - ri * c.normal;
+        c.normalVelocity = (a.calcPointVelocity(c.point) - b.calcPointVelocity(c.point)).dot(c.normal);
+        return c;
+    }
+
+    // Every feature within maxGap of touching.
+    std::vector<Touch> findTouches(const Multibody::Kinematics& k, double maxGap) const {
+        std::vector<Touch> out;
+        for (int i = 0; i < system_.getBodyCount(); ++i) {
+            for (int p = 0; p < static_cast<int>(planes_.size()); ++p) {
+                const SupportPoints f = calcSupportPoints(scene_.bodies[i].shape, toState(k.bodies[i]), planes_[p].normal);
+                for (int m = 0; m < f.count; ++m) {
+                    const Touch c = makePlaneTouch(k, i, p, m, f.points[m]);
+                    if (c.gap <= maxGap) out.push_back(c);
+                }
+            }
+        }
+        for (size_t a = 0; a < spheres_.size(); ++a) {
+            for (size_t b = a + 1; b < spheres_.size(); ++b) {
+                if (system_.areJoined(spheres_[a], spheres_[b])) continue;
+                const Touch c = makePairTouch(k, spheres_[a], spheres_[b]);
+                if (c.gap <= maxGap) out.push_back(c);
+            }
+        }
+        return out;
+    }
+
+    // The same feature as `c` in another state.
+    Touch refind(const Touch& c, const Multibody::Kinematics& k) const {
+        if (c.other >= 0) return makePairTouch(k, c.body, c.other);
+        const SupportPoints f = calcSupportPoints(scene_.bodies[c.body].shape, toState(k.bodies[c.body]), planes_[c.plane].normal);
+        return makePlaneTouch(k, c.body, c.plane, c.feature, f.points[c.feature]);
+    }
+
+    // One step of the flight from t, at most hMax long, ending early at the
+    // first impact (a feature crossing into touch faster than restSpeed).
+    // False when the step cannot be taken to the tolerance.
+    bool advance(double& t, double hMax, SimulationRun& run) {
+        const int nq = system_.getPositionCount(), nu = system_.getVelocityCount();
+        const DormandPrince45::Rhs rhs = [&](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) {
+            dydt.head(nq) = system_.calcPositionRate(y.head(nq), y.tail(nu));
+            dydt.tail(nu) = system_.calcAcceleration(y.head(nq), y.tail(nu), scene_.gravity);
+        };
+        DormandPrince45 stepper(rhs, nq + nu);
+        Eigen::VectorXd y(nq + nu), dydt(nq + nu);
+        y << q_, u_;
+        rhs(t, y, dydt);
+        bool rejected = false;
+        while (true) {
+            const double h = std::min(step_, hMax);
+            const double error = stepper.tryStep(t, y, dydt, h, flight_.absTolerance, flight_.relTolerance);
+            if (!(error <= 1.0)) {
+                step_ = h * DormandPrince45::calcStepFactor(error, true);
+                rejected = true;
+                if (step_ < flight_.minStep) {
+                    run.warnings.push_back("the flight cannot be integrated to its tolerance at t = " +
+                                           std::to_string(t) + " s; run stopped");
+                    run.endReason = "no solution";
+                    return false;
+                }
+                continue;
+            }
+            if (h == step_) step_ = h * DormandPrince45::calcStepFactor(error, rejected);
+            const double theta = findImpactFraction(stepper, nq, nu);
+            Eigen::VectorXd next(nq + nu);
+            if (theta < 1.0) stepper.interpolate(theta, next); else next = stepper.yNew();
+            q_ = next.head(nq);
+            system_.normalize(q_);
+            u_ = next.tail(nu);
+            t += theta * h;
+            return true;
+        }
+    }
+
+    Multibody::Kinematics kinematicsAt(const DormandPrince45& stepper, double theta, int nq, int nu) const {
+        Eigen::VectorXd y(nq + nu);
+        if (theta >= 1.0) y = stepper.yNew(); else stepper.interpolate(theta, y);
+        Eigen::VectorXd q = y.head(nq);
+        system_.normalize(q);
+        return system_.calcKinematics(q, y.tail(nu));
+    }
+
+    // The fraction of the last step at which the first impact happens (1: none).
+    double findImpactFraction(const DormandPrince45& stepper, int nq, int nu) const {
+        const Multibody::Kinematics start = kinematics();
+        double first = 1.0;
+        for (const Touch& end : findTouches(kinematicsAt(stepper, 1.0, nq, nu), 0.0)) {
+            if (end.gap >= 0.0) continue;
+            const Touch before = refind(end, start);
+            if (before.gap < 0.0) continue;   // already touching: a resting contact
+            // Slow at both ends of a step that short: a resting contact, not an impact.
+            if (-end.normalVelocity <= options_.restSpeed && -before.normalVelocity <= options_.restSpeed) continue;
+            double lo = 0.0, hi = 1.0;
+            for (int i = 0; i < flight_.touchBisections && hi - lo > 0.0; ++i) {
+                const double mid = 0.5 * (lo + hi);
+                (refind(end, kinematicsAt(stepper, mid, nq, nu)).gap < 0.0 ? hi : lo) = mid;
+            }
+            if (hi < first && -refind(end, kinematicsAt(stepper, hi, nq, nu)).normalVelocity > options_.restSpeed)
+                first = hi;
+        }
+        return first;
+    }
+
+    // The contact rows G (3 x n, frame t1, t2, n) of a touch.
+    Eigen::MatrixXd calcContactRows(const Multibody::Kinematics& k, const Touch& c) const {
+        Eigen::MatrixXd J = system_.calcPointJacobian(k, c.body, c.point);
+        if (c.other >= 0) J -= system_.calcPointJacobian(k, c.other, c.point);
+        return ContactFrame::makeFromUnitNormal(c.normal).axes.transpose() * J;
+    }
+
+    // The touches within maxGap joined to `seed` through the trees and bodies
+    // they share (planes join nothing). The seed comes first.
+    std::vector<Touch> findConnected(const Touch& seed, const std::vector<Touch>& near) const {
+        std::vector<bool> inCluster(system_.getBodyCount(), false), taken(near.size(), false);
+        auto join = [&](const Touch& c) {
+            inCluster[system_.getRoot(c.body)] = true;
+            if (c.other >= 0) inCluster[system_.getRoot(c.other)] = true;
+        };
+        auto touchesCluster = [&](const Touch& c) {
+            return inCluster[system_.getRoot(c.body)] || (c.other >= 0 && inCluster[system_.getRoot(c.other)]);
+        };
+        join(seed);
+        std::vector<Touch> out = {seed};
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (size_t k = 0; k < near.size(); ++k) {
+                if (taken[k] || !touchesCluster(near[k])) continue;
+                taken[k] = grew = true;
+                join(near[k]);
+                const Touch& c = near[k];
+                const bool isSeed = c.body == seed.body && c.other == seed.other && c.plane == seed.plane &&
+                                    c.feature == seed.feature;
+                if (!isSeed) out.push_back(c);
+            }
+        }
+        return out;
+    }
+
+    bool resolveImpactsAt(double t, SimulationRun& run) {
+        for (int n = 0; n < options_.maxImpactsPerInstant; ++n) {
+            const Multibody::Kinematics k = kinematics();
+            const std::vector<Touch> touching = findTouches(k, options_.contactGap);
+            const Touch* worst = nullptr;
+            for (const Touch& c : touching)
+                if (-c.normalVelocity > options_.restSpeed && (!worst || c.normalVelocity < worst->normalVelocity))
+                    worst = &c;
+            if (!worst) return true;
+            if (static_cast<int>(run.impacts.size()) >= options_.maxImpacts) {
+                run.warnings.push_back("impact limit of " + std::to_string(options_.maxImpacts) + " reached at t = " +
+                                       std::to_string(t) + " s");
+                run.endReason = "impact limit";
+                return false;
+            }
+            const std::vector<Touch> together =
+                findConnected(*worst, several_ ? findTouches(k, options_.proximity) : touching);
+            if (!resolve(t, k, several_ ? together : std::vector<Touch>{*worst}, together, run)) return false;
+        }
+        run.warnings.push_back("more than " + std::to_string(options_.maxImpactsPerInstant) +
+                               " impacts at one instant, t = " + std::to_string(t) + " s; run stopped");
+        run.endReason = "impact limit";
+        return false;
+    }
+
+    // Solves the impact of `contacts` (the fastest first) and records it.
+    bool resolve(double t, const Multibody::Kinematics& k, const std::vector<Touch>& contacts,
+                 const std::vector<Touch>& near, SimulationRun& run) {
+        const int n = system_.getVelocityCount(), nc = static_cast<int>(contacts.size());
+        ContactSystem sys;
+        sys.M = system_.calcMassMatrix(k);
+        sys.G.resize(3 * nc, n);
+        for (int c = 0; c < nc; ++c) sys.G.middleRows(3 * c, 3) = calcContactRows(k, contacts[c]);
+        sys.u = u_;
+        sys.w = Eigen::VectorXd::Zero(3 * nc);
+        const Eigen::LDLT<Eigen::MatrixXd> Mf(sys.M);
+        const Eigen::MatrixXd W0 = sys.G.topRows(3) * Mf.solve(sys.G.topRows(3).transpose());
+
+        ImpactEventRecord rec;
+        rec.time = t;
+        rec.body = contacts[0].body;
+        rec.otherBody = contacts[0].other;
+        rec.point = contacts[0].point;
+        rec.contact = describe(contacts[0]);
+        rec.frame = ContactFrame::makeFromUnitNormal(contacts[0].normal);
+        const RunSample before = makeSample(t);
+        rec.kineticEnergyBefore = before.kineticEnergy;
+        rec.potentialEnergy = before.potentialEnergy;
+        rec.problem.W = completeBlockedDirections(W0);
+        rec.problem.vMinus = sys.G.topRows(3) * u_;
+        rec.problem.friction = scene_.contact.friction;
+        rec.problem.restitution = scene_.contact.restitution;
+        rec.problem.systemKineticEnergy = sys.calcKineticEnergy();
+        const Eigen::VectorXd uBefore = u_;
+        Eigen::VectorXd impulse;
+        try {
+            if (several_) {
+                std::vector<ContactParameters> params;
+                for (const Touch& c : contacts)
+                    params.push_back({describe(c), scene_.contact.friction, scene_.contact.restitution,
+                                      RestitutionKind::Constant});
+                const ContactSpaceProblem problem = ContactSpaceProblem::makeFromSystem(params, sys);
+                const ContactSpaceResult r = solveContactSpace(law_, problem, scene_.contact.lawOptions);
+                impulse = r.impulse;
+                rec.rounds = r.rounds;
+                rec.intervals = r.intervals;
+                rec.result.model = r.model;
+                rec.result.impulse = r.getImpulse(0);
+                rec.result.vPlus = r.getVelocityAfter(0);
+                rec.result.energyBefore = r.energyBefore;
+                rec.result.energyAfter = r.energyAfter;
+                rec.result.status = r.status;
+                rec.result.steps = r.intervals;
+                rec.result.warnings = r.warnings;
+                if (nc > 1)
+                    rec.result.warnings.push_back(std::to_string(nc) + " contacts resolved together (" +
+                                                  std::to_string(r.rounds) + " rounds, " +
+                                                  std::to_string(r.intervals) + " intervals); the diagram shows the fastest one");
+            } else {
+                noteOrdering(near, t, run);
+                // Validates W and v- (a contact the joints hold too stiffly is refused here).
+                ImpactProblem::makeContactLevel(rec.problem.W, rec.problem.vMinus,
+                                                                        scene_.contact.friction,
+                                                                        scene_.contact.restitution);
+                rec.result = law_.solve(rec.problem, scene_.contact.lawOptions, options_.recordTraces ? &rec.trace : nullptr);
+                impulse = rec.result.impulse;
+                rec.rounds = 1;
+                rec.intervals = rec.result.steps;
+            }
+        } catch (const InputError& e) {
+            run.warnings.push_back("impact at t = " + std::to_string(t) + " s (" + rec.contact + ") has no solution: " +
+                                   e.what());
+            run.endReason = "no solution";
+            return false;
+        }
+        u_ += Mf.solve(sys.G.transpose() * impulse);
+        rec.simultaneousContacts = nc;
+        for (int c = 0; c < nc; ++c) {
+            rec.contactPoints.push_back(contacts[c].point);
+            rec.contactImpulses.push_back(ContactFrame::makeFromUnitNormal(contacts[c].normal).toWorld(impulse.segment<3>(3 * c)));
+        }
+        countMovingBodies(near, uBefore, rec);
+        rec.kineticEnergyAfter = makeSample(t).kineticEnergy;
+        for (const auto& w : rec.result.warnings)
+            run.warnings.push_back("impact " + std::to_string(run.impacts.size() + 1) + ": " + w);
+        run.impacts.push_back(std::move(rec));
+        return true;
+    }
+
+    // The bodies of the impact's touches that move (faster than
+    // kMovingSpeedFraction of the fastest before), before and after.
+    void countMovingBodies(const std::vector<Touch>& near, const Eigen::VectorXd& uBefore,
+                           ImpactEventRecord& rec) const {
+        std::vector<int> bodies;
+        for (const Touch& c : near) {
+            bodies.push_back(c.body);
+            if (c.other >= 0) bodies.push_back(c.other);
+        }
+        std::sort(bodies.begin(), bodies.end());
+        bodies.erase(std::unique(bodies.begin(), bodies.end()), bodies.end());
+        const Multibody::Kinematics was = system_.calcKinematics(q_, uBefore), is = kinematics();
+        double fastest = 0.0;
+        for (int b : bodies) fastest = std::max(fastest, was.bodies[b].velocity.norm());
+        rec.bodiesMovingBefore = rec.bodiesMovingAfter = 0;
+        for (int b : bodies) {
+            rec.bodiesMovingBefore += was.bodies[b].velocity.norm() > kMovingSpeedFraction * fastest ? 1 : 0;
+            rec.bodiesMovingAfter += is.bodies[b].velocity.norm() > kMovingSpeedFraction * fastest ? 1 : 0;
+        }
+    }
+
+    // A single-contact law meets several touching contacts (a row of balls):
+    // said once per instant.
+    void noteOrdering(const std::vector<Touch>& near, double t, SimulationRun& run) {
+        if (near.size() < 2 || orderingNotedAt_ == t) return;
+        orderingNotedAt_ = t;
+        std::ostringstream os;
+        os << near.size() << " contacts (" << describe(near[0]) << " and others) touch at once at t = " << t << " s; "
+           << law_.id << " handles one contact, so they are resolved one at a time, fastest first "
+           << "(choose plus to resolve them together)";
+        run.warnings.push_back(os.str());
+    }
+
+    // Plastic Coulomb impulses at slowly approaching touches (Gauss-Seidel
+    // sweeps), then each touch that went in moved out along its normal in
+    // joint coordinates (the least-M-norm displacement).
+    void resolveRestingContacts(SimulationRun& run) {
+        const Multibody::Kinematics k = kinematics();
+        const std::vector<Touch> touching = findTouches(k, options_.contactGap);
+        if (touching.empty()) return;
+        const Eigen::LDLT<Eigen::MatrixXd> Mf(system_.calcMassMatrix(k));
+        std::vector<Eigen::MatrixXd> rows;
+        for (const Touch& c : touching) rows.push_back(calcContactRows(k, c));
+        for (int sweep = 0; sweep < kRestingSweeps; ++sweep) {
+            bool any = false;
+            for (size_t i = 0; i < touching.size(); ++i) {
+                const Vec3 v = rows[i] * u_;
+                if (v.z() >= 0.0 || -v.z() > options_.restSpeed) continue;
+                const Eigen::MatrixXd MinvGt = Mf.solve(rows[i].transpose());
+                const Mat3 W = rows[i] * MinvGt;
+                if (!(W(2, 2) > 0.0)) continue;
+                Vec3 P(0.0, 0.0, -v.z() / W(2, 2) * (1.0 + CoulombPathOptions{}.eventImpulseRelTol));
+                if (scene_.contact.friction > 0.0) {
+                    PoissonOptions po;
+                    po.path.recordTrace = false;
+                    try {
+                        P = solvePoisson(ImpactProblem::makeContactLevel(completeBlockedDirections(W), v,
+                                                                         scene_.contact.friction, 0.0),
+                                         po, nullptr).impulse;
+                    } catch (const InputError&) {
+                        // A W the law refuses (too ill-conditioned): the frictionless impulse above.
+                    }
+                }
+                u_ += MinvGt * P;
+                ++run.restingImpulses;
+                any = true;
+            }
+            if (!any) break;
+        }
+        for (const Touch& c0 : touching) {
+            const Multibody::Kinematics now = system_.calcKinematics(q_, u_);
+            const Touch c = refind(c0, now);
+            if (c.gap >= -options_.contactGap) continue;
+            const Eigen::RowVectorXd Jn = calcContactRows(now, c).row(2);
+            const Eigen::LDLT<Eigen::MatrixXd> M(system_.calcMassMatrix(now));
+            const Eigen::VectorXd MinvJt = M.solve(Jn.transpose());
+            const double w = Jn.dot(MinvJt);
+            if (w > 0.0) system_.displace(q_, MinvJt * (-c.gap / w));
+        }
+    }
+
+    std::string describe(const Touch& c) const {
+        return scene_.bodies[c.body].name + " / " +
+               (c.other >= 0 ? scene_.bodies[c.other].name : planes_[c.plane].name);
+    }
+
+    RunSample makeSample(double t) const {
+        const Multibody::Kinematics k = kinematics();
+        RunSample s;
+        s.time = t;
+        for (const RigidBody& b : k.bodies) {
+            s.bodies.push_back({b.position, b.orientation, b.velocity, b.angularVelocity});
+            s.kineticEnergy += b.calcKineticEnergy();
+            s.potentialEnergy += -b.mass * scene_.gravity.dot(b.position - scene_.groundHeight * up_);
+        }
+        return s;
+    }
+
+    static constexpr double kSampleTimeRelTol = 1e-12;   // as the free-body simulation
+    static constexpr int kRestingSweeps = 8;
+
+    const SpatialScene& scene_;
+    SimulationOptions options_;
+    JointedFlightOptions flight_;
+    const LawInfo& law_;
+    const bool several_ = static_cast<bool>(law_.solveSeveral);
+    Multibody system_;
+    Vec3 up_;
+    std::vector<ScenePlane> planes_;
+    std::vector<int> spheres_;
+    Eigen::VectorXd q_, u_;
+    double step_ = flight_.firstStep;
+    double orderingNotedAt_ = -1.0;
+};
+
+}  // namespace jointed
+
+SimulationRun simulateJointed(const SpatialScene& scene, const SimulationOptions& options,
+                              const JointedFlightOptions& flight) {
+    return jointed::Simulator(scene, options, flight).run();
+}
+
+}  // namespace impactlab

@@ -1,0 +1,46 @@
+#pragma once
+// Event-driven simulation of a spatial scene with joints or walls (issue 27;
+// docs/design.md, "Jointed bodies"): the bodies form trees of pins, ball
+// joints, strings and welds (mechanics/Multibody.h), integrated in joint
+// coordinates, so every joint holds to round-off.
+//
+// Flight: Dormand-Prince 5(4) on (q, u) with error control
+// (JointedFlightOptions), quaternions renormalised after each step; the
+// energy between impacts is kept to the integrator's tolerance.
+// Contacts: spheres, box vertices and rod (cylinder) rims against the ground
+// and walls; sphere against sphere unless a joint joins them. An approach
+// faster than SimulationOptions::restSpeed is an impact, located by bisection
+// on the step's continuous extension. Every touch within `proximity` that
+// shares a tree or a body with the fastest goes to a law that solves several
+// contacts (PLUS) together, in the joint-constrained contact space
+// A = G M(q)^-1 G^T, so the impulses act through the joints. A single-contact
+// law takes the fastest contact alone (its W = G_k M^-1 G_k^T, directions the
+// joints block completed as the planar scenes do, mechanics/planar) with a
+// warning when several approach. Slower touches get plastic Coulomb impulses
+// and a position correction in joint coordinates after each step.
+#include "scene/Scene.h"
+#include "sim/Simulation.h"
+
+namespace impactlab {
+
+struct JointedFlightOptions {
+    // Error control of the flight: the triple pendulum's flight in the PLUS
+    // scene (sim/PlusSceneRun.cpp) is integrated to the same tolerances, so the
+    // two agree at the first impact.
+    double absTolerance = 1e-12;
+    double relTolerance = 1e-12;
+    double firstStep = 1e-4;        // s
+    double minStep = 1e-12;         // s: below it the run stops with a warning
+    // Bisections of a step for an impact's time (2^-60 of a step is below
+    // SimulationOptions::eventTimeTol for any step the flight takes).
+    int touchBisections = 60;
+};
+
+SimulationRun simulateJointed(const SpatialScene& scene, const SimulationOptions& options = {},
+                              const JointedFlightOptions& flight = {});
+
+// How many bodies of an impact move (speed above kMovingSpeedFraction of the
+// fastest body's speed before it) before and after it: a cradle's balls in and out.
+inline constexpr double kMovingSpeedFraction = 0.01;
+
+}  // namespace impactlab
