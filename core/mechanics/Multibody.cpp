@@ -129,26 +129,41 @@ Eigen::VectorXd Multibody::makeVelocities(const std::vector<RigidBody>& bodies) 
 }
 
 Multibody::Kinematics Multibody::calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
-    const int n = getBodyCount();
     Kinematics k;
+    calcKinematics(q, u, k);
+    return k;
+}
+
+void Multibody::calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& u, Kinematics& k,
+                               bool jacobians) const {
+    const int n = getBodyCount();
     k.bodies = bodies_;
-    k.linearJacobians.assign(n, Eigen::MatrixXd::Zero(3, velocityCount_));
-    k.angularJacobians.assign(n, Eigen::MatrixXd::Zero(3, velocityCount_));
-    k.linearBias.assign(n, Vec3::Zero());
-    k.angularBias.assign(n, Vec3::Zero());
+    if (jacobians) {
+        k.worldInertia.resize(n);
+        k.linearJacobian.setZero(3 * n, velocityCount_);
+        k.angularJacobian.setZero(3 * n, velocityCount_);
+        k.linearBias.setZero(3, n);
+        k.angularBias.setZero(3, n);
+    } else {
+        // Sized (the blocks below are views into them), never filled.
+        k.linearJacobian.resize(3 * n, velocityCount_);
+        k.angularJacobian.resize(3 * n, velocityCount_);
+    }
     for (int i : order_) {
         const MultibodyJoint& j = joints_[i];
         RigidBody& b = k.bodies[i];
         const int qa = positionStart_[i], ua = velocityStart_[i];
-        Eigen::MatrixXd& Jv = k.linearJacobians[i];
-        Eigen::MatrixXd& Jw = k.angularJacobians[i];
+        auto Jv = k.linearJacobian.middleRows<3>(3 * i);
+        auto Jw = k.angularJacobian.middleRows<3>(3 * i);
         if (j.type == MultibodyJointType::Free) {
             b.position = q.segment<3>(qa);
             b.orientation = readJointQuat(q, qa + 3);
             b.velocity = u.segment<3>(ua);
             b.angularVelocity = u.segment<3>(ua + 3);
-            Jv.block<3, 3>(0, ua).setIdentity();
-            Jw.block<3, 3>(0, ua + 3).setIdentity();
+            if (!jacobians) continue;
+            Jv.middleCols<3>(ua).setIdentity();
+            Jw.middleCols<3>(ua + 3).setIdentity();
+            k.worldInertia[i] = b.calcWorldInertia();
             continue;
         }
         // The parent's pose and twist (the world: at rest at the origin).
@@ -165,56 +180,80 @@ Multibody::Kinematics Multibody::calcKinematics(const Eigen::VectorXd& q, const 
             relative = Quat(Eigen::AngleAxisd(q[qa], j.axis)) * j.reference;
             const Vec3 axisWorld = Rp * j.axis;
             wRel = axisWorld * u[ua];
-            Jw.col(ua) = axisWorld;
+            if (jacobians) Jw.col(ua) = axisWorld;
         } else if (j.type == MultibodyJointType::Spherical) {
             relative = readJointQuat(q, qa);
             const Mat3 R = Rp.toRotationMatrix();
             wRel = R * u.segment<3>(ua);
-            Jw.block<3, 3>(0, ua) = R;
+            if (jacobians) Jw.middleCols<3>(ua) = R;
         }
         b.orientation = Rp * relative;
         b.position = a - b.orientation * j.childPoint;
         b.angularVelocity = wp + wRel;
         const Vec3 r1 = a - xp, r2 = b.position - a;
         b.velocity = vp + wp.cross(r1) + b.angularVelocity.cross(r2);
+        if (!jacobians) continue;
         if (!world) {
-            Jw += k.angularJacobians[j.parent];
-            Jv = k.linearJacobians[j.parent] - makeCrossMatrix(r1) * k.angularJacobians[j.parent];
+            Jw += k.angularJacobian.middleRows<3>(3 * j.parent);
+            Jv = k.linearJacobian.middleRows<3>(3 * j.parent);
+            Jv.noalias() -= makeCrossMatrix(r1).lazyProduct(k.angularJacobian.middleRows<3>(3 * j.parent));
         }
-        Jv -= makeCrossMatrix(r2) * Jw;
+        Jv.noalias() -= makeCrossMatrix(r2).lazyProduct(Jw);
         // Velocity-product accelerations: the joint axis turns with the parent
         // (d/dt (R_p H) u = w_p x w_rel); r1 turns with the parent, r2 with the child.
-        const Vec3 alphaP = world ? Vec3::Zero() : k.angularBias[j.parent];
-        const Vec3 accP = world ? Vec3::Zero() : k.linearBias[j.parent];
-        k.angularBias[i] = alphaP + wp.cross(wRel);
+        const Vec3 alphaP = world ? Vec3::Zero() : Vec3(k.angularBias.col(j.parent));
+        const Vec3 accP = world ? Vec3::Zero() : Vec3(k.linearBias.col(j.parent));
+        const Vec3 alpha = alphaP + wp.cross(wRel);
         const Vec3& w = b.angularVelocity;
-        k.linearBias[i] = accP + alphaP.cross(r1) + wp.cross(wp.cross(r1)) + k.angularBias[i].cross(r2) +
-                          w.cross(w.cross(r2));
+        k.angularBias.col(i) = alpha;
+        k.linearBias.col(i) = accP + alphaP.cross(r1) + wp.cross(wp.cross(r1)) + alpha.cross(r2) + w.cross(w.cross(r2));
+        k.worldInertia[i] = b.calcWorldInertia();
     }
-    return k;
 }
 
 Eigen::MatrixXd Multibody::calcMassMatrix(const Kinematics& k) const {
-    Eigen::MatrixXd M = Eigen::MatrixXd::Zero(velocityCount_, velocityCount_);
+    Eigen::MatrixXd M;
+    assembleMassMatrix(k, M);
+    return M;
+}
+
+// M = J_v^T diag(m) J_v + J_w^T diag(I) J_w over the stacked blocks.
+void Multibody::assembleMassMatrix(const Kinematics& k, Eigen::MatrixXd& M) const {
+    Workspace& w = work_;
+    w.weightedLinear = k.linearJacobian;
+    w.weightedAngular.resize(k.angularJacobian.rows(), velocityCount_);
     for (int i = 0; i < getBodyCount(); ++i) {
-        const Mat3 I = k.bodies[i].calcWorldInertia();
-        M.noalias() += k.bodies[i].mass * k.linearJacobians[i].transpose() * k.linearJacobians[i];
-        M.noalias() += k.angularJacobians[i].transpose() * I * k.angularJacobians[i];
+        w.weightedLinear.middleRows<3>(3 * i) *= k.bodies[i].mass;
+        w.weightedAngular.middleRows<3>(3 * i).noalias() = k.worldInertia[i] * k.angularJacobian.middleRows<3>(3 * i);
     }
-    return 0.5 * (M + M.transpose());
+    M.resize(velocityCount_, velocityCount_);
+    M.noalias() = k.linearJacobian.transpose().lazyProduct(w.weightedLinear);
+    M.noalias() += k.angularJacobian.transpose().lazyProduct(w.weightedAngular);
+    M = 0.5 * (M + M.transpose()).eval();
 }
 
 Eigen::VectorXd Multibody::calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Vec3& g) const {
-    const Kinematics k = calcKinematics(q, u);
-    Eigen::VectorXd f = Eigen::VectorXd::Zero(velocityCount_);
-    for (int i = 0; i < getBodyCount(); ++i) {
+    Workspace& w = work_;
+    Kinematics& k = w.kinematics;
+    calcKinematics(q, u, k);
+    const int n = getBodyCount();
+    w.linearForce.resize(3, n);
+    w.angularForce.resize(3, n);
+    for (int i = 0; i < n; ++i) {
         const RigidBody& b = k.bodies[i];
-        const Mat3 I = b.calcWorldInertia();
-        const Vec3& w = b.angularVelocity;
-        f.noalias() += k.linearJacobians[i].transpose() * (b.mass * (g - k.linearBias[i]));
-        f.noalias() -= k.angularJacobians[i].transpose() * (I * k.angularBias[i] + w.cross(I * w));
+        const Mat3& I = k.worldInertia[i];
+        const Vec3& omega = b.angularVelocity;
+        w.linearForce.col(i) = b.mass * (g - k.linearBias.col(i));
+        w.angularForce.col(i) = -(I * k.angularBias.col(i) + omega.cross(I * omega));
     }
-    return calcMassMatrix(k).ldlt().solve(f);
+    const Eigen::Map<const Eigen::VectorXd> fl(w.linearForce.data(), w.linearForce.size());
+    const Eigen::Map<const Eigen::VectorXd> fa(w.angularForce.data(), w.angularForce.size());
+    w.force.resize(velocityCount_);
+    w.force.noalias() = k.linearJacobian.transpose().lazyProduct(fl);
+    w.force.noalias() += k.angularJacobian.transpose().lazyProduct(fa);
+    assembleMassMatrix(k, w.M);
+    w.factor.compute(w.M);
+    return w.factor.solve(w.force);
 }
 
 Eigen::VectorXd Multibody::calcPositionRate(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
@@ -260,7 +299,7 @@ void Multibody::displace(Eigen::VectorXd& q, const Eigen::VectorXd& du) const {
 }
 
 Eigen::MatrixXd Multibody::calcPointJacobian(const Kinematics& k, int body, const Vec3& point) const {
-    return k.linearJacobians[body] - makeCrossMatrix(point - k.bodies[body].position) * k.angularJacobians[body];
+    return k.getLinearJacobian(body) - makeCrossMatrix(point - k.bodies[body].position) * k.getAngularJacobian(body);
 }
 
 double Multibody::calcKineticEnergy(const Kinematics& k, const Eigen::VectorXd& u) const {

@@ -73,13 +73,20 @@ public:
     Eigen::VectorXd makeVelocities(const std::vector<RigidBody>& bodies) const;
 
     struct Kinematics {
-        std::vector<RigidBody> bodies;                 // poses and twists (world)
-        std::vector<Eigen::MatrixXd> linearJacobians;  // 3 x n per body: v_i = J_v,i u
-        std::vector<Eigen::MatrixXd> angularJacobians; // 3 x n per body: w_i = J_w,i u
-        std::vector<Vec3> linearBias;                  // a_i at u' = 0
-        std::vector<Vec3> angularBias;                 // alpha_i at u' = 0
+        std::vector<RigidBody> bodies;   // poses and twists (world)
+        // Stacked 3 x n blocks, body i in rows 3i..3i+2: v_i = J_v,i u, w_i = J_w,i u.
+        Eigen::MatrixXd linearJacobian, angularJacobian;
+        Eigen::Matrix3Xd linearBias;     // column i: a_i at u' = 0
+        Eigen::Matrix3Xd angularBias;    // column i: alpha_i at u' = 0
+        std::vector<Mat3> worldInertia;  // kg m^2, about each centre of mass, world axes
+        auto getLinearJacobian(int i) const { return linearJacobian.middleRows<3>(3 * i); }
+        auto getAngularJacobian(int i) const { return angularJacobian.middleRows<3>(3 * i); }
     };
     Kinematics calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
+    // The same into `k`, reusing its storage (the integrator's inner loop);
+    // without `jacobians` only the bodies' poses and twists (the Jacobians,
+    // biases and inertias left empty): what drawing and contact search need.
+    void calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& u, Kinematics& k, bool jacobians = true) const;
 
     Eigen::MatrixXd calcMassMatrix(const Kinematics& k) const;
     // u' from Kane's equations under uniform gravity `g` (m/s^2).
@@ -104,6 +111,17 @@ private:
     std::vector<int> roots_;
     std::vector<int> positionStart_, velocityStart_;
     int positionCount_ = 0, velocityCount_ = 0;
+    // Storage calcAcceleration reuses from call to call (it runs several
+    // times per integration step): a Multibody is for one thread at a time.
+    struct Workspace {
+        Kinematics kinematics;
+        Eigen::MatrixXd weightedLinear, weightedAngular, M;
+        Eigen::Matrix3Xd linearForce, angularForce;
+        Eigen::VectorXd force;
+        Eigen::LDLT<Eigen::MatrixXd> factor;
+    };
+    mutable Workspace work_;
+    void assembleMassMatrix(const Kinematics& k, Eigen::MatrixXd& M) const;
 };
 
 }  // namespace impactlab

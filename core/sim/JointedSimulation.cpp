@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <limits>
+#include <optional>
 #include <sstream>
 
 #include "impact/Poisson.h"
@@ -54,8 +56,15 @@ public:
         up_ = scene.gravity.norm() > 0.0 ? Vec3(-scene.gravity.normalized()) : Vec3::UnitZ();
         planes_.push_back({"ground", scene.groundHeight * up_, up_, Vec3::Zero(), 0.0});
         for (const ScenePlane& w : scene.walls) planes_.push_back(w);
-        for (size_t i = 0; i < scene.bodies.size(); ++i)
-            if (scene.bodies[i].shape.type == Shape::Type::Sphere) spheres_.push_back(static_cast<int>(i));
+        for (size_t i = 0; i < scene.bodies.size(); ++i) {
+            const Shape& shape = scene.bodies[i].shape;
+            if (shape.type == Shape::Type::Sphere) spheres_.push_back(static_cast<int>(i));
+            const double feature = shape.type == Shape::Type::Sphere ? shape.radius
+                                   : shape.type == Shape::Type::Rod  ? 0.5 * shape.thickness
+                                                                     : shape.halfExtents.minCoeff();
+            smallestFeature_ = std::min(smallestFeature_, feature);
+            reach_.push_back(shape.type == Shape::Type::Sphere ? shape.radius : shape.halfExtents.norm());
+        }
         q_ = makeSceneInitialPositions(scene, system_);
         std::vector<RigidBody> given;
         for (const SceneBody& b : scene.bodies) given.push_back(b.body);
@@ -71,21 +80,17 @@ public:
     SimulationRun run() {
         SimulationRun run;
         const auto started = std::chrono::steady_clock::now();
-        double t = 0.0, nextSample = 0.0;
-        int sampleIndex = 0;
+        double t = 0.0;
+        run.samples.push_back(makeSample(t, q_, u_));
         while (true) {
-            if (t >= nextSample - kSampleTimeRelTol * scene_.endTime) {
-                run.samples.push_back(makeSample(t));
-                nextSample = ++sampleIndex * scene_.sampleInterval;
-            }
-            if (t >= scene_.endTime) { run.endReason = "end time"; break; }
+            if (t >= scene_.endTime * (1.0 - kSampleTimeRelTol)) { run.endReason = "end time"; break; }
             if (hasExceededTimeBudget(options_, started, t, run) || !resolveImpactsAt(t, run) ||
-                !advance(t, std::min({options_.maxStep, nextSample - t, scene_.endTime - t}), run)) {
-                run.samples.push_back(makeSample(t));
+                !advance(t, std::min(calcTravelLimitedStep(), scene_.endTime - t), run)) {
                 break;
             }
             resolveRestingContacts(run);
         }
+        if (run.samples.back().time < t) run.samples.push_back(makeSample(t, q_, u_));
         run.endTime = std::min(run.samples.back().time, scene_.endTime);
         return run;
     }
@@ -107,7 +112,37 @@ private:
         return "bodies[" + std::to_string(body) + "].position";
     }
 
-    Multibody::Kinematics kinematics() const { return system_.calcKinematics(q_, u_); }
+    // The kinematics of (q_, u_), kept until either changes (several parts of
+    // a step ask for them).
+    const Multibody::Kinematics& kinematics() const {
+        if (!current_ || currentQ_ != q_ || currentU_ != u_) {
+            current_.emplace();
+            system_.calcKinematics(q_, u_, *current_);
+            currentQ_ = q_;
+            currentU_ = u_;
+        }
+        return *current_;
+    }
+
+    // s: the longest step that moves no body point farther than
+    // maxTravelFraction of the smallest feature (infinite when nothing moves).
+    double calcTravelLimitedStep() const {
+        const Multibody::Kinematics& k = kinematics();
+        double fastest = 0.0;
+        for (size_t i = 0; i < k.bodies.size(); ++i)
+            fastest = std::max(fastest, k.bodies[i].velocity.norm() + k.bodies[i].angularVelocity.norm() * reach_[i]);
+        double h = fastest > 0.0 ? flight_.maxTravelFraction * smallestFeature_ / fastest
+                                 : std::numeric_limits<double>::infinity();
+        // A body resting on a contact that carries its weight must not fall
+        // into it faster than restSpeed within a step, or its next touch
+        // would be taken for an impact: h g (n . up) <= restShare restSpeed.
+        const double g = scene_.gravity.norm();
+        for (const Touch& c : findTouches(k, options_.contactGap)) {
+            const double carried = g * c.normal.dot(up_);
+            if (carried > 0.0) h = std::min(h, flight_.restSpeedShare * options_.restSpeed / carried);
+        }
+        return h;
+    }
 
     Touch makePlaneTouch(const Multibody::Kinematics& k, int body, int plane, int feature, const Vec3& p) const {
         const ScenePlane& pl = planes_[plane];
@@ -191,7 +226,14 @@ private:
             }
             if (h == step_) step_ = h * DormandPrince45::calcStepFactor(error, rejected);
             const double theta = findImpactFraction(stepper, nq, nu);
+            // The samples this step passes, from its continuous extension.
             Eigen::VectorXd next(nq + nu);
+            for (double ts = nextSampleTime(run); ts <= t + theta * h * (1.0 + kSampleTimeRelTol); ts = nextSampleTime(run)) {
+                stepper.interpolate(std::clamp((ts - t) / h, 0.0, 1.0), next);
+                Eigen::VectorXd q = next.head(nq);
+                system_.normalize(q);
+                run.samples.push_back(makeSample(ts, q, next.tail(nu)));
+            }
             if (theta < 1.0) stepper.interpolate(theta, next); else next = stepper.yNew();
             q_ = next.head(nq);
             system_.normalize(q_);
@@ -201,17 +243,19 @@ private:
         }
     }
 
-    Multibody::Kinematics kinematicsAt(const DormandPrince45& stepper, double theta, int nq, int nu) const {
+    // Poses and twists only (contact search), at a fraction of the last step.
+    const Multibody::Kinematics& kinematicsAt(const DormandPrince45& stepper, double theta, int nq, int nu) const {
         Eigen::VectorXd y(nq + nu);
         if (theta >= 1.0) y = stepper.yNew(); else stepper.interpolate(theta, y);
         Eigen::VectorXd q = y.head(nq);
         system_.normalize(q);
-        return system_.calcKinematics(q, y.tail(nu));
+        system_.calcKinematics(q, y.tail(nu), light_, false);
+        return light_;
     }
 
     // The fraction of the last step at which the first impact happens (1: none).
     double findImpactFraction(const DormandPrince45& stepper, int nq, int nu) const {
-        const Multibody::Kinematics start = kinematics();
+        const Multibody::Kinematics& start = kinematics();
         double first = 1.0;
         for (const Touch& end : findTouches(kinematicsAt(stepper, 1.0, nq, nu), 0.0)) {
             if (end.gap >= 0.0) continue;
@@ -267,13 +311,13 @@ private:
 
     bool resolveImpactsAt(double t, SimulationRun& run) {
         for (int n = 0; n < options_.maxImpactsPerInstant; ++n) {
-            const Multibody::Kinematics k = kinematics();
-            const std::vector<Touch> touching = findTouches(k, options_.contactGap);
+            const std::vector<Touch> touching = findTouches(kinematics(), options_.contactGap);
             const Touch* worst = nullptr;
             for (const Touch& c : touching)
                 if (-c.normalVelocity > options_.restSpeed && (!worst || c.normalVelocity < worst->normalVelocity))
                     worst = &c;
             if (!worst) return true;
+            const Multibody::Kinematics k = kinematics();   // a copy: resolving changes u
             if (static_cast<int>(run.impacts.size()) >= options_.maxImpacts) {
                 run.warnings.push_back("impact limit of " + std::to_string(options_.maxImpacts) + " reached at t = " +
                                        std::to_string(t) + " s");
@@ -411,9 +455,14 @@ private:
     // sweeps), then each touch that went in moved out along its normal in
     // joint coordinates (the least-M-norm displacement).
     void resolveRestingContacts(SimulationRun& run) {
-        const Multibody::Kinematics k = kinematics();
+        const Multibody::Kinematics& k = kinematics();   // not asked again below: u changes
         const std::vector<Touch> touching = findTouches(k, options_.contactGap);
-        if (touching.empty()) return;
+        const auto isSlow = [&](const Touch& c) {
+            return c.normalVelocity < -kRoundOffApproachSpeed && -c.normalVelocity <= options_.restSpeed;
+        };
+        const auto isIn = [&](const Touch& c) { return c.gap < -options_.contactGap; };
+        if (std::none_of(touching.begin(), touching.end(), isSlow) && std::none_of(touching.begin(), touching.end(), isIn))
+            return;
         const Eigen::LDLT<Eigen::MatrixXd> Mf(system_.calcMassMatrix(k));
         std::vector<Eigen::MatrixXd> rows;
         for (const Touch& c : touching) rows.push_back(calcContactRows(k, c));
@@ -421,7 +470,7 @@ private:
             bool any = false;
             for (size_t i = 0; i < touching.size(); ++i) {
                 const Vec3 v = rows[i] * u_;
-                if (v.z() >= 0.0 || -v.z() > options_.restSpeed) continue;
+                if (v.z() >= -kRoundOffApproachSpeed || -v.z() > options_.restSpeed) continue;
                 const Eigen::MatrixXd MinvGt = Mf.solve(rows[i].transpose());
                 const Mat3 W = rows[i] * MinvGt;
                 if (!(W(2, 2) > 0.0)) continue;
@@ -444,12 +493,12 @@ private:
             if (!any) break;
         }
         for (const Touch& c0 : touching) {
+            if (!isIn(c0)) continue;
             const Multibody::Kinematics now = system_.calcKinematics(q_, u_);
             const Touch c = refind(c0, now);
-            if (c.gap >= -options_.contactGap) continue;
+            if (!isIn(c)) continue;
             const Eigen::RowVectorXd Jn = calcContactRows(now, c).row(2);
-            const Eigen::LDLT<Eigen::MatrixXd> M(system_.calcMassMatrix(now));
-            const Eigen::VectorXd MinvJt = M.solve(Jn.transpose());
+            const Eigen::VectorXd MinvJt = system_.calcMassMatrix(now).ldlt().solve(Jn.transpose());
             const double w = Jn.dot(MinvJt);
             if (w > 0.0) system_.displace(q_, MinvJt * (-c.gap / w));
         }
@@ -460,10 +509,18 @@ private:
                (c.other >= 0 ? scene_.bodies[c.other].name : planes_[c.plane].name);
     }
 
-    RunSample makeSample(double t) const {
-        const Multibody::Kinematics k = kinematics();
+    // s: the time of the next sample to record.
+    double nextSampleTime(const SimulationRun& run) const {
+        return static_cast<double>(run.samples.size()) * scene_.sampleInterval;
+    }
+
+    RunSample makeSample(double t) const { return makeSample(t, q_, u_); }
+    RunSample makeSample(double t, const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {
+        Multibody::Kinematics& k = light_;
+        system_.calcKinematics(q, u, k, false);
         RunSample s;
         s.time = t;
+        s.bodies.reserve(k.bodies.size());
         for (const RigidBody& b : k.bodies) {
             s.bodies.push_back({b.position, b.orientation, b.velocity, b.angularVelocity});
             s.kineticEnergy += b.calcKineticEnergy();
@@ -474,6 +531,10 @@ private:
 
     static constexpr double kSampleTimeRelTol = 1e-12;   // as the free-body simulation
     static constexpr int kRestingSweeps = 8;
+    // m/s: a resting touch approaching more slowly than this is round-off of
+    // the last impact (a cradle's still balls), not worth an impulse: over a
+    // whole run it closes less than contactGap.
+    static constexpr double kRoundOffApproachSpeed = 1e-10;
 
     const SpatialScene& scene_;
     SimulationOptions options_;
@@ -484,9 +545,14 @@ private:
     Vec3 up_;
     std::vector<ScenePlane> planes_;
     std::vector<int> spheres_;
+    std::vector<double> reach_;   // m: farthest body point from the centre of mass
+    double smallestFeature_ = std::numeric_limits<double>::infinity();
     Eigen::VectorXd q_, u_;
     double step_ = flight_.firstStep;
     double orderingNotedAt_ = -1.0;
+    mutable std::optional<Multibody::Kinematics> current_;
+    mutable Multibody::Kinematics light_;   // poses only: samples, contact search
+    mutable Eigen::VectorXd currentQ_, currentU_;
 };
 
 }  // namespace jointed

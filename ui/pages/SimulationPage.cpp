@@ -79,9 +79,8 @@ constexpr double kSpatialViewElevation = 25.0;
 // The timeline prefixes "#k t = ... s, ".
 QString describeImpact(const SimulationRun& run, int i, const Scene& scene) {
     const ImpactEventRecord& e = run.impacts[i];
-    return QString("%1, v_n = %2 m/s")
-        .arg(QString::fromStdString(scene.bodies[e.body].name))
-        .arg(e.problem.vMinus.z(), 0, 'f', 2);
+    return QString("%1, v_n = %2 m/s").arg(QString::fromStdString(scene.bodies[e.body].name)).arg(e.problem.vMinus.z(), 0, 'f', 2) +
+           describeImpactResolution(e);
 }
 
 // An empty figure that says why it is empty.
@@ -403,8 +402,10 @@ void SimulationPage::drawRun() {
 
 void SimulationPage::updatePoses(double t) {
     std::vector<BodyPose> poses;
-    for (const auto& s : run_.calcStatesAt(t)) poses.push_back({s.position, s.orientation});
+    const std::vector<BodyState> states = run_.calcStatesAt(t);
+    for (const auto& s : states) poses.push_back({s.position, s.orientation});
     renderer_->setPoses(poses);
+    renderer_->setStrings(calcStringSegments(scene(), states));
     plots_->setCursorTime(t);
     if (selectedImpact_ >= 0 && selectedImpact_ < static_cast<int>(run_.impacts.size()))
         renderer_->setMarker(run_.impacts[selectedImpact_].point);

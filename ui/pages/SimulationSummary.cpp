@@ -6,6 +6,21 @@
 
 namespace impactlab::ui {
 
+QString describeImpactResolution(const ImpactEventRecord& e) {
+    QString text;
+    if (e.rounds > 0)
+        text += QString(", %1 contact%2: %3 round%4, %5 interval%6")
+                    .arg(e.simultaneousContacts)
+                    .arg(e.simultaneousContacts == 1 ? "" : "s")
+                    .arg(e.rounds)
+                    .arg(e.rounds == 1 ? "" : "s")
+                    .arg(e.intervals)
+                    .arg(e.intervals == 1 ? "" : "s");
+    if (e.bodiesMovingBefore >= 0)
+        text += QString(", %1 moving -> %2 moving").arg(e.bodiesMovingBefore).arg(e.bodiesMovingAfter);
+    return text;
+}
+
 QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun& run, const SceneLawComparison& comparison) {
     if (comparison.event < 0 || comparison.event >= static_cast<int>(run.impacts.size())) return {};
     const ImpactResult& r = run.impacts[comparison.event].result;
@@ -17,6 +32,9 @@ QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun&
                        .arg(lawDisplayName(r.model), displayVector(r.impulse), displayVector(r.vPlus),
                             displayNumber(r.energyBefore), displayNumber(r.energyAfter, r.energyBefore));
     for (const auto& ev : r.events) text += QString(" %1").arg(toString(ev.kind));
+    const ImpactEventRecord& record = run.impacts[comparison.event];
+    if (record.rounds > 0 || record.bodiesMovingBefore >= 0)
+        text += QString("<br>resolved: %1").arg(describeImpactResolution(record).mid(2));
     // Which row of Cataldo & Sampaio's Table 3.2 the impact took (the CLI's "wang_mason_mode").
     if (r.model == "wang-mason")
         text += QString("<br>Wang-Mason mode (Table 3.2): %1")

@@ -12,6 +12,11 @@
 namespace impactlab::ui {
 
 // Empty when the run has no impact (comparison.event < 0).
+// ", 4 contacts: 5 rounds, 5 intervals, 1 moving -> 1 moving" for an impact
+// a several-contact law resolved (its rounds and intervals) and a jointed
+// run's moving bodies (a cradle's balls in and out); empty otherwise.
+QString describeImpactResolution(const ImpactEventRecord& impact);
+
 QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun& run, const SceneLawComparison& comparison);
 // The summary of a document the core refuses to run (a law option a slider
 // took out of the law's range): the core's message, `what` of its exception.

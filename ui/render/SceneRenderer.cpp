@@ -7,7 +7,13 @@
 #include <QPointer>
 
 #include <vtkActor.h>
+#include <vtkCellArray.h>
 #include <vtkCubeSource.h>
+#include <vtkCylinderSource.h>
+#include <vtkDataArray.h>
+#include <vtkPointData.h>
+#include <vtkPoints.h>
+#include <vtkPolyData.h>
 #include <vtkLightKit.h>
 #include <vtkMatrix4x4.h>
 #include <vtkPlaneSource.h>
@@ -49,6 +55,11 @@ constexpr double kBodySpecular = 0.35;
 constexpr double kBodySpecularPower = 40.0;
 // Box edges are drawn in a darkened body colour so faces read as separate.
 constexpr double kBoxEdgeDarkening = 0.35;
+// Facets around a rod (cylinder) body.
+constexpr int kCylinderResolution = 24;
+// Strings: thin, dark grey, unlit.
+constexpr float kStringWidth = 1.5f;
+const Eigen::Vector3d kStringColor(0.25, 0.25, 0.28);
 constexpr float kBoxEdgeWidth = 1.5f;
 
 // Trails: thin, unlit, darker than the body so they read over the ground.
@@ -119,6 +130,7 @@ struct SceneRenderer::Impl {
     Eigen::AlignedBox3d pivotBox;
     vtkSmartPointer<vtkActor> marker;
     vtkSmartPointer<vtkSphereSource> markerSource;
+    vtkSmartPointer<vtkActor> strings;   // created at the first strings, then its data replaced
 
     // Every change reports the scene's extent to the view, which frames it
     // by its rule (render/CameraFraming.h) before the next frame.
@@ -151,6 +163,29 @@ vtkSmartPointer<vtkActor> SceneRenderer::Impl::makeBody(const BodyVisual& visual
         actor = vtkSmartPointer<vtkActor>::New();
         actor->SetMapper(sphereMapper(kFullSphereDetail));
         if (view) view->setInteractiveMapper(actor, sphereMapper(kInteractiveSphereDetail));
+    } else if (visual.shape == BodyVisual::Shape::Cylinder) {
+        // VTK's cylinder lies along y: turned to the body's x axis, (x, y) -> (y, -x).
+        auto cylinder = vtkSmartPointer<vtkCylinderSource>::New();
+        cylinder->SetRadius(visual.radius);
+        cylinder->SetHeight(visual.length);
+        cylinder->SetResolution(kCylinderResolution);
+        cylinder->Update();
+        vtkSmartPointer<vtkPolyData> data = cylinder->GetOutput();
+        vtkPoints* points = data->GetPoints();
+        for (vtkIdType i = 0; i < points->GetNumberOfPoints(); ++i) {
+            double p[3];
+            points->GetPoint(i, p);
+            points->SetPoint(i, p[1], -p[0], p[2]);
+        }
+        if (vtkDataArray* normals = data->GetPointData()->GetNormals()) {
+            for (vtkIdType i = 0; i < normals->GetNumberOfTuples(); ++i) {
+                double n[3];
+                normals->GetTuple(i, n);
+                normals->SetTuple3(i, n[1], -n[0], n[2]);
+            }
+        }
+        actor = render::actorFor(data);
+        setColor(actor->GetProperty(), visual.color);
     } else {
         auto cube = vtkSmartPointer<vtkCubeSource>::New();
         cube->SetXLength(2.0 * visual.halfExtents.x());
@@ -397,6 +432,34 @@ void SceneRenderer::setTrail(int body, const std::vector<Eigen::Vector3d>& point
         b.trail->VisibilityOn();
     }
     d_->changed();
+}
+
+void SceneRenderer::setStrings(const std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>>& segments) {
+    if (segments.empty()) {
+        if (d_->strings) d_->strings->VisibilityOff();
+        return;
+    }
+    auto points = vtkSmartPointer<vtkPoints>::New();
+    auto lines = vtkSmartPointer<vtkCellArray>::New();
+    for (const auto& s : segments) {
+        const vtkIdType a = points->InsertNextPoint(s.first.x(), s.first.y(), s.first.z());
+        const vtkIdType b = points->InsertNextPoint(s.second.x(), s.second.y(), s.second.z());
+        const vtkIdType ids[2] = {a, b};
+        lines->InsertNextCell(2, ids);
+    }
+    auto data = vtkSmartPointer<vtkPolyData>::New();
+    data->SetPoints(points);
+    data->SetLines(lines);
+    if (!d_->strings) {
+        d_->strings = render::actorFor(data);
+        setColor(d_->strings->GetProperty(), kStringColor);
+        d_->strings->GetProperty()->SetLineWidth(kStringWidth);
+        d_->strings->GetProperty()->LightingOff();
+        d_->renderer->AddActor(d_->strings);
+    } else {
+        vtkPolyDataMapper::SafeDownCast(d_->strings->GetMapper())->SetInputData(data);
+        d_->strings->VisibilityOn();
+    }
 }
 
 void SceneRenderer::setMarker(const std::optional<Eigen::Vector3d>& point) {

@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace impactlab::ui {
@@ -18,9 +19,10 @@ namespace impactlab::ui {
 class VtkView;
 
 struct BodyVisual {
-    enum class Shape { Sphere, Box };
+    enum class Shape { Sphere, Box, Cylinder };
     Shape shape = Shape::Sphere;
-    double radius = 0;                            // spheres
+    double radius = 0;                            // spheres, cylinders
+    double length = 0;                            // cylinders: along the body x axis, centred
     Eigen::Vector3d halfExtents{0, 0, 0};         // boxes, in the body frame
     Eigen::Vector3d color{0.8, 0.3, 0.2};         // linear RGB in [0, 1]
     bool headingMarker = false;                   // boxes: a light bar across the top at the +x end (a vehicle's front)
@@ -59,6 +61,9 @@ public:
     void setPlanes(const std::vector<PlaneVisual>& planes);
     // Small dark spheres at the points pinned bodies turn about.
     void setPivots(const std::vector<Eigen::Vector3d>& points, double radius);
+    /// Strings (a cradle's, a chain's): thin dark line segments between world
+    /// points, replaced every frame; empty hides them.
+    void setStrings(const std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>>& segments);
     /// Moves the bodies; cheap enough for every frame. Extra entries are ignored.
     void setPoses(const std::vector<BodyPose>& poses);
     /// Path taken by `body`, drawn as a thin polyline; fewer than 2 points hides it.

@@ -39,6 +39,10 @@ constexpr double kPenetrationTol = 1e-6;
 // Kane's equations in joint coordinates against the chain's own (absolute
 // angles): the same physics in other coordinates, round-off apart.
 constexpr double kEquationsTol = 1e-10;
+// sim/PlusSceneRun.cpp's flight tolerance (kFlightAbsTolerance, kFlightRelTolerance).
+constexpr double kPlusSceneFlightTolerance = 1e-12;
+// The first impact at the default flight tolerance (1e-9 per step over ~0.5 s).
+constexpr double kDefaultToleranceRelTol = 1e-6;
 
 SpatialScene loadScene(const std::string& stem) {
     return readSpatialScene(readJsonFile(std::string(IMPACTLAB_SCENES_DIR) + "/" + stem + ".json"));
@@ -157,8 +161,17 @@ TEST(JointedSimulation, CradleWithLossesOnlyLosesEnergy) {
 
 TEST(JointedSimulation, FallingTriplePendulumFirstImpactIsThePlusScenes) {
     const SpatialScene scene = loadScene("triple-pendulum-fall");
-    const SimulationRun run = simulate(scene);
+    // The flight at the PLUS scene's tolerance (1e-12; the default 1e-9 is
+    // looser), so both reach the same pose and rates to ~1e-11.
+    JointedFlightOptions flight;
+    flight.absTolerance = flight.relTolerance = kPlusSceneFlightTolerance;
+    const SimulationRun run = simulateJointed(scene, {}, flight);
     ASSERT_GE(run.impacts.size(), 2u) << "it falls, strikes, rebounds and strikes again";
+    // The default tolerance tells the same story: the same impacts, the first to 1e-6.
+    const SimulationRun byDefault = simulate(scene);
+    ASSERT_EQ(byDefault.impacts.size(), run.impacts.size());
+    EXPECT_LT((byDefault.impacts[0].contactImpulses[0] - run.impacts[0].contactImpulses[0]).norm(),
+              kDefaultToleranceRelTol * run.impacts[0].contactImpulses[0].norm());
     EXPECT_GE(run.endTime, 3.0);
     const PlusSceneRun plus = runPlusScene(loadPlusScene(std::string(IMPACTLAB_SCENES_DIR) + "/plus-triple-pendulum.json"));
     const ImpactEventRecord& first = run.impacts[0];
