@@ -232,7 +232,8 @@ void Multibody::assembleMassMatrix(const Kinematics& k, Eigen::MatrixXd& M) cons
     M = 0.5 * (M + M.transpose()).eval();
 }
 
-Eigen::VectorXd Multibody::calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Vec3& g) const {
+Eigen::VectorXd Multibody::calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Vec3& g,
+                                            const ForceFunction& addForces) const {
     Workspace& w = work_;
     Kinematics& k = w.kinematics;
     calcKinematics(q, u, k);
@@ -251,6 +252,7 @@ Eigen::VectorXd Multibody::calcAcceleration(const Eigen::VectorXd& q, const Eige
     w.force.resize(velocityCount_);
     w.force.noalias() = k.linearJacobian.transpose().lazyProduct(fl);
     w.force.noalias() += k.angularJacobian.transpose().lazyProduct(fa);
+    if (addForces) addForces(k, w.force);
     assembleMassMatrix(k, w.M);
     w.factor.compute(w.M);
     return w.factor.solve(w.force);

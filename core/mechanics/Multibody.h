@@ -20,6 +20,7 @@
 // with a_i^b, alpha_i^b the accelerations at u' = 0 (the velocity-product
 // terms), propagated from parent to child.
 #include <Eigen/Dense>
+#include <functional>
 #include <vector>
 
 #include "mechanics/RigidBody.h"
@@ -89,8 +90,12 @@ public:
     void calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& u, Kinematics& k, bool jacobians = true) const;
 
     Eigen::MatrixXd calcMassMatrix(const Kinematics& k) const;
-    // u' from Kane's equations under uniform gravity `g` (m/s^2).
-    Eigen::VectorXd calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Vec3& g) const;
+    // u' from Kane's equations under uniform gravity `g` (m/s^2), plus the
+    // generalized forces `addForces` adds to f from the kinematics (contact
+    // forces J_p^T F of a compliant model; empty: none).
+    using ForceFunction = std::function<void(const Kinematics&, Eigen::VectorXd& force)>;
+    Eigen::VectorXd calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Vec3& g,
+                                     const ForceFunction& addForces = nullptr) const;
     // q' from u (quaternion rates for free and spherical joints).
     Eigen::VectorXd calcPositionRate(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const;
     // Unit quaternions again after an integration step (the only projection

@@ -43,6 +43,9 @@ double calcBoundingRadius(const Shape& s) {
 
 bool canEditSceneBodies(const json& document) {
     if (!isSceneDocumentOfKind(document, SceneKind::Spatial)) return false;
+    // Joints name bodies by index, and an assembly makes its own: adding or
+    // removing one would leave the joints holding other bodies.
+    if (document.contains("joints") || document.contains("assembly")) return false;
     const auto it = document.find(kBodiesField);
     return it != document.end() && it->is_array() && !it->empty();
 }

@@ -14,7 +14,8 @@ namespace impactlab {
 // m: the clearance left between an added body and the bodies already there.
 constexpr double kAddedBodyClearance = 0.02;
 
-// Whether `document` is a scene whose bodies may be added and removed.
+// Whether `document` is a scene whose bodies may be added and removed (a
+// spatial scene without joints or an assembly).
 bool canEditSceneBodies(const nlohmann::json& document);
 
 // The document with one more body: a copy of the last body (shape, mass,

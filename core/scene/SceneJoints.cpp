@@ -174,7 +174,7 @@ void readSceneJoints(const json& document, SpatialScene& scene) {
     std::vector<bool> jointed(scene.bodies.size(), false);
     for (std::size_t k = 0; k < joints->size(); ++k) {
         SceneJoint jt = readJoint((*joints)[k], indexField("joints", k), scene, jointed);
-        if (jt.parent < 0 && jt.type != SceneJoint::Type::Weld) scene.pivots.push_back(jt.point);
+        if (jt.parent < 0 && jt.type != SceneJoint::Type::Weld && !jt.string) scene.pivots.push_back(jt.point);
         if (jt.string) addStrings(jt, scene);
         scene.joints.push_back(jt);
     }

@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <limits>
+#include <map>
 #include <optional>
 #include <sstream>
 
@@ -11,7 +12,9 @@
 #include "laws/LawRegistry.h"
 #include "mechanics/Multibody.h"
 #include "scene/SceneJoints.h"
+#include "sim/CompliantContact.h"
 #include "sim/DormandPrince.h"
+#include "sim/RunChannels.h"
 
 namespace impactlab {
 
@@ -50,8 +53,10 @@ Mat3 completeBlockedDirections(const Mat3& W) {
 
 class Simulator {
 public:
-    Simulator(const SpatialScene& scene, const SimulationOptions& options, const JointedFlightOptions& flight)
-        : scene_(scene), options_(options), flight_(flight), law_(getLaw(scene.contact.law, "contact.law")),
+    Simulator(const SpatialScene& scene, const SimulationOptions& options, const JointedFlightOptions& flight,
+              std::optional<JointedCompliantOptions> compliant = std::nullopt)
+        : scene_(scene), options_(options), flight_(flight), compliant_(std::move(compliant)),
+          law_(getLaw(scene.contact.law, "contact.law")),
           system_(makeSceneMultibody(scene)) {
         up_ = scene.gravity.norm() > 0.0 ? Vec3(-scene.gravity.normalized()) : Vec3::UnitZ();
         planes_.push_back({"ground", scene.groundHeight * up_, up_, Vec3::Zero(), 0.0});
@@ -84,11 +89,11 @@ public:
         run.samples.push_back(makeSample(t, q_, u_));
         while (true) {
             if (t >= scene_.endTime * (1.0 - kSampleTimeRelTol)) { run.endReason = "end time"; break; }
-            if (hasExceededTimeBudget(options_, started, t, run) || !resolveImpactsAt(t, run) ||
+            if (hasExceededTimeBudget(options_, started, t, run) || (!compliant_ && !resolveImpactsAt(t, run)) ||
                 !advance(t, std::min(calcTravelLimitedStep(), scene_.endTime - t), run)) {
                 break;
             }
-            resolveRestingContacts(run);
+            if (compliant_) noteContactOnsets(); else resolveRestingContacts(run);
         }
         if (run.samples.back().time < t) run.samples.push_back(makeSample(t, q_, u_));
         run.endTime = std::min(run.samples.back().time, scene_.endTime);
@@ -203,7 +208,7 @@ private:
         const int nq = system_.getPositionCount(), nu = system_.getVelocityCount();
         const DormandPrince45::Rhs rhs = [&](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) {
             dydt.head(nq) = system_.calcPositionRate(y.head(nq), y.tail(nu));
-            dydt.tail(nu) = system_.calcAcceleration(y.head(nq), y.tail(nu), scene_.gravity);
+            dydt.tail(nu) = system_.calcAcceleration(y.head(nq), y.tail(nu), scene_.gravity, contactForces_);
         };
         DormandPrince45 stepper(rhs, nq + nu);
         Eigen::VectorXd y(nq + nu), dydt(nq + nu);
@@ -225,7 +230,7 @@ private:
                 continue;
             }
             if (h == step_) step_ = h * DormandPrince45::calcStepFactor(error, rejected);
-            const double theta = findImpactFraction(stepper, nq, nu);
+            const double theta = compliant_ ? 1.0 : findImpactFraction(stepper, nq, nu);
             // The samples this step passes, from its continuous extension.
             Eigen::VectorXd next(nq + nu);
             for (double ts = nextSampleTime(run); ts <= t + theta * h * (1.0 + kSampleTimeRelTol); ts = nextSampleTime(run)) {
@@ -272,6 +277,58 @@ private:
                 first = hi;
         }
         return first;
+    }
+
+    // The compliant reference's contact forces as generalized forces.
+    void addContactForces(const Multibody::Kinematics& k, Eigen::VectorXd& f) const {
+        const JointedCompliantOptions& o = *compliant_;
+        const CompliantMaterial material{o.youngsModulus, 0.0, 0.0};
+        const double modulus = calcEffectiveModulus(material, material);
+        const CompliantFriction friction = CompliantFriction::makeCoulomb(scene_.contact.friction);
+        for (const Touch& c : findTouches(k, 0.0)) {
+            if (c.gap >= 0.0) continue;
+            CompliantContactState state;
+            state.point = c.point;
+            state.frame = ContactFrame::makeFromUnitNormal(c.normal);
+            state.penetration = -c.gap;
+            state.penetrationRate = -c.normalVelocity;
+            Vec3 v = k.bodies[c.body].calcPointVelocity(c.point);
+            if (c.other >= 0) v -= k.bodies[c.other].calcPointVelocity(c.point);
+            state.relativeVelocity = state.frame.toLocal(v);
+            const auto onset = onsets_.find(makeFeatureKey(c));
+            const double approach = std::max(onset != onsets_.end() ? onset->second : -c.normalVelocity, options_.restSpeed);
+            // Hunt & Crossley's c from the COR (PLUS scenes: c = 3 (1 - e) / (2 v-)).
+            const double dissipation = 1.5 * (1.0 - scene_.contact.restitution) / approach;
+            calcCompliantForces(calcHertzStiffness(calcContactRadius(c, o), modulus), dissipation, friction, state);
+            const Vec3 F = state.calcWorldForce();
+            f.noalias() += system_.calcPointJacobian(k, c.body, c.point).transpose() * F;
+            if (c.other >= 0) f.noalias() -= system_.calcPointJacobian(k, c.other, c.point).transpose() * F;
+        }
+    }
+
+    // m: Hertz's relative radius of a touch (a sphere's, a rod's rim by
+    // half its thickness, a box vertex by vertexRadius; a plane is flat).
+    double calcContactRadius(const Touch& c, const JointedCompliantOptions& o) const {
+        auto radiusOf = [&](int body) {
+            const Shape& s = scene_.bodies[body].shape;
+            return s.type == Shape::Type::Sphere ? s.radius : s.type == Shape::Type::Rod ? 0.5 * s.thickness : o.vertexRadius;
+        };
+        return c.other >= 0 ? calcRelativeRadius(radiusOf(c.body), radiusOf(c.other)) : radiusOf(c.body);
+    }
+
+    static std::array<int, 4> makeFeatureKey(const Touch& c) { return {c.body, c.other, c.plane, c.feature}; }
+
+    // After a step of the compliant reference: the approach speed of each
+    // overlap that began in it, kept while it lasts.
+    void noteContactOnsets() {
+        std::map<std::array<int, 4>, double> now;
+        for (const Touch& c : findTouches(kinematics(), 0.0)) {
+            if (c.gap >= 0.0) continue;
+            const auto key = makeFeatureKey(c);
+            const auto was = onsets_.find(key);
+            now[key] = was != onsets_.end() ? was->second : -c.normalVelocity;
+        }
+        onsets_ = std::move(now);
     }
 
     // The contact rows G (3 x n, frame t1, t2, n) of a touch.
@@ -429,6 +486,7 @@ private:
         }
         std::sort(bodies.begin(), bodies.end());
         bodies.erase(std::unique(bodies.begin(), bodies.end()), bodies.end());
+        if (bodies.size() < 2) return;   // one body on a plane: nothing passed on to count
         const Multibody::Kinematics was = system_.calcKinematics(q_, uBefore), is = kinematics();
         double fastest = 0.0;
         for (int b : bodies) fastest = std::max(fastest, was.bodies[b].velocity.norm());
@@ -539,6 +597,7 @@ private:
     const SpatialScene& scene_;
     SimulationOptions options_;
     JointedFlightOptions flight_;
+    std::optional<JointedCompliantOptions> compliant_;   // set: the compliant reference, no impacts
     const LawInfo& law_;
     const bool several_ = static_cast<bool>(law_.solveSeveral);
     Multibody system_;
@@ -550,6 +609,12 @@ private:
     Eigen::VectorXd q_, u_;
     double step_ = flight_.firstStep;
     double orderingNotedAt_ = -1.0;
+    std::map<std::array<int, 4>, double> onsets_;   // compliant: approach speed where each overlap began
+    Multibody::ForceFunction contactForces_ =
+        compliant_ ? Multibody::ForceFunction([this](const Multibody::Kinematics& k, Eigen::VectorXd& f) {
+            addContactForces(k, f);
+        })
+                   : Multibody::ForceFunction();
     mutable std::optional<Multibody::Kinematics> current_;
     mutable Multibody::Kinematics light_;   // poses only: samples, contact search
     mutable Eigen::VectorXd currentQ_, currentU_;
@@ -560,6 +625,13 @@ private:
 SimulationRun simulateJointed(const SpatialScene& scene, const SimulationOptions& options,
                               const JointedFlightOptions& flight) {
     return jointed::Simulator(scene, options, flight).run();
+}
+
+SimulationRun simulateJointedCompliant(const SpatialScene& scene, const SimulationOptions& options,
+                                       const JointedCompliantOptions& compliant) {
+    SimulationRun run = jointed::Simulator(scene, options, compliant.flight, compliant).run();
+    addSpatialChannels(scene, run);
+    return run;
 }
 
 }  // namespace impactlab

@@ -49,6 +49,23 @@ struct JointedFlightOptions {
 SimulationRun simulateJointed(const SpatialScene& scene, const SimulationOptions& options = {},
                               const JointedFlightOptions& flight = {});
 
+// The compliant reference through the same joints (Uchida et al. 2015, sec.
+// 4): no impacts; every overlapping feature pushes with Hertz's force and
+// Hunt & Crossley's dissipation (CompliantContact.h) and rubs with the
+// regularised Coulomb friction of the scene's mu, integrated with the flight
+// (the error control takes the short steps a contact needs). Hunt-Crossley's
+// c = 3 (1 - e) / (2 v) with v the approach speed where the overlap began (as
+// the PLUS scenes set it; measured at the end of the step it began in), so
+// e = 1 is undamped. The energies of its samples leave out the springs'.
+struct JointedCompliantOptions {
+    double youngsModulus = 10e9;   // Pa, every surface (the PLUS paper's Table A1)
+    // m: the radius of curvature a box vertex meets a plane with.
+    double vertexRadius = 1e-3;
+    JointedFlightOptions flight;   // its tolerances (the contacts set the steps)
+};
+SimulationRun simulateJointedCompliant(const SpatialScene& scene, const SimulationOptions& options = {},
+                                       const JointedCompliantOptions& compliant = {});
+
 // How many bodies of an impact move (speed above kMovingSpeedFraction of the
 // fastest body's speed before it) before and after it: a cradle's balls in and out.
 inline constexpr double kMovingSpeedFraction = 0.01;

@@ -1,5 +1,7 @@
 #include "sim/SceneComparison.h"
 
+#include "sim/JointedSimulation.h"
+
 #include <algorithm>
 #include <variant>
 
@@ -68,6 +70,17 @@ SceneLawComparison compareLawsOnScene(const SimulatedScene& simulated, const Sim
     if (!simulateRuns) return out;
     out.runs[0] = run;
     if (!isRunByContactLaw(simulated)) return out;
+    // Jointed bodies: the compliant reference through the same joints.
+    if (const SpatialScene* spatial = std::get_if<SpatialScene>(&simulated); spatial && spatial->isJointed()) {
+        try {
+            out.compliantRun = simulateJointedCompliant(*spatial, options);
+        } catch (const InputError& err) {
+            SimulationRun failed;
+            failed.endReason = "no solution";
+            failed.warnings.push_back(std::string("compliant reference: ") + err.what());
+            out.compliantRun = std::move(failed);
+        }
+    }
     for (std::size_t k = 1; k < out.laws.size(); ++k) {
         if (!out.laws[k].accepted) continue;
         // The document again with the other law and its own options (keyed

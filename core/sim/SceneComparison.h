@@ -28,6 +28,9 @@ struct SceneLawComparison {
     // refuses the event or when runs were not asked for or do not apply.
     std::vector<std::optional<SimulationRun>> runs;
     std::string runNote;               // why other laws have no runs, if they have none
+    // With runs, a spatial scene with joints: the compliant reference through
+    // the same joints (sim/JointedSimulation.h), for the time histories.
+    std::optional<SimulationRun> compliantRun;
 };
 
 // Whether the scene's run uses its contact law, so another law gives another run.

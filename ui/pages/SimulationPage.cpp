@@ -67,6 +67,9 @@ constexpr double kMinGroundHalfSize = 1.5;
 // The ground's half size is rounded up to a 1-2-5 step of at most this share
 // of it (a tenth).
 constexpr double kGroundQuanta = 10.0;
+// The compliant reference's curves on the time histories: dark grey, apart
+// from every law's colour.
+const QColor kCompliantRunColor(70, 70, 70);
 // m: the radius of a pendulum's pivot.
 constexpr double kPivotRadius = 0.025;
 // Degrees. A planar scene moves in the x-z plane: look at it square-on from -y,
@@ -507,6 +510,9 @@ void SimulationPage::updateTimePlots() {
             if (comparison_.runs[k])
                 runs.push_back({&*comparison_.runs[k], lawDisplayName(comparison_.laws[k].id),
                                 ImpulseDiagramView::pathColor(static_cast<int>(k))});
+        // Jointed scenes: the compliant reference, as the PLUS pages draw it.
+        if (comparison_.compliantRun)
+            runs.push_back({&*comparison_.compliantRun, tr("compliant (Hertz + Hunt-Crossley)"), kCompliantRunColor});
     } else {
         for (size_t i = 0; i < overlay_.runs.size(); ++i)
             runs.push_back({&overlay_.runs[i], QString::fromStdString(overlay_.labels[i]),

@@ -131,6 +131,7 @@ struct SceneRenderer::Impl {
     vtkSmartPointer<vtkActor> marker;
     vtkSmartPointer<vtkSphereSource> markerSource;
     vtkSmartPointer<vtkActor> strings;   // created at the first strings, then its data replaced
+    std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>> stringSegments;
 
     // Every change reports the scene's extent to the view, which frames it
     // by its rule (render/CameraFraming.h) before the next frame.
@@ -434,7 +435,12 @@ void SceneRenderer::setTrail(int body, const std::vector<Eigen::Vector3d>& point
     d_->changed();
 }
 
+const std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>>& SceneRenderer::strings() const {
+    return d_->stringSegments;
+}
+
 void SceneRenderer::setStrings(const std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>>& segments) {
+    d_->stringSegments = segments;
     if (segments.empty()) {
         if (d_->strings) d_->strings->VisibilityOff();
         return;

@@ -64,6 +64,8 @@ public:
     /// Strings (a cradle's, a chain's): thin dark line segments between world
     /// points, replaced every frame; empty hides them.
     void setStrings(const std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>>& segments);
+    /// The strings drawn now (what setStrings was last given).
+    const std::vector<std::pair<Eigen::Vector3d, Eigen::Vector3d>>& strings() const;
     /// Moves the bodies; cheap enough for every frame. Extra entries are ignored.
     void setPoses(const std::vector<BodyPose>& poses);
     /// Path taken by `body`, drawn as a thin polyline; fewer than 2 points hides it.

@@ -63,6 +63,10 @@ public:
     /// Out-of-range indices are ignored.
     void selectEvent(int index);
     int eventCount() const { return static_cast<int>(events_.size()); }
+    /// The text the event list shows for event `index` (empty when out of range).
+    QString eventText(int index) const {
+        return index >= 0 && index < eventCount() ? events_[static_cast<size_t>(index)].second : QString();
+    }
 
     /// Shows or hides the impact list (runs without impacts: granular flows).
     void setEventListVisible(bool visible);

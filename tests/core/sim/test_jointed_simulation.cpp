@@ -288,3 +288,53 @@ TEST(JointedSimulation, BadJointsAreRefusedNamingTheField) {
 
 }  // namespace IMPACTLAB_UNITY_ID
 }  // namespace
+
+namespace { namespace IMPACTLAB_UNITY_ID {
+
+// The compliant reference keeps what an undamped contact keeps: the energy
+// after each contact to the integrator's and the springs' round-off.
+constexpr double kCompliantEnergyRelTol = 1e-4;
+// The compliant reference against PLUS just after a blow: steel-stiff
+// springs (10 GPa) pass it on within ~0.1 ms, with a few per cent left in
+// the row (the Hertz chain's dispersion); the pendulum's single contact
+// agrees to the PLUS scene's own compliant comparison (~0.5 %).
+constexpr double kCompliantCradleRelTol = 0.1;
+constexpr double kCompliantPendulumRelTol = 0.01;
+
+// The first sample at or after time t.
+const RunSample& sampleAfter(const SimulationRun& run, double t) {
+    return *std::find_if(run.samples.begin(), run.samples.end(), [t](const RunSample& s) { return s.time >= t; });
+}
+
+TEST(JointedCompliant, CradlePassesTheBlowOnThroughItsSprings) {
+    const SpatialScene scene = loadScene("newtons-cradle-swinging");
+    const SimulationRun plus = simulate(scene);
+    const SimulationRun run = simulateJointedCompliant(scene);
+    ASSERT_EQ(run.endReason, "end time");
+    EXPECT_TRUE(run.impacts.empty());
+    ASSERT_FALSE(plus.impacts.empty());
+    const double after = plus.impacts[0].time + 0.001;
+    const RunSample& p = sampleAfter(plus, after);
+    const RunSample& c = sampleAfter(run, after);
+    const double leaving = p.bodies[4].velocity.norm();
+    EXPECT_NEAR(c.bodies[4].velocity.norm(), leaving, kCompliantCradleRelTol * leaving);
+    EXPECT_LT(c.bodies[0].velocity.norm(), kCompliantCradleRelTol * leaving);
+    const double e0 = totalEnergy(run.samples.front());
+    EXPECT_NEAR(totalEnergy(run.samples.back()), e0, kCompliantEnergyRelTol * e0) << "e = 1: no dissipation";
+}
+
+TEST(JointedCompliant, TriplePendulumReboundsAsPlusSays) {
+    const SpatialScene scene = loadScene("triple-pendulum-fall");
+    const SimulationRun plus = simulate(scene);
+    const SimulationRun compliant = simulateJointedCompliant(scene);
+    ASSERT_FALSE(plus.impacts.empty());
+    const double after = plus.impacts[0].time + 0.05;
+    const RunSample& p = sampleAfter(plus, after);
+    const RunSample& c = sampleAfter(compliant, after);
+    EXPECT_NEAR(c.kineticEnergy, p.kineticEnergy, kCompliantPendulumRelTol * p.kineticEnergy);
+    const Vec3 v = p.bodies[3].velocity;
+    EXPECT_LT((c.bodies[3].velocity - v).norm(), kCompliantPendulumRelTol * v.norm());
+}
+
+}  // namespace IMPACTLAB_UNITY_ID
+}  // namespace
