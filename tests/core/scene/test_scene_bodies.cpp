@@ -23,7 +23,7 @@ TEST(SceneBodies, OnlySpatialScenesEditTheirBodies) {
     EXPECT_TRUE(canEditSceneBodies(loadSceneDocument("ball-row.json")));
     EXPECT_TRUE(canEditSceneBodies(loadSceneDocument("brick-drop.json")));
     for (const char* name : {"bar.json", "vehicles.json", "impact-ball-on-ball.json", "plus-newtons-cradle.json",
-                             "settling-box.json"}) {
+                             "settling-box.json", "newtons-cradle-swinging.json", "triple-pendulum-fall.json"}) {
         const json doc = loadSceneDocument(name);
         EXPECT_FALSE(canEditSceneBodies(doc)) << name;
         EXPECT_EQ(getFieldOf([&] { addSceneBody(doc); }), "bodies") << name;
