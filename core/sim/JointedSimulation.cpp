@@ -159,17 +159,10 @@ private:
     Touch makePairTouch(const Multibody::Kinematics& k, int i, int j) const {
         const RigidBody& a = k.bodies[i];
         const RigidBody& b = k.bodies[j];
-        const double ri = scene_.bodies[i].shape.radius, rj = scene_.bodies[j].shape.radius;
-        const Vec3 d = a.position - b.position;
-        const double dist = d.norm();
-        Touch c;
-        c.body = i;
-        c.other = j;
-        c.gap = dist - ri - rj;
-        c.normal = dist > 0.0 ? Vec3(d / dist) : up_;
-        c.point = a.position - ri * c.normal;
-        c.normalVelocity = (a.calcPointVelocity(c.point) - b.calcPointVelocity(c.point)).dot(c.normal);
-        return c;
+        const SpherePairTouch p = calcSpherePairTouch(
+            a.position, scene_.bodies[i].shape.radius, b.position, scene_.bodies[j].shape.radius, up_,
+            [&](int which, const Vec3& x) { return (which == 0 ? a : b).calcPointVelocity(x); });
+        return {i, j, -1, 0, p.gap, p.point, p.normal, p.normalVelocity};
     }
 
     // Every feature within maxGap of touching.

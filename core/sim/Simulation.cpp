@@ -134,17 +134,10 @@ private:
     }
 
     Touch calcPairTouch(int i, int j, const BodyState& si, const BodyState& sj) const {
-        const double ri = scene_.bodies[i].shape.radius, rj = scene_.bodies[j].shape.radius;
-        const Vec3 d = si.position - sj.position;
-        const double dist = d.norm();
-        Touch c;
-        c.body = i;
-        c.other = j;
-        c.gap = dist - ri - rj;
-        c.normal = dist > 0.0 ? Vec3(d / dist) : up_;
-        c.point = si.position - ri * c.normal;
-        c.normalVelocity = (calcPointVelocity(si, c.point) - calcPointVelocity(sj, c.point)).dot(c.normal);
-        return c;
+        const SpherePairTouch p = calcSpherePairTouch(
+            si.position, scene_.bodies[i].shape.radius, sj.position, scene_.bodies[j].shape.radius, up_,
+            [&](int which, const Vec3& x) { return calcPointVelocity(which == 0 ? si : sj, x); });
+        return {i, j, p.gap, p.point, p.normal, p.normalVelocity};
     }
 
     // Bisects [0, h] for the first time the gap of touchAt(dt) turns

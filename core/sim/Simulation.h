@@ -157,6 +157,30 @@ SimulationRun simulate(const SimulatedScene& scene, const SimulationOptions& opt
 bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady_clock::time_point started, double t,
                            SimulationRun& run);
 
+// Two spheres (centres xi, xj, radii ri, rj) as a touch of sphere i: the gap
+// (negative: overlap), the normal from j into i (`fallback` when the centres
+// coincide), the point on sphere i's surface and the normal relative velocity
+// there (negative while approaching). `pointVelocity(i or j, point)` gives a
+// sphere's material velocity at a world point. Both simulations use it.
+struct SpherePairTouch {
+    double gap = 0.0;
+    Vec3 normal = Vec3::UnitZ();
+    Vec3 point = Vec3::Zero();
+    double normalVelocity = 0.0;
+};
+template <class PointVelocity>
+SpherePairTouch calcSpherePairTouch(const Vec3& xi, double ri, const Vec3& xj, double rj, const Vec3& fallback,
+                                    const PointVelocity& pointVelocity) {
+    SpherePairTouch c;
+    const Vec3 d = xi - xj;
+    const double dist = d.norm();
+    c.gap = dist - ri - rj;
+    c.normal = dist > 0.0 ? Vec3(d / dist) : fallback;
+    c.point = xi - ri * c.normal;
+    c.normalVelocity = (pointVelocity(0, c.point) - pointVelocity(1, c.point)).dot(c.normal);
+    return c;
+}
+
 // World positions of the points a body can touch a plane of unit normal `up`
 // with: the lowest point of a sphere, the eight vertices of a box, the lowest
 // points of a rod's (solid cylinder's) two end rims.
