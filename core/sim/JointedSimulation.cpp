@@ -423,20 +423,7 @@ private:
                 const ContactSpaceProblem problem = ContactSpaceProblem::makeFromSystem(params, sys);
                 const ContactSpaceResult r = solveContactSpace(law_, problem, scene_.contact.lawOptions);
                 impulse = r.impulse;
-                rec.rounds = r.rounds;
-                rec.intervals = r.intervals;
-                rec.result.model = r.model;
-                rec.result.impulse = r.getImpulse(0);
-                rec.result.vPlus = r.getVelocityAfter(0);
-                rec.result.energyBefore = r.energyBefore;
-                rec.result.energyAfter = r.energyAfter;
-                rec.result.status = r.status;
-                rec.result.steps = r.intervals;
-                rec.result.warnings = r.warnings;
-                if (nc > 1)
-                    rec.result.warnings.push_back(std::to_string(nc) + " contacts resolved together (" +
-                                                  std::to_string(r.rounds) + " rounds, " +
-                                                  std::to_string(r.intervals) + " intervals); the diagram shows the fastest one");
+                summarizeSeveralContacts(r, rec);
             } else {
                 noteOrdering(near, t, run);
                 // Validates W and v- (a contact the joints hold too stiffly is refused here).

@@ -321,25 +321,12 @@ private:
         if (!r.bodiesAfter) throw std::logic_error("a body-level contact-space result without the bodies after it");
         for (size_t k = 0; k < global.size(); ++k) states_[global[k]] = stateOf((*r.bodiesAfter)[k]);
         rec.simultaneousContacts = problem.getContactCount();
-        rec.rounds = r.rounds;
-        rec.intervals = r.intervals;
         for (int k = 0; k < problem.getContactCount(); ++k) {
             rec.contactPoints.push_back(system.contacts[k].point);
             rec.contactImpulses.push_back(system.contacts[k].frame.toWorld(r.getImpulse(k)));
         }
-        // The single-contact summary: the fastest touch's impulse, the whole
-        // system's energies, the two bodies of that touch after.
-        rec.result.model = r.model;
-        rec.result.impulse = r.getImpulse(0);
-        rec.result.vPlus = r.getVelocityAfter(0);
-        rec.result.energyBefore = r.energyBefore;
-        rec.result.energyAfter = r.energyAfter;
-        rec.result.status = r.status;
-        rec.result.steps = r.intervals;
-        rec.result.warnings = r.warnings;
-        rec.result.warnings.push_back(std::to_string(problem.getContactCount()) + " contacts resolved together (" +
-                                      std::to_string(r.rounds) + " rounds, " + std::to_string(r.intervals) +
-                                      " intervals); the diagram shows the fastest one");
+        // The single-contact summary, and the two bodies of the fastest touch after.
+        summarizeSeveralContacts(r, rec);
         TwoBodyContact after = *rec.problem.bodies;
         after.body1 = (*r.bodiesAfter)[local[together[0].body]];
         if (together[0].other >= 0) after.body2 = (*r.bodiesAfter)[local[together[0].other]];
@@ -492,6 +479,23 @@ private:
 };
 
 }  // namespace
+
+void summarizeSeveralContacts(const ContactSpaceResult& r, ImpactEventRecord& rec) {
+    rec.rounds = r.rounds;
+    rec.intervals = r.intervals;
+    rec.result.model = r.model;
+    rec.result.impulse = r.getImpulse(0);
+    rec.result.vPlus = r.getVelocityAfter(0);
+    rec.result.energyBefore = r.energyBefore;
+    rec.result.energyAfter = r.energyAfter;
+    rec.result.status = r.status;
+    rec.result.steps = r.intervals;
+    rec.result.warnings = r.warnings;
+    if (r.getContactCount() > 1)
+        rec.result.warnings.push_back(std::to_string(r.getContactCount()) + " contacts resolved together (" +
+                                      std::to_string(r.rounds) + " rounds, " + std::to_string(r.intervals) +
+                                      " intervals); the diagram shows the fastest one");
+}
 
 bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady_clock::time_point started, double t,
                            SimulationRun& run) {

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "impact/ContactSpaceResult.h"
 #include "impact/ImpactProblem.h"
 #include "impact/ImpactResult.h"
 #include "impact/ImpactTrace.h"
@@ -180,6 +181,12 @@ SpherePairTouch calcSpherePairTouch(const Vec3& xi, double ri, const Vec3& xj, d
     c.normalVelocity = (pointVelocity(0, c.point) - pointVelocity(1, c.point)).dot(c.normal);
     return c;
 }
+
+// The single-contact view of a several-contact impact into `rec`: the first
+// (fastest) contact's impulse and velocity after, the system's energies, the
+// law's status, rounds and intervals, its warnings and, with more than one
+// contact, a warning saying how many were resolved together.
+void summarizeSeveralContacts(const ContactSpaceResult& r, ImpactEventRecord& rec);
 
 // World positions of the points a body can touch a plane of unit normal `up`
 // with: the lowest point of a sphere, the eight vertices of a box, the lowest
