@@ -21,4 +21,13 @@ Eigen::VectorXd ContactSystem::calcVelocityAfter(const Eigen::VectorXd& impulse)
     return u + M.llt().solve(G.transpose() * impulse);
 }
 
+Mat3 completeBlockedDirections(const Mat3& W) {
+    const Eigen::SelfAdjointEigenSolver<Mat3> eig(0.5 * (W + W.transpose()));
+    Eigen::Vector3d values = eig.eigenvalues();
+    const double largest = values.cwiseAbs().maxCoeff();
+    for (int i = 0; i < 3; ++i)
+        if (values[i] <= kBlockedDirectionRelTol * largest) values[i] = W.trace();
+    return eig.eigenvectors() * values.asDiagonal() * eig.eigenvectors().transpose();
+}
+
 }  // namespace impactlab

@@ -31,4 +31,13 @@ struct ContactSystem {
     double calcKineticEnergy(const Eigen::VectorXd& velocity) const { return 0.5 * velocity.dot(M * velocity); }
 };
 
+// One contact's W = G_k M^-1 G_k^T with the directions the system blocks
+// completed: eigenvalues at or below kBlockedDirectionRelTol of the largest
+// are set to the trace, as the planar scenes complete t2
+// (mechanics/planar/PlanarContact.h). An impulse along such a direction moves
+// nothing (G^T z = 0), so the completion only lets a single-contact law, which
+// needs W positive definite, take the problem.
+Mat3 completeBlockedDirections(const Mat3& W);
+inline constexpr double kBlockedDirectionRelTol = 1e-12;
+
 }  // namespace impactlab

@@ -34,23 +34,6 @@ struct Touch {
     double normalVelocity = 0.0;
 };
 
-BodyState toState(const RigidBody& b) { return {b.position, b.orientation, b.velocity, b.angularVelocity}; }
-
-// W of one contact with the directions the joints block completed: zero
-// eigenvalues (below kBlockedRelTol of the largest) are set to the trace, as
-// the planar scenes complete t2 (mechanics/planar/PlanarContact.h). An impulse
-// along such a direction moves nothing (G^T z = 0), so the completion only
-// lets a single-contact law take the problem.
-Mat3 completeBlockedDirections(const Mat3& W) {
-    constexpr double kBlockedRelTol = 1e-12;
-    const Eigen::SelfAdjointEigenSolver<Mat3> eig(0.5 * (W + W.transpose()));
-    Eigen::Vector3d values = eig.eigenvalues();
-    const double largest = values.cwiseAbs().maxCoeff();
-    for (int i = 0; i < 3; ++i)
-        if (values[i] <= kBlockedRelTol * largest) values[i] = W.trace();
-    return eig.eigenvectors() * values.asDiagonal() * eig.eigenvectors().transpose();
-}
-
 class Simulator {
 public:
     Simulator(const SpatialScene& scene, const SimulationOptions& options, const JointedFlightOptions& flight,
@@ -170,7 +153,7 @@ private:
         std::vector<Touch> out;
         for (int i = 0; i < system_.getBodyCount(); ++i) {
             for (int p = 0; p < static_cast<int>(planes_.size()); ++p) {
-                const SupportPoints f = calcSupportPoints(scene_.bodies[i].shape, toState(k.bodies[i]), planes_[p].normal);
+                const SupportPoints f = calcSupportPoints(scene_.bodies[i].shape, makeBodyState(k.bodies[i]), planes_[p].normal);
                 for (int m = 0; m < f.count; ++m) {
                     const Touch c = makePlaneTouch(k, i, p, m, f.points[m]);
                     if (c.gap <= maxGap) out.push_back(c);
@@ -190,7 +173,7 @@ private:
     // The same feature as `c` in another state.
     Touch refind(const Touch& c, const Multibody::Kinematics& k) const {
         if (c.other >= 0) return makePairTouch(k, c.body, c.other);
-        const SupportPoints f = calcSupportPoints(scene_.bodies[c.body].shape, toState(k.bodies[c.body]), planes_[c.plane].normal);
+        const SupportPoints f = calcSupportPoints(scene_.bodies[c.body].shape, makeBodyState(k.bodies[c.body]), planes_[c.plane].normal);
         return makePlaneTouch(k, c.body, c.plane, c.feature, f.points[c.feature]);
     }
 
@@ -560,7 +543,7 @@ private:
         s.time = t;
         s.bodies.reserve(k.bodies.size());
         for (const RigidBody& b : k.bodies) {
-            s.bodies.push_back({b.position, b.orientation, b.velocity, b.angularVelocity});
+            s.bodies.push_back(makeBodyState(b));
             s.kineticEnergy += b.calcKineticEnergy();
             s.potentialEnergy += -b.mass * scene_.gravity.dot(b.position - scene_.groundHeight * up_);
         }

@@ -26,9 +26,6 @@ RigidBody makeBody(const SceneBody& sb, const BodyState& s) {
     return b;
 }
 
-BodyState stateOf(const RigidBody& b) {
-    return {b.position, b.orientation, b.velocity, b.angularVelocity};
-}
 
 // A touching (or nearly touching) pair: body `body` and `other` (-1: the
 // ground). The normal points from `other` into `body`; normalVelocity is the
@@ -49,7 +46,7 @@ public:
     Simulator(const Scene& scene, const SimulationOptions& options)
         : scene_(scene), options_(options), law_(getLaw(scene.contact.law, "contact.law")) {
         up_ = scene.gravity.norm() > 0.0 ? Vec3(-scene.gravity.normalized()) : Vec3::UnitZ();
-        for (const auto& b : scene.bodies) states_.push_back(stateOf(b.body));
+        for (const auto& b : scene.bodies) states_.push_back(makeBodyState(b.body));
         for (size_t i = 0; i < states_.size(); ++i) {
             if (lowest(i).gap < -options_.contactGap)
                 throw InputError("bodies[" + std::to_string(i) + "].position", "starts below the ground");
@@ -239,8 +236,8 @@ private:
             } else {
                 if (together.size() > 1) noteOrdering(together, t, run);
                 rec.result = law_.solve(rec.problem, scene_.contact.lawOptions, options_.recordTraces ? &rec.trace : nullptr);
-                states_[worst->body] = stateOf(rec.result.bodiesAfter->body1);
-                if (worst->other >= 0) states_[worst->other] = stateOf(rec.result.bodiesAfter->body2);
+                states_[worst->body] = makeBodyState(rec.result.bodiesAfter->body1);
+                if (worst->other >= 0) states_[worst->other] = makeBodyState(rec.result.bodiesAfter->body2);
                 rec.contactPoints = {worst->point};
                 rec.contactImpulses = {rec.frame.toWorld(rec.result.impulse)};
             }
@@ -319,7 +316,7 @@ private:
         const ContactSpaceProblem problem = ContactSpaceProblem::makeBodyLevel(std::move(params), system);
         const ContactSpaceResult r = solveContactSpace(law_, problem, scene_.contact.lawOptions);
         if (!r.bodiesAfter) throw std::logic_error("a body-level contact-space result without the bodies after it");
-        for (size_t k = 0; k < global.size(); ++k) states_[global[k]] = stateOf((*r.bodiesAfter)[k]);
+        for (size_t k = 0; k < global.size(); ++k) states_[global[k]] = makeBodyState((*r.bodiesAfter)[k]);
         rec.simultaneousContacts = problem.getContactCount();
         for (int k = 0; k < problem.getContactCount(); ++k) {
             rec.contactPoints.push_back(system.contacts[k].point);
@@ -364,8 +361,8 @@ private:
                     PoissonOptions po;
                     po.path.recordTrace = false;
                     const ImpactResult r = solvePoisson(p, po, nullptr);
-                    states_[c.body] = stateOf(r.bodiesAfter->body1);
-                    if (c.other >= 0) states_[c.other] = stateOf(r.bodiesAfter->body2);
+                    states_[c.body] = makeBodyState(r.bodiesAfter->body1);
+                    if (c.other >= 0) states_[c.other] = makeBodyState(r.bodiesAfter->body2);
                 }
                 ++run.restingImpulses;
                 any = true;
@@ -400,10 +397,10 @@ private:
         // round-off would be resolved again in the next sweep.
         const double P = -c.normalVelocity / wnn * (1.0 + CoulombPathOptions{}.eventImpulseRelTol);
         a.applyImpulse(P * c.normal, c.point);
-        states_[c.body] = stateOf(a);
+        states_[c.body] = makeBodyState(a);
         if (c.other >= 0) {
             b.applyImpulse(-P * c.normal, c.point);
-            states_[c.other] = stateOf(b);
+            states_[c.other] = makeBodyState(b);
         }
     }
 

@@ -75,6 +75,9 @@ struct BodyState {
     Vec3 angularVelocity = Vec3::Zero();
 };
 
+// A body's pose and twist as a run records them.
+inline BodyState makeBodyState(const RigidBody& b) { return {b.position, b.orientation, b.velocity, b.angularVelocity}; }
+
 struct RunSample {
     double time = 0.0;
     std::vector<BodyState> bodies;
