@@ -60,13 +60,19 @@ void BM_StrongeWithFrictionJiaWangExample(benchmark::State& state) {
 }
 BENCHMARK(BM_StrongeWithFrictionJiaWangExample);
 
-void BM_SimulateScene(benchmark::State& state, const char* file) {
+void BM_SimulateScene(benchmark::State& state, const char* file, bool recordTraces = true) {
     const SimulatedScene s = loadSimulatedScene(std::string(IMPACTLAB_SCENES_DIR) + "/" + file);
     SimulationOptions o;
+    o.recordTraces = recordTraces;
     for (auto _ : state) benchmark::DoNotOptimize(simulate(s, o).impacts.size());
 }
 BENCHMARK_CAPTURE(BM_SimulateScene, superball, "superball.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_SimulateScene, brick_drop, "brick-drop.json")->Unit(benchmark::kMillisecond);
+// Jointed scenes (issue 27), untraced: each run is what one slider move computes.
+BENCHMARK_CAPTURE(BM_SimulateScene, newtons_cradle_swinging, "newtons-cradle-swinging.json", false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SimulateScene, triple_pendulum_fall, "triple-pendulum-fall.json", false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SimulateScene, double_pendulum_wall, "double-pendulum-wall.json", false)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_SimulateScene, ball_chain_strike, "ball-chain-strike.json", false)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

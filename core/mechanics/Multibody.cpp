@@ -1,5 +1,6 @@
 #include "mechanics/Multibody.h"
 
+#include <algorithm>
 #include <string>
 
 namespace impactlab {
@@ -79,13 +80,30 @@ Multibody::Multibody(std::vector<RigidBody> bodies, std::vector<MultibodyJoint> 
             roots_[*it] = parent < 0 ? *it : roots_[parent];
         }
     }
+    // One tree after another (each keeps its parents-first order), so a
+    // tree's coordinates are contiguous.
+    std::vector<int> firstSeen(n, n);
+    for (int k = 0; k < n; ++k) firstSeen[roots_[order_[k]]] = std::min(firstSeen[roots_[order_[k]]], k);
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](int a, int b) { return firstSeen[roots_[a]] < firstSeen[roots_[b]]; });
     positionStart_.assign(n, 0);
     velocityStart_.assign(n, 0);
+    treeStart_.assign(n, 0);
+    treeCount_.assign(n, 0);
     for (int i : order_) {
+        if (roots_[i] == i) {
+            treeRoots_.push_back(i);
+            treeStart_[i] = velocityCount_;
+        }
         positionStart_[i] = positionCount_;
         velocityStart_[i] = velocityCount_;
         positionCount_ += countJointPositions(joints_[i].type);
         velocityCount_ += countJointVelocities(joints_[i].type);
+        treeCount_[roots_[i]] = velocityCount_ - treeStart_[roots_[i]];
+    }
+    for (int i = 0; i < n; ++i) {
+        treeStart_[i] = treeStart_[roots_[i]];
+        treeCount_[i] = treeCount_[roots_[i]];
     }
 }
 
@@ -193,12 +211,16 @@ void Multibody::calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& 
         const Vec3 r1 = a - xp, r2 = b.position - a;
         b.velocity = vp + wp.cross(r1) + b.angularVelocity.cross(r2);
         if (!jacobians) continue;
+        // Only the tree's columns: the rest stay zero.
+        const int c0 = treeStart_[i], nc = treeCount_[i];
+        auto JvTree = Jv.middleCols(c0, nc);
+        auto JwTree = Jw.middleCols(c0, nc);
         if (!world) {
-            Jw += k.angularJacobian.middleRows<3>(3 * j.parent);
-            Jv = k.linearJacobian.middleRows<3>(3 * j.parent);
-            Jv.noalias() -= makeCrossMatrix(r1).lazyProduct(k.angularJacobian.middleRows<3>(3 * j.parent));
+            JwTree += k.angularJacobian.block(3 * j.parent, c0, 3, nc);
+            JvTree = k.linearJacobian.block(3 * j.parent, c0, 3, nc);
+            JvTree.noalias() -= makeCrossMatrix(r1) * k.angularJacobian.block(3 * j.parent, c0, 3, nc);
         }
-        Jv.noalias() -= makeCrossMatrix(r2).lazyProduct(Jw);
+        JvTree.noalias() -= makeCrossMatrix(r2) * JwTree;
         // Velocity-product accelerations: the joint axis turns with the parent
         // (d/dt (R_p H) u = w_p x w_rel); r1 turns with the parent, r2 with the child.
         const Vec3 alphaP = world ? Vec3::Zero() : Vec3(k.angularBias.col(j.parent));
@@ -217,19 +239,25 @@ Eigen::MatrixXd Multibody::calcMassMatrix(const Kinematics& k) const {
     return M;
 }
 
-// M = J_v^T diag(m) J_v + J_w^T diag(I) J_w over the stacked blocks.
+// M = sum_i J_v,i^T m_i J_v,i + J_w,i^T I_i J_w,i, each body adding to its
+// tree's diagonal block only (its Jacobians are zero elsewhere). The blocks
+// are 3 x (a few) columns: plain loops over the upper triangle, mirrored,
+// cost a fraction of a general matrix product's packing.
 void Multibody::assembleMassMatrix(const Kinematics& k, Eigen::MatrixXd& M) const {
-    Workspace& w = work_;
-    w.weightedLinear = k.linearJacobian;
-    w.weightedAngular.resize(k.angularJacobian.rows(), velocityCount_);
+    M.setZero(velocityCount_, velocityCount_);
     for (int i = 0; i < getBodyCount(); ++i) {
-        w.weightedLinear.middleRows<3>(3 * i) *= k.bodies[i].mass;
-        w.weightedAngular.middleRows<3>(3 * i).noalias() = k.worldInertia[i] * k.angularJacobian.middleRows<3>(3 * i);
+        const int c0 = treeStart_[i], nc = treeCount_[i];
+        const auto Jv = k.linearJacobian.block(3 * i, c0, 3, nc);
+        const auto Jw = k.angularJacobian.block(3 * i, c0, 3, nc);
+        const double m = k.bodies[i].mass;
+        const Mat3& I = k.worldInertia[i];
+        for (int b = 0; b < nc; ++b) {
+            const Vec3 vb = m * Jv.col(b);
+            const Vec3 wb = I * Jw.col(b);
+            for (int a = 0; a <= b; ++a) M(c0 + a, c0 + b) += Jv.col(a).dot(vb) + Jw.col(a).dot(wb);
+        }
     }
-    M.resize(velocityCount_, velocityCount_);
-    M.noalias() = k.linearJacobian.transpose().lazyProduct(w.weightedLinear);
-    M.noalias() += k.angularJacobian.transpose().lazyProduct(w.weightedAngular);
-    M = 0.5 * (M + M.transpose()).eval();
+    M.triangularView<Eigen::StrictlyLower>() = M.transpose();
 }
 
 Eigen::VectorXd Multibody::calcAcceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& u, const Vec3& g,
@@ -254,8 +282,20 @@ Eigen::VectorXd Multibody::calcAcceleration(const Eigen::VectorXd& q, const Eige
     w.force.noalias() += k.angularJacobian.transpose().lazyProduct(fa);
     if (addForces) addForces(k, w.force);
     assembleMassMatrix(k, w.M);
-    w.factor.compute(w.M);
-    return w.factor.solve(w.force);
+    // M is symmetric positive definite and block diagonal: one Cholesky
+    // factor per tree (a one-column tree is a division).
+    Eigen::VectorXd acceleration(velocityCount_);
+    for (int root : treeRoots_) {
+        const int c0 = treeStart_[root], nc = treeCount_[root];
+        if (nc == 0) continue;
+        if (nc == 1) {
+            acceleration[c0] = w.force[c0] / w.M(c0, c0);
+            continue;
+        }
+        w.factor.compute(w.M.block(c0, c0, nc, nc));
+        acceleration.segment(c0, nc) = w.factor.solve(w.force.segment(c0, nc));
+    }
+    return acceleration;
 }
 
 Eigen::VectorXd Multibody::calcPositionRate(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {

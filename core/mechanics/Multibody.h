@@ -112,18 +112,23 @@ public:
 private:
     std::vector<RigidBody> bodies_;
     std::vector<MultibodyJoint> joints_;
-    std::vector<int> order_;        // parents before children
+    std::vector<int> order_;        // parents before children, one tree after another
     std::vector<int> roots_;
     std::vector<int> positionStart_, velocityStart_;
     int positionCount_ = 0, velocityCount_ = 0;
+    // The trees' velocity columns are contiguous: body i's Jacobians are zero
+    // outside its tree's [treeStart_[i], treeStart_[i] + treeCount_[i]), and M
+    // is block diagonal, one block per tree (a cradle's five balls: five 1 x 1).
+    std::vector<int> treeStart_, treeCount_;
+    std::vector<int> treeRoots_;    // one body per tree, in column order
     // Storage calcAcceleration reuses from call to call (it runs several
     // times per integration step): a Multibody is for one thread at a time.
     struct Workspace {
         Kinematics kinematics;
-        Eigen::MatrixXd weightedLinear, weightedAngular, M;
+        Eigen::MatrixXd M;
         Eigen::Matrix3Xd linearForce, angularForce;
         Eigen::VectorXd force;
-        Eigen::LDLT<Eigen::MatrixXd> factor;
+        Eigen::LLT<Eigen::MatrixXd> factor;
     };
     mutable Workspace work_;
     void assembleMassMatrix(const Kinematics& k, Eigen::MatrixXd& M) const;
