@@ -58,6 +58,10 @@ public:
     const MultibodyJoint& getJoint(int body) const { return joints_[body]; }
     // The body whose tree holds `body` (a body joined to the world, or free).
     int getRoot(int body) const { return roots_[body]; }
+    // The velocity columns of `body`'s tree (contiguous; its Jacobians are
+    // zero outside them).
+    int getTreeVelocityStart(int body) const { return treeStart_[body]; }
+    int getTreeVelocityCount(int body) const { return treeCount_[body]; }
     // True when a joint joins a and b directly.
     bool areJoined(int a, int b) const {
         return joints_[a].parent == b || joints_[b].parent == a;

@@ -72,10 +72,9 @@ public:
         run.samples.push_back(makeSample(t, q_, u_));
         while (true) {
             if (t >= scene_.endTime * (1.0 - kSampleTimeRelTol)) { run.endReason = "end time"; break; }
-            if (hasExceededTimeBudget(options_, started, t, run) || (!compliant_ && !resolveImpactsAt(t, run)) ||
-                !advance(t, std::min(calcTravelLimitedStep(), scene_.endTime - t), run)) {
-                break;
-            }
+            if (hasExceededTimeBudget(options_, started, t, run) || (!compliant_ && !resolveImpactsAt(t, run))) break;
+            if (!compliant_) updateRestingTrees();
+            if (!advance(t, std::min(calcTravelLimitedStep(), scene_.endTime - t), run)) break;
             if (compliant_) noteContactOnsets(); else resolveRestingContacts(run);
         }
         if (run.samples.back().time < t) run.samples.push_back(makeSample(t, q_, u_));
@@ -108,14 +107,23 @@ private:
             system_.calcKinematics(q_, u_, *current_);
             currentQ_ = q_;
             currentU_ = u_;
+            touching_.reset();
         }
         return *current_;
+    }
+
+    // The touches within contactGap in (q_, u_), kept as the kinematics are.
+    std::vector<Touch> findTouching() const {
+        const Multibody::Kinematics& k = kinematics();
+        if (!touching_) touching_ = findTouches(k, options_.contactGap);
+        return *touching_;
     }
 
     // s: the longest step that moves no body point farther than
     // maxTravelFraction of the smallest feature (infinite when nothing moves).
     double calcTravelLimitedStep() const {
         const Multibody::Kinematics& k = kinematics();
+        const std::vector<Touch> touching = findTouching();
         double fastest = 0.0;
         for (size_t i = 0; i < k.bodies.size(); ++i)
             fastest = std::max(fastest, k.bodies[i].velocity.norm() + k.bodies[i].angularVelocity.norm() * reach_[i]);
@@ -125,11 +133,37 @@ private:
         // into it faster than restSpeed within a step, or its next touch
         // would be taken for an impact: h g (n . up) <= restShare restSpeed.
         const double g = scene_.gravity.norm();
-        for (const Touch& c : findTouches(k, options_.contactGap)) {
+        for (const Touch& c : touching) {
+            if (isHeld(c.body) && (c.other < 0 || isHeld(c.other))) continue;   // nothing moves there
             const double carried = g * c.normal.dot(up_);
             if (carried > 0.0) h = std::min(h, flight_.restSpeedShare * options_.restSpeed / carried);
         }
         return h;
+    }
+
+    bool isHeld(int body) const { return held_[system_.getRoot(body)]; }
+
+    // Before each flight: which joint trees are at rest on something (held
+    // still through the step; JointedFlightOptions::sleepSpeed): still now
+    // and at the start of the last flight, and touching. Still once is not
+    // enough: the cradle's raised balls start at rest touching each other.
+    void updateRestingTrees() {
+        const Multibody::Kinematics& k = kinematics();
+        std::vector<bool> touching(held_.size(), false), still(held_.size(), true);
+        for (const Touch& c : findTouching()) {
+            touching[system_.getRoot(c.body)] = true;
+            if (c.other >= 0) touching[system_.getRoot(c.other)] = true;
+        }
+        for (size_t i = 0; i < k.bodies.size(); ++i) {
+            const RigidBody& b = k.bodies[i];
+            if (b.velocity.norm() + b.angularVelocity.norm() * reach_[i] > flight_.sleepSpeed)
+                still[system_.getRoot(static_cast<int>(i))] = false;
+        }
+        for (size_t r = 0; r < held_.size(); ++r) {
+            held_[r] = touching[r] && still[r] && wasStill_[r];
+            wasStill_[r] = still[r];
+            if (held_[r]) u_.segment(system_.getTreeVelocityStart(r), system_.getTreeVelocityCount(r)).setZero();
+        }
     }
 
     Touch makePlaneTouch(const Multibody::Kinematics& k, int body, int plane, int feature, const Vec3& p) const {
@@ -185,6 +219,8 @@ private:
         const DormandPrince45::Rhs rhs = [&](double, const Eigen::VectorXd& y, Eigen::VectorXd& dydt) {
             dydt.head(nq) = system_.calcPositionRate(y.head(nq), y.tail(nu));
             dydt.tail(nu) = system_.calcAcceleration(y.head(nq), y.tail(nu), scene_.gravity, contactForces_);
+            for (size_t r = 0; r < held_.size(); ++r)
+                if (held_[r]) dydt.tail(nu).segment(system_.getTreeVelocityStart(r), system_.getTreeVelocityCount(r)).setZero();
         };
         DormandPrince45 stepper(rhs, nq + nu);
         Eigen::VectorXd y(nq + nu), dydt(nq + nu);
@@ -344,7 +380,7 @@ private:
 
     bool resolveImpactsAt(double t, SimulationRun& run) {
         for (int n = 0; n < options_.maxImpactsPerInstant; ++n) {
-            const std::vector<Touch> touching = findTouches(kinematics(), options_.contactGap);
+            const std::vector<Touch> touching = findTouching();
             const Touch* worst = nullptr;
             for (const Touch& c : touching)
                 if (-c.normalVelocity > options_.restSpeed && (!worst || c.normalVelocity < worst->normalVelocity))
@@ -477,7 +513,7 @@ private:
     // joint coordinates (the least-M-norm displacement).
     void resolveRestingContacts(SimulationRun& run) {
         const Multibody::Kinematics& k = kinematics();   // not asked again below: u changes
-        const std::vector<Touch> touching = findTouches(k, options_.contactGap);
+        const std::vector<Touch> touching = findTouching();
         const auto isSlow = [&](const Touch& c) {
             return c.normalVelocity < -kRoundOffApproachSpeed && -c.normalVelocity <= options_.restSpeed;
         };
@@ -571,6 +607,9 @@ private:
     double smallestFeature_ = std::numeric_limits<double>::infinity();
     Eigen::VectorXd q_, u_;
     double step_ = flight_.firstStep;
+    // Per tree root: held still through this flight; still at the last one's start.
+    std::vector<bool> held_ = std::vector<bool>(scene_.bodies.size(), false);
+    std::vector<bool> wasStill_ = held_;
     double orderingNotedAt_ = -1.0;
     std::map<std::array<int, 4>, double> onsets_;   // compliant: approach speed where each overlap began
     Multibody::ForceFunction contactForces_ =
@@ -579,6 +618,7 @@ private:
         })
                    : Multibody::ForceFunction();
     mutable std::optional<Multibody::Kinematics> current_;
+    mutable std::optional<std::vector<Touch>> touching_;   // of current_, within contactGap
     mutable Multibody::Kinematics light_;   // poses only: samples, contact search
     mutable Eigen::VectorXd currentQ_, currentU_;
 };

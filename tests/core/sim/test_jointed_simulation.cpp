@@ -27,6 +27,10 @@ constexpr double kCradleSpeedRelTol = 0.01;
 constexpr double kCradleEnergyDriftTol = 1e-3;
 // J, relative: an impact never adds energy (e <= 1) beyond the solvers' round-off.
 constexpr double kEnergyGainRelTol = 1e-9;
+// Relative to the initial energy: between two samples of a flight the
+// energy wanders by the integrator's error (JointedFlightOptions'
+// tolerance, 1e-7 per step), ten times that at most; impacts only take.
+constexpr double kFlightEnergyWanderRelTol = 1e-6;
 // Relative: joint coordinates hold every joint to round-off.
 constexpr double kJointRelTol = 1e-9;
 // The first impact of the falling pendulum against the PLUS scene's: both
@@ -154,7 +158,7 @@ TEST(JointedSimulation, CradleWithLossesOnlyLosesEnergy) {
     for (const ImpactEventRecord& e : run.impacts)
         EXPECT_LE(e.kineticEnergyAfter, e.kineticEnergyBefore * (1.0 + kEnergyGainRelTol)) << "t = " << e.time;
     for (size_t k = 1; k < run.samples.size(); ++k)
-        ASSERT_LE(totalEnergy(run.samples[k]), totalEnergy(run.samples[k - 1]) + kEnergyGainRelTol * totalEnergy(run.samples[0]));
+        ASSERT_LE(totalEnergy(run.samples[k]), totalEnergy(run.samples[k - 1]) + kFlightEnergyWanderRelTol * totalEnergy(run.samples[0]));
     // Most of the swing's energy (the kinetic energy of the first blow) is gone.
     EXPECT_GT(totalEnergy(run.samples.front()) - totalEnergy(run.samples.back()), 0.5 * run.impacts[0].kineticEnergyBefore);
 }
