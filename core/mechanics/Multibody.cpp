@@ -1,6 +1,7 @@
 #include "mechanics/Multibody.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace impactlab {
@@ -247,14 +248,15 @@ void Multibody::assembleMassMatrix(const Kinematics& k, Eigen::MatrixXd& M) cons
     M.setZero(velocityCount_, velocityCount_);
     for (int i = 0; i < getBodyCount(); ++i) {
         const int c0 = treeStart_[i], nc = treeCount_[i];
-        const auto Jv = k.linearJacobian.block(3 * i, c0, 3, nc);
-        const auto Jw = k.angularJacobian.block(3 * i, c0, 3, nc);
         const double m = k.bodies[i].mass;
         const Mat3& I = k.worldInertia[i];
+        // Column c of body i's 3-row Jacobian blocks.
+        const auto Jv = [&](int c) { return Eigen::Map<const Vec3>(&k.linearJacobian(3 * i, c0 + c)); };
+        const auto Jw = [&](int c) { return Eigen::Map<const Vec3>(&k.angularJacobian(3 * i, c0 + c)); };
         for (int b = 0; b < nc; ++b) {
-            const Vec3 vb = m * Jv.col(b);
-            const Vec3 wb = I * Jw.col(b);
-            for (int a = 0; a <= b; ++a) M(c0 + a, c0 + b) += Jv.col(a).dot(vb) + Jw.col(a).dot(wb);
+            const Vec3 vb = m * Jv(b);
+            const Vec3 wb = I * Jw(b);
+            for (int a = 0; a <= b; ++a) M(c0 + a, c0 + b) += Jv(a).dot(vb) + Jw(a).dot(wb);
         }
     }
     M.triangularView<Eigen::StrictlyLower>() = M.transpose();
@@ -275,27 +277,47 @@ Eigen::VectorXd Multibody::calcAcceleration(const Eigen::VectorXd& q, const Eige
         w.linearForce.col(i) = b.mass * (g - k.linearBias.col(i));
         w.angularForce.col(i) = -(I * k.angularBias.col(i) + omega.cross(I * omega));
     }
-    const Eigen::Map<const Eigen::VectorXd> fl(w.linearForce.data(), w.linearForce.size());
-    const Eigen::Map<const Eigen::VectorXd> fa(w.angularForce.data(), w.angularForce.size());
-    w.force.resize(velocityCount_);
-    w.force.noalias() = k.linearJacobian.transpose().lazyProduct(fl);
-    w.force.noalias() += k.angularJacobian.transpose().lazyProduct(fa);
+    // f = sum_i J_v,i^T F_i + J_w,i^T T_i over each body's tree columns.
+    w.force.setZero(velocityCount_);
+    for (int i = 0; i < n; ++i) {
+        const int c0 = treeStart_[i], nc = treeCount_[i];
+        const Vec3 F = w.linearForce.col(i), T = w.angularForce.col(i);
+        for (int c = 0; c < nc; ++c)
+            w.force[c0 + c] += Eigen::Map<const Vec3>(&k.linearJacobian(3 * i, c0 + c)).dot(F) +
+                               Eigen::Map<const Vec3>(&k.angularJacobian(3 * i, c0 + c)).dot(T);
+    }
     if (addForces) addForces(k, w.force);
     assembleMassMatrix(k, w.M);
     // M is symmetric positive definite and block diagonal: one Cholesky
-    // factor per tree (a one-column tree is a division).
-    Eigen::VectorXd acceleration(velocityCount_);
-    for (int root : treeRoots_) {
-        const int c0 = treeStart_[root], nc = treeCount_[root];
-        if (nc == 0) continue;
-        if (nc == 1) {
-            acceleration[c0] = w.force[c0] / w.M(c0, c0);
-            continue;
-        }
-        w.factor.compute(w.M.block(c0, c0, nc, nc));
-        acceleration.segment(c0, nc) = w.factor.solve(w.force.segment(c0, nc));
-    }
+    // factor per tree, in place (its blocks are a few columns, where a
+    // general factorization's bookkeeping costs more than its arithmetic).
+    Eigen::VectorXd acceleration = w.force;
+    for (int root : treeRoots_) solveTreeBlock(w.M, treeStart_[root], treeCount_[root], acceleration);
     return acceleration;
+}
+
+// x := A^-1 x on the diagonal block [c0, c0 + nc) of A, by Cholesky
+// (A = L L^T, L left in the block's lower triangle).
+void Multibody::solveTreeBlock(Eigen::MatrixXd& A, int c0, int nc, Eigen::VectorXd& x) {
+    for (int j = c0; j < c0 + nc; ++j) {
+        double d = A(j, j);
+        for (int p = c0; p < j; ++p) d -= A(j, p) * A(j, p);
+        if (!(d > 0.0)) throw InputError("bodies", "the joints' mass matrix is not positive definite (a body without mass or inertia)");
+        A(j, j) = std::sqrt(d);
+        for (int i = j + 1; i < c0 + nc; ++i) {
+            double v = A(i, j);
+            for (int p = c0; p < j; ++p) v -= A(i, p) * A(j, p);
+            A(i, j) = v / A(j, j);
+        }
+    }
+    for (int i = c0; i < c0 + nc; ++i) {   // L y = x
+        for (int p = c0; p < i; ++p) x[i] -= A(i, p) * x[p];
+        x[i] /= A(i, i);
+    }
+    for (int i = c0 + nc - 1; i >= c0; --i) {   // L^T z = y
+        for (int p = i + 1; p < c0 + nc; ++p) x[i] -= A(p, i) * x[p];
+        x[i] /= A(i, i);
+    }
 }
 
 Eigen::VectorXd Multibody::calcPositionRate(const Eigen::VectorXd& q, const Eigen::VectorXd& u) const {

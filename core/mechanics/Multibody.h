@@ -132,10 +132,10 @@ private:
         Eigen::MatrixXd M;
         Eigen::Matrix3Xd linearForce, angularForce;
         Eigen::VectorXd force;
-        Eigen::LLT<Eigen::MatrixXd> factor;
     };
     mutable Workspace work_;
     void assembleMassMatrix(const Kinematics& k, Eigen::MatrixXd& M) const;
+    static void solveTreeBlock(Eigen::MatrixXd& A, int c0, int nc, Eigen::VectorXd& x);
 };
 
 }  // namespace impactlab

@@ -172,6 +172,17 @@ ordered_json makeScenePin(const std::string& stem) {
     return pin;
 }
 
+// A path law's "intervals" count its integration steps: the last one ends on
+// an event located to round-off, and a reordered sum may split it or not.
+// PLUS's intervals (its impact's structure) must match exactly.
+constexpr double kPinPathStepCountSlack = 1.0;
+
+bool isPathLawStepCount(const std::string& where) {
+    const std::string key = "/intervals";
+    return where.size() > key.size() && where.compare(where.size() - key.size(), key.size(), key) == 0 &&
+           where.rfind("/laws/", 0) == 0 && where.rfind("/laws/plus/", 0) != 0;
+}
+
 bool closeEnough(double pinned, double now) {
     return std::abs(pinned - now) <=
            kPinAbsoluteTolerance + kPinRelativeTolerance * std::max(std::abs(pinned), std::abs(now));
@@ -183,7 +194,8 @@ void collectDifferences(const ordered_json& pinned, const ordered_json& now, con
                         std::vector<std::string>& out) {
     if (pinned.is_number() && now.is_number()) {
         const double a = pinned.get<double>(), b = now.get<double>();
-        if (!closeEnough(a, b)) {
+        const bool stepCountSlack = isPathLawStepCount(where) && std::abs(a - b) <= kPinPathStepCountSlack;
+        if (!closeEnough(a, b) && !stepCountSlack) {
             std::ostringstream s;
             s.precision(17);
             s << where << ": pinned " << a << ", now " << b;
