@@ -80,9 +80,12 @@ TEST(Multibody, TriplePendulumEquationsAreThePendulumChains) {
 }
 
 TEST(Multibody, PointJacobianIsTheDerivativeOfThePointsPath) {
-    // Chain of balls on ball joints plus a free ball: a point's velocity from
+    // Chain of balls on ball joints (the scene's strings made single, so
+    // each is a spherical joint) plus a free ball: a point's velocity from
     // J u equals the finite difference of its position along q' = f(q, u).
-    const SpatialScene scene = loadScene("ball-chain-strike");
+    nlohmann::json document = readJsonFile(std::string(IMPACTLAB_SCENES_DIR) + "/ball-chain-strike.json");
+    for (auto& joint : document["joints"]) joint["bifilar"] = false;
+    const SpatialScene scene = readSpatialScene(document);
     const Multibody system = makeSceneMultibody(scene);
     Eigen::VectorXd q = makeSceneInitialPositions(scene, system);
     Eigen::VectorXd u(system.getVelocityCount());
