@@ -3,6 +3,7 @@
 #include <benchmark/benchmark.h>
 
 #include "impact/Newton.h"
+#include "impact/Poisson.h"
 #include "impact/Stronge.h"
 #include "mechanics/TwoBodyContact.h"
 #include "scene/Scene.h"
@@ -44,6 +45,19 @@ void BM_FrictionlessStronge(benchmark::State& state) {
     for (auto _ : state) benchmark::DoNotOptimize(solveStronge(p).impulse);
 }
 BENCHMARK(BM_FrictionlessStronge);
+
+// The closed form every frictionless two-phase law takes (issue 28, item 4).
+void BM_FrictionlessNewton(benchmark::State& state) {
+    const ImpactProblem p = ImpactProblem::makeContactLevel(jiaWangW(), Vec3(-0.26, 0.39, -0.077), 0.0, 0.95);
+    for (auto _ : state) benchmark::DoNotOptimize(solveNewton(p).impulse);
+}
+BENCHMARK(BM_FrictionlessNewton);
+
+void BM_FrictionlessPoisson(benchmark::State& state) {
+    const ImpactProblem p = ImpactProblem::makeContactLevel(jiaWangW(), Vec3(-0.26, 0.39, -0.077), 0.0, 0.95);
+    for (auto _ : state) benchmark::DoNotOptimize(solvePoisson(p).impulse);
+}
+BENCHMARK(BM_FrictionlessPoisson);
 
 void BM_FrictionlessNewtonBodyLevel(benchmark::State& state) {
     const TwoBodyContact c = makeContact();

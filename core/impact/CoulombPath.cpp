@@ -340,6 +340,7 @@ namespace impactlab {
 ImpactResult solveTwoPhaseImpact(const ImpactProblem& problem, const std::string& model,
                                  const CoulombPathOptions& options, ImpactTrace* trace,
                                  const RestitutionStopFactory& restitutionStop) {
+    if (problem.friction == 0.0 && !(trace && options.recordTrace)) return solveFrictionlessTwoPhase(problem, model);
     ImpactResult result;
     result.model = model;
     CoulombPath path(problem, options, trace);
@@ -371,6 +372,19 @@ ImpactResult solveTwoPhaseImpact(const ImpactProblem& problem, const std::string
     } else {
         result.events.push_back({ImpactEventKind::EndOfImpact, result.impulse.z(), result.impulse});
     }
+    completeResult(problem, result);
+    return result;
+}
+
+ImpactResult solveFrictionlessTwoPhase(const ImpactProblem& problem, const std::string& model) {
+    ImpactResult result;
+    result.model = model;
+    const double compression = -problem.vMinus.z() / problem.W(2, 2);   // v_n- < 0: the problem checks it
+    result.compressionImpulse = Vec3(0.0, 0.0, compression);
+    result.impulse = Vec3(0.0, 0.0, (1.0 + problem.restitution) * compression);
+    result.events.reserve(2);
+    result.events.push_back({ImpactEventKind::EndOfCompression, compression, result.compressionImpulse});
+    result.events.push_back({ImpactEventKind::EndOfImpact, result.impulse.z(), result.impulse});
     completeResult(problem, result);
     return result;
 }

@@ -169,10 +169,21 @@ namespace impactlab {
 // Runs compression (to v_n = 0) and then restitution until `restitutionStop`,
 // built from the end-of-compression state, crosses zero. The shared body of the
 // Newton, Poisson and Stronge laws; status, events and warnings are filled in.
+// Without friction and without a trace to record, the path is the straight
+// line I = (0, 0, I_n) and each of the three laws stops at (1 + e) I_nc
+// (solveFrictionlessTwoPhase): that closed form is taken instead (no steps).
 using RestitutionStopFactory =
     std::function<CoulombPath::StopFunction(const CoulombPath::State& endOfCompression)>;
 ImpactResult solveTwoPhaseImpact(const ImpactProblem& problem, const std::string& model,
                                  const CoulombPathOptions& options, ImpactTrace* trace,
                                  const RestitutionStopFactory& restitutionStop);
+
+// The frictionless two-phase impact in closed form: compression ends at
+// I_nc = -v_n- / W_nn (v_n = v_n- + W_nn I_n, Jia & Wang eq. 19 with I_t = 0),
+// and Newton's stop (v_n+ = -e v_n-), Poisson's (I_n = (1 + e) I_nc) and
+// Stronge's (released work e^2 of the stored, the work quadratic in I_n:
+// Stronge's eq. for w(I_n), Jia & Wang eq. 12) all fall at (1 + e) I_nc.
+// problem.friction must be 0.
+ImpactResult solveFrictionlessTwoPhase(const ImpactProblem& problem, const std::string& model);
 
 }  // namespace impactlab

@@ -18,6 +18,10 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 // self-converges to ~1e-9 relative on curved hodographs (checked against a
 // 100x finer run); straight paths are integrated exactly by RK4.
 constexpr double kStraightPathRelTol = 1e-10;
+// The frictionless closed form against the integrated straight path (RK4 is
+// exact on it; the events are located to 1e-13 of the impulse scale): the
+// issue's 1e-12.
+constexpr double kClosedFormRelTol = 1e-12;
 constexpr double kCurvedPathRelTol = 1e-7;
 // Published inputs carry six or seven significant digits (Jia & Wang eq. 13,
 // the reference's derived v-), so their outputs agree to a few 1e-6 only.
@@ -82,6 +86,33 @@ TEST(RestitutionLaws, FrictionlessClosedFormAndAllThreeAgree) {
             // Stronge's and Newton's energy loss without friction: (1 - e^2) m vn^2 / 2.
             const double loss = 0.5 * (1.0 - p.restitution * p.restitution) * p.vMinus.z() * p.vMinus.z() / p.W(2, 2);
             EXPECT_NEAR(r.energyBefore - r.energyAfter, loss, kStraightPathRelTol * (1.0 + r.energyBefore)) << name;
+        }
+    }
+}
+
+TEST(RestitutionLaws, FrictionlessClosedFormIsTheIntegratedPath) {
+    // Without a trace the three laws take the closed form (issue 28); with one
+    // they integrate the path. Both must give the same impact to 1e-12: the
+    // impulse, the end of compression, the events and v+.
+    test::RandomBodies rnd(27);
+    for (int k = 0; k < test::getTrialCount(200); ++k) {
+        ImpactProblem p = randomProblem(rnd, false, 0.0);
+        if (k % 10 == 0) p.restitution = k % 20 == 0 ? 0.0 : 1.0;   // the ends of e's range
+        for (const auto& [name, solve] : kLaws) {
+            ImpactTrace trace;
+            const ImpactResult closed = solve(p, nullptr), path = solve(p, &trace);
+            ASSERT_FALSE(trace.samples.empty()) << name << ": the traced solve integrates";
+            EXPECT_EQ(closed.steps, 0) << name;
+            EXPECT_GT(path.steps, 0) << name;
+            const double scale = path.impulse.norm();
+            EXPECT_LT((closed.impulse - path.impulse).norm(), kClosedFormRelTol * scale) << name;
+            EXPECT_LT((closed.compressionImpulse - path.compressionImpulse).norm(), kClosedFormRelTol * scale) << name;
+            EXPECT_LT((closed.vPlus - path.vPlus).norm(), kClosedFormRelTol * p.vMinus.norm()) << name;
+            EXPECT_EQ(sequence(closed), sequence(path)) << name;
+            ASSERT_EQ(closed.events.size(), path.events.size()) << name;
+            for (size_t i = 0; i < path.events.size(); ++i)
+                EXPECT_NEAR(closed.events[i].normalImpulse, path.events[i].normalImpulse, kClosedFormRelTol * scale) << name;
+            EXPECT_EQ(closed.status, path.status) << name;
         }
     }
 }
