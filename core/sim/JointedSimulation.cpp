@@ -14,25 +14,12 @@
 #include "scene/SceneJoints.h"
 #include "sim/CompliantContact.h"
 #include "sim/DormandPrince.h"
+#include "sim/JointedTouches.h"
 #include "sim/RunChannels.h"
 
 namespace impactlab {
 
 namespace jointed {
-
-// A touching (or nearly touching) feature: a point of `body` on plane `plane`
-// (the ground is 0, walls follow), or sphere `body` on sphere `other`. The
-// normal points into `body`; normalVelocity < 0 while approaching.
-struct Touch {
-    int body = -1;
-    int other = -1;     // -1: a plane
-    int plane = -1;     // -1: a sphere pair
-    int feature = 0;    // which support point of the body
-    double gap = 0.0;
-    Vec3 point = Vec3::Zero();
-    Vec3 normal = Vec3::UnitZ();
-    double normalVelocity = 0.0;
-};
 
 class Simulator {
 public:
@@ -41,12 +28,8 @@ public:
         : scene_(scene), options_(options), flight_(flight), compliant_(std::move(compliant)),
           law_(getLaw(scene.contact.law, "contact.law")),
           system_(makeSceneMultibody(scene)) {
-        up_ = scene.gravity.norm() > 0.0 ? Vec3(-scene.gravity.normalized()) : Vec3::UnitZ();
-        planes_.push_back({"ground", scene.groundHeight * up_, up_, Vec3::Zero(), 0.0});
-        for (const ScenePlane& w : scene.walls) planes_.push_back(w);
         for (size_t i = 0; i < scene.bodies.size(); ++i) {
             const Shape& shape = scene.bodies[i].shape;
-            if (shape.type == Shape::Type::Sphere) spheres_.push_back(static_cast<int>(i));
             const double feature = shape.type == Shape::Type::Sphere ? shape.radius
                                    : shape.type == Shape::Type::Rod  ? 0.5 * shape.thickness
                                                                      : shape.halfExtents.minCoeff();
@@ -60,7 +43,7 @@ public:
         for (const Touch& c : findTouches(kinematics(), 0.0)) {
             if (c.gap >= -options_.contactGap) continue;
             const std::string where = c.other >= 0 ? "overlaps " + scene.bodies[c.other].name
-                                                   : "starts behind the " + planes_[c.plane].name;
+                                                   : "starts behind the " + touches_.getPlane(c.plane).name;
             throw InputError(describeStartField(c.body), where + " (by " + std::to_string(-c.gap) + " m)");
         }
     }
@@ -166,50 +149,8 @@ private:
         }
     }
 
-    Touch makePlaneTouch(const Multibody::Kinematics& k, int body, int plane, int feature, const Vec3& p) const {
-        const ScenePlane& pl = planes_[plane];
-        const RigidBody& b = k.bodies[body];
-        return {body, -1, plane, feature, (p - pl.point).dot(pl.normal), p, pl.normal,
-                b.calcPointVelocity(p).dot(pl.normal)};
-    }
-
-    Touch makePairTouch(const Multibody::Kinematics& k, int i, int j) const {
-        const RigidBody& a = k.bodies[i];
-        const RigidBody& b = k.bodies[j];
-        const SpherePairTouch p = calcSpherePairTouch(
-            a.position, scene_.bodies[i].shape.radius, b.position, scene_.bodies[j].shape.radius, up_,
-            [&](int which, const Vec3& x) { return (which == 0 ? a : b).calcPointVelocity(x); });
-        return {i, j, -1, 0, p.gap, p.point, p.normal, p.normalVelocity};
-    }
-
-    // Every feature within maxGap of touching.
-    std::vector<Touch> findTouches(const Multibody::Kinematics& k, double maxGap) const {
-        std::vector<Touch> out;
-        for (int i = 0; i < system_.getBodyCount(); ++i) {
-            for (int p = 0; p < static_cast<int>(planes_.size()); ++p) {
-                const SupportPoints f = calcSupportPoints(scene_.bodies[i].shape, makeBodyState(k.bodies[i]), planes_[p].normal);
-                for (int m = 0; m < f.count; ++m) {
-                    const Touch c = makePlaneTouch(k, i, p, m, f.points[m]);
-                    if (c.gap <= maxGap) out.push_back(c);
-                }
-            }
-        }
-        for (size_t a = 0; a < spheres_.size(); ++a) {
-            for (size_t b = a + 1; b < spheres_.size(); ++b) {
-                if (system_.areJoined(spheres_[a], spheres_[b])) continue;
-                const Touch c = makePairTouch(k, spheres_[a], spheres_[b]);
-                if (c.gap <= maxGap) out.push_back(c);
-            }
-        }
-        return out;
-    }
-
-    // The same feature as `c` in another state.
-    Touch refind(const Touch& c, const Multibody::Kinematics& k) const {
-        if (c.other >= 0) return makePairTouch(k, c.body, c.other);
-        const SupportPoints f = calcSupportPoints(scene_.bodies[c.body].shape, makeBodyState(k.bodies[c.body]), planes_[c.plane].normal);
-        return makePlaneTouch(k, c.body, c.plane, c.feature, f.points[c.feature]);
-    }
+    std::vector<Touch> findTouches(const Multibody::Kinematics& k, double maxGap) const { return touches_.find(k, maxGap); }
+    Touch refind(const Touch& c, const Multibody::Kinematics& k) const { return touches_.refind(c, k); }
 
     // One step of the flight from t, at most hMax long, ending early at the
     // first impact (a feature crossing into touch faster than restSpeed).
@@ -563,7 +504,7 @@ private:
 
     std::string describe(const Touch& c) const {
         return scene_.bodies[c.body].name + " / " +
-               (c.other >= 0 ? scene_.bodies[c.other].name : planes_[c.plane].name);
+               (c.other >= 0 ? scene_.bodies[c.other].name : touches_.getPlane(c.plane).name);
     }
 
     // s: the time of the next sample to record.
@@ -600,9 +541,8 @@ private:
     const LawInfo& law_;
     const bool several_ = static_cast<bool>(law_.solveSeveral);
     Multibody system_;
-    Vec3 up_;
-    std::vector<ScenePlane> planes_;
-    std::vector<int> spheres_;
+    Vec3 up_ = scene_.gravity.norm() > 0.0 ? Vec3(-scene_.gravity.normalized()) : Vec3::UnitZ();
+    TouchFinder touches_ = TouchFinder(scene_, system_, up_);
     std::vector<double> reach_;   // m: farthest body point from the centre of mass
     double smallestFeature_ = std::numeric_limits<double>::infinity();
     Eigen::VectorXd q_, u_;
