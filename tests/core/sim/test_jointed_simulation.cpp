@@ -40,6 +40,9 @@ constexpr double kFirstImpactRelTol = 1e-9;
 // search leaves (a step's bisection to 2^-60, and a resting contact's
 // position correction each step).
 constexpr double kPenetrationTol = 1e-6;
+// m: a body held at rest on the ground moves by round-off only (its first
+// resting impulse and position correction leave it within 1e-12 m).
+constexpr double kRestingDriftTol = 1e-9;
 // Kane's equations in joint coordinates against the chain's own (absolute
 // angles): the same physics in other coordinates, round-off apart.
 constexpr double kEquationsTol = 1e-10;
@@ -232,6 +235,29 @@ TEST(JointedSimulation, ChainStrikesTheFreeBallAndTheGroundInOneImpact) {
     EXPECT_GT(run.samples.back().bodies[3].position.x(), scene.bodies[3].body.position.x()) << "the free ball moves on";
     for (const ImpactEventRecord& e : run.impacts)
         EXPECT_LE(e.kineticEnergyAfter, e.kineticEnergyBefore * (1.0 + kEnergyGainRelTol));
+}
+
+TEST(JointedSimulation, BallLyingOnTheGroundStaysStillUntilStruck) {
+    // A body at rest on the ground is held (JointedFlightOptions::sleepSpeed):
+    // before the chain strikes it, the free ball neither sinks into the ground
+    // nor creeps, at every sample; struck, it moves.
+    const SpatialScene scene = loadScene("ball-chain-strike");
+    const SimulationRun run = simulate(scene);
+    ASSERT_FALSE(run.impacts.empty());
+    const double strike = run.impacts[0].time;
+    const Vec3 start = scene.bodies[3].body.position;
+    const double radius = scene.bodies[3].shape.radius;
+    int before = 0;
+    for (const RunSample& s : run.samples) {
+        if (s.time >= strike) break;
+        ++before;
+        EXPECT_LT((s.bodies[3].position - start).norm(), kRestingDriftTol) << "t = " << s.time;
+        EXPECT_GE(s.bodies[3].position.z() - radius, scene.groundHeight - kRestingDriftTol) << "t = " << s.time;
+        EXPECT_LT(s.bodies[3].velocity.norm(), JointedFlightOptions{}.sleepSpeed) << "t = " << s.time;
+    }
+    EXPECT_GT(before, 10) << "the strike comes after the first samples";
+    const RunSample& after = run.samples.back();
+    EXPECT_GT((after.bodies[3].position - start).norm(), radius) << "the struck ball moves on";
 }
 
 TEST(JointedSimulation, SingleContactLawTakesOneContactWithAWarning) {
