@@ -18,6 +18,7 @@ constexpr double kMaxTimeStep = 1e-2;     // s: spheres of millimetres cross the
 constexpr double kMaxGravity = 1e3;       // m/s^2, |g| per component: 100 g
 constexpr double kMaxFlowSpeed = 1e2;         // m/s: inflow and perturbation; a granular flow, not a ballistic study
 constexpr double kMaxResidualTolerance = 1e3;   // m/s
+constexpr double kMaxSpeculativeFactor = 100.0;   // solver.speculative_factor admitted at most (as GranularOptions)
 constexpr double kMinHopperOutlet = 1.0, kMaxHopperOutlet = 100.0;   // diameters: a sphere fits ... a wide slot
 constexpr double kMinHopperDepth = 1.0, kMaxHopperDepth = 1000.0;    // diameters
 constexpr double kMaxHopperAngle = 1.4;   // rad (80 deg from vertical): the walls still funnel
@@ -74,7 +75,9 @@ void readSolver(const json& g, GranularSolverSettings& s, double defaultTimeStep
     if (it == g.end()) return;
     const std::string f = "granular.solver";
     requireObject(*it, f);
-    rejectUnknownKeys(*it, {"residual_tolerance", "relaxation", "jacobi_relaxation", "error_reduction", "contact_margin"},
+    rejectUnknownKeys(*it,
+                      {"residual_tolerance", "relaxation", "jacobi_relaxation", "error_reduction", "contact_margin",
+                       "contact_floor", "speculative_factor"},
                       f);
     s.residualTolerance =
         readOptionalNumberInRange(*it, "residual_tolerance", f, s.residualTolerance, 0.0, kMaxResidualTolerance);
@@ -85,6 +88,8 @@ void readSolver(const json& g, GranularSolverSettings& s, double defaultTimeStep
     s.errorReduction = readOptionalNumberInRange(*it, "error_reduction", f, s.errorReduction, 0.0, 1.0);
     if (!(s.errorReduction < 1.0)) throw InputError(f + ".error_reduction", "must be in [0, 1)");
     s.contactMargin = readOptionalNumberInRange(*it, "contact_margin", f, s.contactMargin, 0.0, 1.0);
+    s.contactFloor = readOptionalNumberInRange(*it, "contact_floor", f, s.contactFloor, 0.0, 1.0);
+    s.speculativeFactor = readOptionalNumberInRange(*it, "speculative_factor", f, s.speculativeFactor, 0.0, kMaxSpeculativeFactor);
 }
 
 void readRunLength(const json& g, GranularScene& s, const SetupDefaults& d) {

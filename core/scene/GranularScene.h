@@ -19,7 +19,8 @@
 //     [end_time] setup's, or [steps]: how long the run is (not both)
 //     [frame_interval] setup's: spacing of the stored frames (s)
 //     [solver] {[residual_tolerance] 0, [relaxation] 1, [jacobi_relaxation] 0.5,
-//               [error_reduction] 0.2, [contact_margin] 0.25}
+//               [error_reduction] 0.2, [contact_margin] 0.25, [contact_floor] 0.01,
+//               [speculative_factor] 2}
 //     [channel] {[inflow_speed] 1, [perturbation] 0.5}          (channel-flow)
 //     [hopper]  {[outlet_width] 6, [wall_angle] pi/6, [depth] 6} (hopper)
 //   }
@@ -51,7 +52,9 @@ struct GranularSolverSettings {
     double relaxation = 1.0;           // Gauss-Seidel, in (0, 2)
     double jacobiRelaxation = 0.5;     // Jacobi, in (0, 1]
     double errorReduction = 0.2;       // epsilon of C.1.7, in [0, 1)
-    double contactMargin = 0.25;       // share of the radius within which a pair is a contact
+    double contactMargin = 0.25;       // share of the radius: the largest reach of a contact beyond touching
+    double contactFloor = 0.01;        // share of the radius: the smallest
+    double speculativeFactor = 2.0;    // times dt and the closing speed: the reach in between
 };
 
 // The channel of Preclik et al. sec. 4.3 (see sim/granular/GranularSetups.h

@@ -61,9 +61,13 @@ TEST_F(CliGranular, SummaryHoldsTheIssuesKeys) {
     EXPECT_EQ(s["iterations"], 10);
     EXPECT_EQ(s["lost_particles"], 0);
     EXPECT_EQ(s["end_reason"], "end time");
-    // The lattice's neighbours (1.1 d apart) are within the contact margin
-    // (0.125 d): contacts from the first step.
-    EXPECT_GT(s["contacts_per_step"].get<double>(), 100.0);
+    // The lattice's neighbours start 0.1 d = 1 mm apart with relative speeds
+    // up to about 1 m/s, and a pair is a contact only once it can close its
+    // gap within a step (speculative contacts): over 5 ms most spheres meet a
+    // neighbour or the floor's layer, so on average a step holds at least one
+    // contact for every five spheres.
+    constexpr double kMinContactsPerSphere = 0.2;
+    EXPECT_GT(s["contacts_per_step"].get<double>(), kMinContactsPerSphere * 125);
     EXPECT_GE(s["residual"].get<double>(), 0.0);
     EXPECT_GT(s["wall_s"].get<double>(), 0.0);
     // contact_solves_per_s is contacts x sweeps over the stepping time.

@@ -28,24 +28,24 @@ constexpr double kExpectedContactsPerSphere = 4.0;
 // Grid cells are this many largest diameters (plus the margin) wide, so a
 // sphere's contacts lie in its own and the 26 neighbouring cells.
 constexpr double kCellDiameters = 1.0;
+// The dense cell grid is used while its bounding box holds at most this many
+// cells a sphere (plus kDenseCellsMin): a settled pile or a falling lattice
+// holds about one; a few spheres strewn over a large domain fall back to the
+// sorted key list.
+constexpr double kDenseCellsPerSphere = 8.0;
+constexpr double kDenseCellsMin = 4096.0;
+constexpr double kGridPadCells = 1.5;   // cells between the lowest sphere and the grid's origin
 
 double calcInverseInertia(const Sphere& s) { return 1.0 / (kSolidSphereInertiaShare * s.mass * s.radius * s.radius); }
 
 
-// World-frame inverse inertia of a sphere seen at lever r: 1/m - invI [r]x [r]x
-// (Jia & Wang eq. 5 for a body with isotropic inertia).
-Mat3 calcPointInverseInertia(const Sphere& s, const Vec3& r) {
-    const Mat3 R = makeCrossMatrix(r);
-    return Mat3::Identity() / s.mass - calcInverseInertia(s) * R * R;
-}
-
-Contact makeContact(int a, int b, const Vec3& ra, const Vec3& rb, const Vec3& normal, double gap) {
+Contact makeContact(int a, int b, double leverA, double leverB, const Vec3& normal, double gap) {
     Contact c;
     c.a = a;
     c.b = b;
-    c.ra = ra;
-    c.rb = rb;
-    c.frame = ContactFrame::makeFromNormal(normal).axes;
+    c.leverA = leverA;
+    c.leverB = leverB;
+    c.normal = normal;
     c.gap = gap;
     return c;
 }
@@ -97,24 +97,78 @@ Closest findClosest(const Cylinder& cyl, const Vec3& c) {
     return out;
 }
 
-// Sorted cell list: (cell key, sphere) pairs, so neighbour queries are binary
-// searches and the contact order depends only on the positions.
+// The spheres by grid cell. Dense: a counting sort over the cells of the
+// spheres' bounding box, each cell's spheres a range (a run's usual case);
+// sparse, when that box holds more than kDenseCellsPerSphere cells a sphere
+// (spheres strewn over a large domain): sorted (cell key, sphere) pairs and
+// a binary search per column. Either way a cell lists its spheres in index
+// order, so the contact order depends only on the positions.
 struct CellList {
     double cellSize = 1.0;
     Vec3 origin = Vec3::Zero();
-    std::vector<std::pair<std::int64_t, int>> entries;
+    bool dense = false;
+    Eigen::Vector3i dims = Eigen::Vector3i::Zero();
+    std::vector<int> first;   // dense: per cell (x ny + y) nz + z, the start of its range in `order`
+    std::vector<int> order;   // dense: sphere indices by cell
+    std::vector<std::pair<std::int64_t, int>> entries;   // sparse
 
     Eigen::Vector3i cellOf(const Vec3& p) const { return findCell(p, origin, cellSize); }
     static std::int64_t key(const Eigen::Vector3i& c) { return makeCellKey(c); }
+    int linear(int x, int y, int z) const { return (x * dims.y() + y) * dims.z() + z; }
+
     void build(const std::vector<Sphere>& spheres, double size) {
         cellSize = size;
-        origin = Vec3::Constant(std::numeric_limits<double>::max());
-        for (const Sphere& s : spheres) origin = origin.cwiseMin(s.position);
-        origin -= Vec3::Constant(cellSize);
-        entries.clear();
-        entries.reserve(spheres.size());
-        for (int i = 0; i < static_cast<int>(spheres.size()); ++i) entries.emplace_back(key(cellOf(spheres[i].position)), i);
-        std::sort(entries.begin(), entries.end());
+        Vec3 lo = Vec3::Constant(std::numeric_limits<double>::max()), hi = -lo;
+        for (const Sphere& s : spheres) {
+            lo = lo.cwiseMin(s.position);
+            hi = hi.cwiseMax(s.position);
+        }
+        // At least a cell of margin on every side (half a cell more below,
+        // against round-off in the lowest sphere's cell): every neighbour of
+        // a sphere's cell exists.
+        origin = lo - Vec3::Constant(kGridPadCells * cellSize);
+        const Vec3 extent = ((hi - origin) / cellSize).array().floor() + 2.0;
+        const double cells = extent.prod();
+        const int n = static_cast<int>(spheres.size());
+        dense = cells <= kDenseCellsPerSphere * n + kDenseCellsMin;
+        if (!dense) {
+            entries.clear();
+            entries.reserve(spheres.size());
+            for (int i = 0; i < n; ++i) entries.emplace_back(key(cellOf(spheres[i].position)), i);
+            std::sort(entries.begin(), entries.end());
+            return;
+        }
+        dims = extent.cast<int>();
+        std::vector<int> cellOfSphere(spheres.size());
+        first.assign(static_cast<std::size_t>(cells) + 1, 0);
+        for (int i = 0; i < n; ++i) {
+            const Eigen::Vector3i c = cellOf(spheres[i].position);
+            cellOfSphere[i] = linear(c.x(), c.y(), c.z());
+            ++first[cellOfSphere[i] + 1];
+        }
+        for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
+        order.resize(spheres.size());
+        std::vector<int> fill(first.begin(), first.end() - 1);
+        for (int i = 0; i < n; ++i) order[fill[cellOfSphere[i]]++] = i;
+    }
+
+    // Calls visit(j) for every sphere j in the 27 cells around cell c, column
+    // by column (x, then y), each column upwards.
+    template <typename Visit>
+    void forEachNeighbour(const Eigen::Vector3i& c, Visit&& visit) const {
+        for (int dx = -1; dx <= 1; ++dx)
+            for (int dy = -1; dy <= 1; ++dy) {
+                if (dense) {
+                    const int base = linear(c.x() + dx, c.y() + dy, c.z() - 1);
+                    for (int m = first[base], end = first[base + 3]; m < end; ++m) visit(order[m]);
+                    continue;
+                }
+                // The three cells along z of a column are consecutive keys:
+                // one search per column, then a scan.
+                const std::int64_t lowest = key(c + Eigen::Vector3i(dx, dy, -1));
+                auto it = std::lower_bound(entries.begin(), entries.end(), std::make_pair(lowest, 0));
+                for (; it != entries.end() && it->first <= lowest + 2; ++it) visit(it->second);
+            }
     }
 };
 
@@ -123,86 +177,130 @@ void addContact(std::vector<Contact>& contacts, Contact c, double& maxPenetratio
     contacts.push_back(std::move(c));
 }
 
+// How far a contact may reach beyond touching (GranularOptions): `speed`
+// bounds the pair's closing speed now (m/s).
+struct Reach {
+    double cap = 0.0;       // m
+    double floor = 0.0;     // m
+    double perSpeed = 0.0;  // s: speculativeFactor dt
+    double fall = 0.0;      // m/s: dt |g|, against walls
+    double margin(double speed) const { return std::min(cap, floor + perSpeed * speed); }
+};
+
 // The contacts of owned sphere i with spheres j > i (a ghost j only when i's
 // id is the smaller), planes and obstacles, in a fixed order.
-void detectSphereContacts(const GranularWorld& world, const CellList& cells, double margin, int i, int owned,
+void detectSphereContacts(const GranularWorld& world, const CellList& cells, const Reach& reach, int i, int owned,
                           std::vector<Contact>& contacts, double& maxPenetration) {
     const auto& spheres = world.spheres;
     const Sphere& si = spheres[i];
-    const Eigen::Vector3i ci = cells.cellOf(si.position);
-    // The three cells along z of a column are consecutive keys: one search
-    // per column, then a scan.
-    for (int dx = -1; dx <= 1; ++dx)
-        for (int dy = -1; dy <= 1; ++dy) {
-            const std::int64_t first = CellList::key(ci + Eigen::Vector3i(dx, dy, -1));
-            const std::int64_t last = first + 2;
-            auto it = std::lower_bound(cells.entries.begin(), cells.entries.end(), std::make_pair(first, 0));
-            for (; it != cells.entries.end() && it->first <= last; ++it) {
-                const int j = it->second;
-                if (j <= i) continue;
-                const Sphere& sj = spheres[j];
-                if (j >= owned && sj.id < si.id) continue;   // the ghost's owner solves this pair
-                const Vec3 d = si.position - sj.position;
-                const double dist = d.norm();
-                const double gap = dist - si.radius - sj.radius;
-                if (gap > margin || !(dist > 0.0)) continue;
-                const Vec3 n = d / dist;   // from j into i
-                // One contact point for both, midway across the gap, so
-                // the pair's impulses keep angular momentum exactly.
-                const Vec3 ra = -(si.radius + 0.5 * gap) * n, rb = (sj.radius + 0.5 * gap) * n;
-                addContact(contacts, makeContact(i, j, ra, rb, n, gap), maxPenetration);
-            }
-        }
+    cells.forEachNeighbour(cells.cellOf(si.position), [&](int j) {
+        if (j <= i) return;
+        const Sphere& sj = spheres[j];
+        const Vec3 d = si.position - sj.position;
+        const double touch = si.radius + sj.radius;
+        const double far = touch + reach.cap;
+        if (d.squaredNorm() > far * far) return;
+        if (j >= owned && sj.id < si.id) return;   // the ghost's owner solves this pair
+        const double dist = d.norm();
+        const double gap = dist - touch;
+        if (gap > reach.margin((si.velocity - sj.velocity).norm()) || !(dist > 0.0)) return;
+        const Vec3 n = d / dist;   // from j into i
+        // One contact point for both, midway across the gap, so the pair's
+        // impulses keep angular momentum exactly.
+        addContact(contacts, makeContact(i, j, si.radius + 0.5 * gap, sj.radius + 0.5 * gap, n, gap), maxPenetration);
+    });
+    const double speed = si.velocity.norm();
     for (const Plane& p : world.planes) {
         const double gap = p.normal.dot(si.position) - p.offset - si.radius;
-        if (gap > margin) continue;
-        Contact c = makeContact(i, -1, -si.radius * p.normal, Vec3::Zero(), p.normal, gap);
+        if (gap > reach.margin((si.velocity - p.velocity).norm() + reach.fall)) continue;
+        Contact c = makeContact(i, -1, si.radius, 0.0, p.normal, gap);
         c.obstacleVelocity = p.velocity;
         addContact(contacts, std::move(c), maxPenetration);
     }
+    const double staticMargin = reach.margin(speed + reach.fall);
     auto addStatic = [&](const Closest& cl) {
         const double gap = cl.distance - si.radius;
-        if (gap <= margin) addContact(contacts, makeContact(i, -1, -si.radius * cl.normal, Vec3::Zero(), cl.normal, gap),
-                                      maxPenetration);
+        if (gap <= staticMargin) addContact(contacts, makeContact(i, -1, si.radius, 0.0, cl.normal, gap), maxPenetration);
     };
     for (const Box& b : world.boxes) addStatic(findClosest(b, si.position));
     for (const Cylinder& c : world.cylinders) addStatic(findClosest(c, si.position));
 }
 
-Vec3 calcRelativeVelocity(const std::vector<Sphere>& s, const Contact& c) {
-    Vec3 v = s[c.a].velocity + s[c.a].angularVelocity.cross(c.ra) - c.obstacleVelocity;
-    if (c.b >= 0) v -= s[c.b].velocity + s[c.b].angularVelocity.cross(c.rb);
-    return c.frame.transpose() * v;
+// Greedy colouring in detected order, then a stable counting sort by colour.
+void colourContacts(const GranularWorld& world, std::vector<Contact>& contacts) {
+    std::vector<std::uint64_t> taken(world.spheres.size(), 0);
+    std::vector<int> perColour(kSequentialColour + 2, 0);
+    for (Contact& c : contacts) {
+        const std::uint64_t used = taken[c.a] | (c.b >= 0 ? taken[c.b] : 0);
+        c.colour = ~used ? __builtin_ctzll(~used) : kSequentialColour;   // the lowest free colour
+        if (c.colour < kColourCount) {
+            const std::uint64_t bit = std::uint64_t{1} << c.colour;
+            taken[c.a] |= bit;
+            if (c.b >= 0) taken[c.b] |= bit;
+        }
+        ++perColour[c.colour + 1];
+    }
+    for (int k = 0; k <= kSequentialColour; ++k) perColour[k + 1] += perColour[k];
+    std::vector<Contact> sorted(contacts.size());
+    for (Contact& c : contacts) sorted[perColour[c.colour]++] = std::move(c);
+    contacts.swap(sorted);
 }
 
-// The world impulse P applied at lever r (from the centre) of sphere s.
-void applyToSphere(Sphere& s, const Vec3& r, const Vec3& P) {
-    s.velocity += P / s.mass;
-    s.angularVelocity += calcInverseInertia(s) * r.cross(P);
+// The velocity of a's contact point relative to b's (or the obstacle's), world.
+// Body: a Sphere, or the sweep's packed Twist.
+template <typename Body>
+Vec3 calcRelativeVelocity(const std::vector<Body>& s, const Contact& c) {
+    const Body& a = s[c.a];
+    if (c.b < 0) return a.velocity - c.obstacleVelocity - c.leverA * a.angularVelocity.cross(c.normal);
+    const Body& b = s[c.b];
+    return a.velocity - b.velocity - (c.leverA * a.angularVelocity + c.leverB * b.angularVelocity).cross(c.normal);
 }
 
-void applyImpulse(std::vector<Sphere>& s, const Contact& c, const Vec3& localImpulse) {
-    const Vec3 P = c.frame * localImpulse;
-    applyToSphere(s[c.a], c.ra, P);
-    if (c.b >= 0) applyToSphere(s[c.b], c.rb, -P);
+// W P in world coordinates: W = wt (1 - n n^T) + wn n n^T.
+Vec3 applyW(const Contact& c, const Vec3& P) { return c.wt * P + (c.wn - c.wt) * c.normal.dot(P) * c.normal; }
+
+// The world impulse P on a (and -P on b) at the contact point: a's lever is
+// -leverA n, b's +leverB n, so both spins change by -(lever / I) n x P.
+template <typename Body>
+void applyImpulse(std::vector<Body>& s, const Contact& c, const Vec3& P) {
+    const Vec3 turn = c.normal.cross(P);
+    Body& a = s[c.a];
+    a.velocity += c.invMassA * P;
+    a.angularVelocity -= c.spinA * turn;
+    if (c.b < 0) return;
+    Body& b = s[c.b];
+    b.velocity -= c.invMassB * P;
+    b.angularVelocity -= c.spinB * turn;
 }
 
-// The subproblem (5) of one contact: the impulse for the free velocity
-// vFree (own impulse removed) with the gap term biased into b_n (C.4.8).
+}  // namespace
+
 Vec3 solveContact(const GranularOptions& o, const Contact& c, const Vec3& vFree) {
     const double xiRate = c.gap / o.timeStep;
     // C.1.7: xi/dt -> epsilon min(0, xi/dt) + max(0, xi/dt).
     const double bias = o.errorReduction * std::min(0.0, xiRate) + std::max(0.0, xiRate);
-    const Vec3 vMinus(vFree.x(), vFree.y(), vFree.z() + bias);
-    if (vMinus.z() >= 0.0) return Vec3::Zero();   // separating: no impulse (Fig. 5's first branch)
-    if (o.model == FrictionModel::MaxDissipation) return calcMaxDissipationImpulse(c.W, vMinus, o.friction).impulse;
+    const double vn = c.normal.dot(vFree);
+    if (vn + bias >= 0.0) return Vec3::Zero();   // separating: no impulse (Fig. 5's first branch)
+    if (o.model == FrictionModel::MaxDissipation) {
+        // Fig. 5 for W = diag(wt, wt, wn): the plane of maximum compression
+        // fixes I_n = -v_n / w_n, and the tangential part minimises
+        // 1/2 wt |I_t|^2 + I_t.v_t over the disc |I_t| <= mu I_n: sticking
+        // (P1) when -v_t / wt lies in it, else its boundary point opposite v_t.
+        const double in = -(vn + bias) / c.wn;
+        const Vec3 vt = vFree - vn * c.normal;
+        const double slip = vt.norm(), limit = o.friction * in * c.wt;
+        const double scale = slip <= limit ? 1.0 / c.wt : o.friction * in / slip;
+        return in * c.normal - scale * vt;
+    }
     // Coulomb: the solution of least energy after the impact among every
-    // inelastic Coulomb solution (sticking when admissible).
-    const CoulombSolutionSet set = findCoulombInelasticSolutions(c.W, vMinus, o.friction);
-    return set.solutions.empty() ? Vec3::Zero() : set.solutions.front().impulse;
+    // inelastic Coulomb solution (sticking when admissible), by the general
+    // solver in the contact frame.
+    const Mat3 frame = ContactFrame::makeFromNormal(c.normal).axes;
+    const Vec3 vMinus = frame.transpose() * vFree + Vec3(0.0, 0.0, bias);
+    const Mat3 W = Vec3(c.wt, c.wt, c.wn).asDiagonal();
+    const CoulombSolutionSet set = findCoulombInelasticSolutions(W, vMinus, o.friction);
+    return set.solutions.empty() ? Vec3::Zero() : Vec3(frame * set.solutions.front().impulse);
 }
-
-}  // namespace
 
 int getThreadCount(const GranularOptions& o) {
 #ifdef _OPENMP
@@ -225,20 +323,28 @@ std::vector<Contact> detectContacts(const GranularWorld& world, int owned, doubl
         maxRadius = std::max(maxRadius, s.radius);
         minRadius = std::min(minRadius, s.radius);
     }
-    const double margin = world.options.contactMarginShare * minRadius;
+    const GranularOptions& o = world.options;
+    double maxSpeed = 0.0;
+    for (const Sphere& s : spheres) maxSpeed = std::max(maxSpeed, s.velocity.squaredNorm());
+    Reach reach;
+    reach.floor = o.contactFloorShare * minRadius;
+    reach.perSpeed = o.speculativeFactor * o.timeStep;
+    reach.fall = o.timeStep * o.gravity.norm();
+    reach.cap = o.contactMarginShare * minRadius;
+    reach.cap = reach.margin(2.0 * std::sqrt(maxSpeed) + reach.fall);   // no pair reaches further
     CellList cells;
-    cells.build(spheres, kCellDiameters * 2.0 * maxRadius + margin);
+    cells.build(spheres, kCellDiameters * 2.0 * maxRadius + reach.cap);
     // Each thread lists the contacts of one contiguous block of spheres; the
     // blocks joined in order give the sequential list exactly.
     const int threads = getThreadCount(world.options, owned);
     std::vector<std::vector<Contact>> blocks(threads);
     std::vector<double> deepest(threads, 0.0);
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
     for (int t = 0; t < threads; ++t) {
         const int begin = static_cast<int>(static_cast<std::int64_t>(owned) * t / threads);
         const int end = static_cast<int>(static_cast<std::int64_t>(owned) * (t + 1) / threads);
         blocks[t].reserve(static_cast<std::size_t>(kExpectedContactsPerSphere * (end - begin)));
-        for (int i = begin; i < end; ++i) detectSphereContacts(world, cells, margin, i, owned, blocks[t], deepest[t]);
+        for (int i = begin; i < end; ++i) detectSphereContacts(world, cells, reach, i, owned, blocks[t], deepest[t]);
     }
     if (threads == 1) {
         maxPenetration = deepest[0];
@@ -257,34 +363,98 @@ std::vector<Contact> detectContacts(const GranularWorld& world, int owned, doubl
 void prepareContacts(const GranularWorld& world, std::vector<Contact>& contacts) {
     const int nc = static_cast<int>(contacts.size());
     const int threads = getThreadCount(world.options, nc);
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
     for (int k = 0; k < nc; ++k) {
         Contact& c = contacts[k];
-        Mat3 K = calcPointInverseInertia(world.spheres[c.a], c.ra);
-        if (c.b >= 0) K += calcPointInverseInertia(world.spheres[c.b], c.rb);
-        c.W = c.frame.transpose() * K * c.frame;
+        const Sphere& a = world.spheres[c.a];
+        c.invMassA = 1.0 / a.mass;
+        c.spinA = c.leverA * calcInverseInertia(a);
+        if (c.b >= 0) {
+            const Sphere& b = world.spheres[c.b];
+            c.invMassB = 1.0 / b.mass;
+            c.spinB = c.leverB * calcInverseInertia(b);
+        }
+        // Jia & Wang eq. 5, 1/m - I^-1 [r]x [r]x, for r = l n: along n 1/m,
+        // across it 1/m + l^2 / I.
+        c.wn = c.invMassA + c.invMassB;
+        c.wt = c.wn + c.spinA * c.leverA + c.spinB * c.leverB;
     }
+    colourContacts(world, contacts);
 }
 
 void applyGravity(GranularWorld& world, int count) {
     const Vec3 dv = world.options.timeStep * world.options.gravity;
     const int threads = getThreadCount(world.options, count);
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
     for (int i = 0; i < count; ++i) world.spheres[i].velocity += dv;
 }
 
-double sweepGaussSeidel(GranularWorld& world, std::vector<Contact>& contacts) {
+namespace {
+
+// One Gauss-Seidel update of contact c; returns |W delta|^2.
+double relaxContact(const GranularOptions& o, std::vector<GaussSeidelSweeper::Twist>& twists, Contact& c) {
+    const Vec3 vFree = calcRelativeVelocity(twists, c) - applyW(c, c.impulse);
+    const Vec3 target = solveContact(o, c, vFree);
+    const Vec3 delta = o.relaxation * (target - c.impulse);
+    applyImpulse(twists, c, delta);
+    c.impulse += delta;
+    return applyW(c, delta).squaredNorm();
+}
+
+}  // namespace
+
+GaussSeidelSweeper::GaussSeidelSweeper(const std::vector<Contact>& contacts) {
+    const int nc = static_cast<int>(contacts.size());
+    runStarts_.push_back(0);
+    for (int k = 1; k < nc; ++k)
+        if (contacts[k].colour != contacts[k - 1].colour) runStarts_.push_back(k);
+    runStarts_.push_back(nc);
+}
+
+double GaussSeidelSweeper::sweep(GranularWorld& world, std::vector<Contact>& contacts) {
     const GranularOptions& o = world.options;
+    auto& spheres = world.spheres;
+    const int nc = static_cast<int>(contacts.size());
+    if (nc == 0) return 0.0;
+    const int ns = static_cast<int>(spheres.size());
+    const int threads = getThreadCount(o, std::max(nc, ns));
+    const int runs = static_cast<int>(runStarts_.size()) - 1;
+    twists_.resize(spheres.size());
     double change = 0.0;
-    for (Contact& c : contacts) {
-        const Vec3 vFree = calcRelativeVelocity(world.spheres, c) - c.W * c.impulse;
-        const Vec3 target = solveContact(o, c, vFree);
-        const Vec3 delta = o.relaxation * (target - c.impulse);
-        applyImpulse(world.spheres, c, delta);
-        c.impulse += delta;
-        change = std::max(change, (c.W * delta).norm());
+    if (threads == 1) {   // the same sweep without a team (whose start costs a small world's whole step)
+        for (int i = 0; i < ns; ++i) twists_[i] = Twist{spheres[i].velocity, spheres[i].angularVelocity};
+        for (Contact& c : contacts) change = std::max(change, relaxContact(o, twists_, c));
+        for (int i = 0; i < ns; ++i) {
+            spheres[i].velocity = twists_[i].velocity;
+            spheres[i].angularVelocity = twists_[i].angularVelocity;
+        }
+        return std::sqrt(change);
     }
-    return change;
+#pragma omp parallel num_threads(threads) reduction(max : change)
+    {
+#pragma omp for schedule(static)
+        for (int i = 0; i < ns; ++i) twists_[i] = Twist{spheres[i].velocity, spheres[i].angularVelocity};
+        for (int r = 0; r < runs; ++r) {
+            const int begin = runStarts_[r], end = runStarts_[r + 1];
+            if (contacts[begin].colour == kSequentialColour) {
+#pragma omp single
+                for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
+            } else {
+#pragma omp for schedule(static)
+                for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
+            }
+        }
+#pragma omp for schedule(static)
+        for (int i = 0; i < ns; ++i) {
+            spheres[i].velocity = twists_[i].velocity;
+            spheres[i].angularVelocity = twists_[i].angularVelocity;
+        }
+    }
+    return std::sqrt(change);
+}
+
+double sweepGaussSeidel(GranularWorld& world, std::vector<Contact>& contacts) {
+    return GaussSeidelSweeper(contacts).sweep(world, contacts);
 }
 
 JacobiSweeper::JacobiSweeper(const GranularWorld& world, const std::vector<Contact>& contacts) {
@@ -313,22 +483,28 @@ double JacobiSweeper::sweep(GranularWorld& world, std::vector<Contact>& contacts
     auto& spheres = world.spheres;
     double change = 0.0;
     // Contacts propose, then each sphere gathers its contacts' updates.
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(max : change)
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static) reduction(max : change)
     for (int k = 0; k < nc; ++k) {
         Contact& c = contacts[k];
-        const Vec3 target = solveContact(o, c, calcRelativeVelocity(spheres, c) - c.W * c.impulse);
-        proposed_[k] = o.jacobiRelaxation * (target - c.impulse);   // the update, contact frame
-        change = std::max(change, (c.W * proposed_[k]).norm());
+        const Vec3 target = solveContact(o, c, calcRelativeVelocity(spheres, c) - applyW(c, c.impulse));
+        proposed_[k] = o.jacobiRelaxation * (target - c.impulse);   // the update, world
+        change = std::max(change, applyW(c, proposed_[k]).norm());
     }
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
     for (int i = 0; i < ns; ++i)
         for (int m = firstOf_[i]; m < firstOf_[i + 1]; ++m) {
             const Contact& c = contacts[contactsOf_[m]];
-            const Vec3 P = c.frame * proposed_[contactsOf_[m]];
-            if (c.a == i) applyToSphere(spheres[i], c.ra, P);
-            else applyToSphere(spheres[i], c.rb, -P);
+            const Vec3& P = proposed_[contactsOf_[m]];
+            const Vec3 turn = c.normal.cross(P);
+            if (c.a == i) {
+                spheres[i].velocity += c.invMassA * P;
+                spheres[i].angularVelocity -= c.spinA * turn;
+            } else {
+                spheres[i].velocity -= c.invMassB * P;
+                spheres[i].angularVelocity -= c.spinB * turn;
+            }
         }
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
     for (int k = 0; k < nc; ++k) contacts[k].impulse += proposed_[k];
     return change;
 }
@@ -336,7 +512,7 @@ double JacobiSweeper::sweep(GranularWorld& world, std::vector<Contact>& contacts
 void integratePositions(GranularWorld& world, int count) {
     const double dt = world.options.timeStep;
     const int threads = getThreadCount(world.options, count);
-#pragma omp parallel for num_threads(threads) schedule(static)
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
     for (int i = 0; i < count; ++i) {
         Sphere& s = world.spheres[i];
         s.position += dt * s.velocity;

@@ -3,7 +3,8 @@
 // order), exposed so that a domain-decomposed step (sim/granular/mpi/) can run
 // the same code between its exchanges:
 //   1. detectContacts     broad phase (sorted cell list) and narrow phase
-//   2. prepareContacts    each contact's W (contact-frame inverse inertia)
+//   2. prepareContacts    each contact's W (contact-frame inverse inertia),
+//                         and the contacts coloured and ordered by colour
 //   3. applyGravity       u + M^-1 dt f_ext (C.1.7)
 //   4. sweeps             nonlinear block Gauss-Seidel or weighted Jacobi over
 //                         the per-contact subproblems (5)
@@ -27,17 +28,31 @@
 namespace impactlab::granular::phases {
 
 // A contact of sphere a with sphere b (b >= 0) or with static geometry (b = -1).
+// Every lever of a sphere contact lies along the normal, so in the contact
+// frame (t1, t2, n) the inverse inertia W is diag(wt, wt, wn) exactly
+// (Jia & Wang eq. 5 with isotropic inertia and r parallel to n): the
+// stepper keeps the two numbers and works in world coordinates.
 struct Contact {
     int a = 0;
     int b = -1;
-    Vec3 ra = Vec3::Zero();        // m, contact point relative to a's centre
-    Vec3 rb = Vec3::Zero();        // m, ... to b's centre
-    Mat3 frame = Mat3::Identity(); // world columns t1, t2, n (n from b into a)
+    Vec3 normal = Vec3::UnitZ();   // unit, from b (or the obstacle) into a
+    double leverA = 0.0;           // m: the contact point is a's centre - leverA n
+    double leverB = 0.0;           // m: ... b's centre + leverB n (0 for an obstacle)
     double gap = 0.0;              // m, negative when overlapping
     Vec3 obstacleVelocity = Vec3::Zero();   // m/s, a moving plane's
-    Mat3 W = Mat3::Identity();     // contact-frame inverse inertia, 1/kg
-    Vec3 impulse = Vec3::Zero();   // N s, contact frame, accumulated this step
+    double invMassA = 0.0, invMassB = 0.0;   // 1/kg (B: 0 for an obstacle)
+    double spinA = 0.0, spinB = 0.0;   // 1/(kg m): leverA / I_a, leverB / I_b
+    double wn = 0.0, wt = 0.0;     // 1/kg, W's normal and tangential entries
+    Vec3 impulse = Vec3::Zero();   // N s, world, on a (b gets -impulse); accumulated this step
+    // The Gauss-Seidel sweep's colour (prepareContacts): no two contacts of
+    // one colour share a sphere. kSequentialColour: no colour was free.
+    int colour = 0;
 };
+
+// Colours a sphere's contacts can take (one bit each of a 64-bit mask);
+// a contact whose spheres already hold all of them is swept last, alone.
+inline constexpr int kColourCount = 64;
+inline constexpr int kSequentialColour = kColourCount;
 
 // Threads the options ask for (1 without OpenMP), and for a loop over
 // `items` spheres or contacts (1 below options.minParallelItems).
@@ -47,14 +62,43 @@ int getThreadCount(const GranularOptions& options, int items);
 // The contacts of the first `owned` spheres (see above), in sphere order, and
 // the deepest overlap among them (m, >= 0). The same list on any thread count.
 std::vector<Contact> detectContacts(const GranularWorld& world, int owned, double& maxPenetration);
+// Each contact's masses, levers and W; then the contacts are coloured
+// greedily in their detected order (each takes the lowest colour neither of
+// its spheres has yet) and stably reordered by colour.
 void prepareContacts(const GranularWorld& world, std::vector<Contact>& contacts);
+// The subproblem (5) of one contact for its free velocity vFree (m/s, world,
+// the contact's own impulse removed), with the gap term biased into v_n
+// (C.4.8): the impulse on a (N s, world).
+Vec3 solveContact(const GranularOptions& options, const Contact& contact, const Vec3& vFree);
 // Spheres [0, count): v += dt g (a sphere's gyroscopic term vanishes).
 void applyGravity(GranularWorld& world, int count);
 
-// One nonlinear block Gauss-Seidel sweep in contact order, each impulse update
-// relaxed by options.relaxation; returns the largest change of a contact's
-// velocity (m/s), the residual.
+// One nonlinear block Gauss-Seidel sweep in contact order (colour by colour,
+// as prepareContacts left them), each impulse update relaxed by
+// options.relaxation; returns the largest change of a contact's velocity
+// (m/s), the residual. The contacts of one colour share no sphere, so each
+// colour is swept by every thread at once (multicolour Gauss-Seidel, as
+// Box2D v3 solves its constraint graph) with the result of the sequential
+// sweep, whatever the thread count.
 double sweepGaussSeidel(GranularWorld& world, std::vector<Contact>& contacts);
+
+// The same sweep for the sweeps of one step: the colour runs found once, and
+// the spheres' velocities packed (48 bytes a sphere) while the contacts
+// sweep them colour by colour.
+class GaussSeidelSweeper {
+public:
+    explicit GaussSeidelSweeper(const std::vector<Contact>& contacts);
+    double sweep(GranularWorld& world, std::vector<Contact>& contacts);
+
+    struct Twist {
+        Vec3 velocity;          // m/s
+        Vec3 angularVelocity;   // rad/s
+    };
+
+private:
+    std::vector<int> runStarts_;   // colour runs [runStarts_[k], runStarts_[k + 1])
+    std::vector<Twist> twists_;
+};
 
 // Weighted block Jacobi: every contact sees the velocities at the sweep's
 // start and the updates (times options.jacobiRelaxation) are applied

@@ -209,6 +209,8 @@ GranularOptions makeGranularOptions(const GranularScene& scene) {
     o.jacobiRelaxation = s.jacobiRelaxation;
     o.errorReduction = s.errorReduction;
     o.contactMarginShare = s.contactMargin;
+    o.contactFloorShare = s.contactFloor;
+    o.speculativeFactor = s.speculativeFactor;
     o.threads = s.threads;
     return o;
 }

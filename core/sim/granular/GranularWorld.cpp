@@ -10,6 +10,7 @@ namespace impactlab::granular {
 
 namespace {
 constexpr int kMaxThreads = 1024;   // GranularOptions::threads admitted at most
+constexpr double kMaxSpeculativeFactor = 100.0;   // GranularOptions::speculativeFactor admitted at most
 }  // namespace
 
 const char* toString(FrictionModel model) {
@@ -30,6 +31,9 @@ void GranularWorld::validate() const {
     if (o.minParallelItems < 1) fail("options.min_parallel_items", "must be >= 1");
     if (!(o.errorReduction >= 0.0) || o.errorReduction >= 1.0) fail("options.error_reduction", "must be in [0, 1)");
     if (!(o.contactMarginShare >= 0.0) || o.contactMarginShare > 1.0) fail("options.contact_margin", "must be in [0, 1]");
+    if (!(o.contactFloorShare >= 0.0) || o.contactFloorShare > 1.0) fail("options.contact_floor", "must be in [0, 1]");
+    if (!(o.speculativeFactor >= 0.0) || o.speculativeFactor > kMaxSpeculativeFactor)
+        fail("options.speculative_factor", "must be in [0, 100]");
     for (std::size_t i = 0; i < spheres.size(); ++i) {
         const Sphere& s = spheres[i];
         const std::string f = "spheres[" + std::to_string(i) + "]";
@@ -79,9 +83,11 @@ StepStatistics GranularWorld::step() {
     // External impulses first (C.1.7: u + M^-1 dt f_ext).
     phases::applyGravity(*this, owned);
     std::optional<phases::JacobiSweeper> jacobi;
+    std::optional<phases::GaussSeidelSweeper> gaussSeidel;
     if (o.sweep == SweepKind::Jacobi) jacobi.emplace(*this, contacts);
+    else gaussSeidel.emplace(contacts);
     for (int sweep = 0; sweep < o.maxIterations; ++sweep) {
-        stats.residual = jacobi ? jacobi->sweep(*this, contacts) : phases::sweepGaussSeidel(*this, contacts);
+        stats.residual = jacobi ? jacobi->sweep(*this, contacts) : gaussSeidel->sweep(*this, contacts);
         stats.iterations = sweep + 1;
         if (o.residualTolerance > 0.0 && stats.residual <= o.residualTolerance) break;
     }

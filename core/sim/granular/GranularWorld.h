@@ -125,16 +125,26 @@ struct GranularOptions {
     // The gap term's error reduction epsilon in [0, 1) (C.1.7): the share of
     // a penetration removed per step.
     double errorReduction = 0.2;
-    // m: pairs closer than this (beyond touching) are kept as contacts, so an
-    // approach within one step is caught by the gap term; as a share of the
-    // smallest radius.
+    // Speculative contacts: a pair (or a sphere and a wall) is a contact when
+    // its gap is within what it can close in one step, so an approach within
+    // the step is caught by the gap term without solving every near pair:
+    //   margin = min(contactMarginShare r_min,
+    //                contactFloorShare r_min + speculativeFactor dt (|v_a - v_b| + dt |g|))
+    // (the dt |g| only against walls, which do not fall). The factor covers
+    // the speed a pair gains from its neighbours' impulses within the step;
+    // an approach it misses shows as an overlap next step, which the gap term
+    // removes. contactMarginShare is the cap, and sets the ghost width of a
+    // decomposed run.
     double contactMarginShare = 0.25;
-    // Threads of one machine (OpenMP; 0: OpenMP's default, all cores). Contact
-    // detection, the Jacobi sweeps and the integration run in parallel; the
-    // Gauss-Seidel sweep stays sequential (its order is the method). The
+    double contactFloorShare = 0.01;
+    double speculativeFactor = 2.0;
+    // Threads of one machine (OpenMP; 0: OpenMP's default, all cores). Every
+    // phase runs in parallel: contact detection, the Gauss-Seidel sweep colour
+    // by colour (GranularPhases.h), the Jacobi sweeps and the integration. The
     // result never depends on the thread count or the scheduling: contacts
-    // are listed in sphere order, and each sphere sums its contacts' impulse
-    // updates in contact order. Without OpenMP in the build, one thread.
+    // are listed in sphere order and then ordered by colour, the contacts of a
+    // colour share no sphere, and a Jacobi sphere sums its contacts' updates
+    // in contact order. Without OpenMP in the build, one thread.
     int threads = 0;
     // Loops over fewer spheres or contacts than this run on one thread:
     // waking a team of threads costs microseconds, more than a small
