@@ -36,16 +36,17 @@ for n in "${sizes[@]}"; do
   for k in "${ranks[@]}"; do
     out=$(mpirun --oversubscribe --allow-run-as-root -np "$k" "$cli" simulate "$root/scenes/settling-box.json" \
           --set particles="$n" --steps "$steps" --threads 1 --quiet --decomposition "$decomposition")
-    python3 - "$n" "$k" "$steps" "${base:-0}" <<<"$out" <<'PY'
-import json, sys
-s = json.load(sys.stdin)
+    SUMMARY="$out" python3 -c '
+import json, os, sys
+s = json.loads(os.environ["SUMMARY"])
 n, k, steps, base = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
-wall = s["wall_s"]
+wall, solves, kind = s["wall_s"], s["contact_solves_per_s"], s["decomposition"]
+kb, msgs = s["halo_bytes_per_step"] / 1e3, s["halo_messages_per_step"]
+kbMax, msgsMax = s["halo_bytes_per_step_max_rank"] / 1e3, s["halo_messages_per_step_max_rank"]
 speedup = (base / wall) if base > 0 else 1.0
-print(f'{n:<9} {k:<5} {s["decomposition"]:<13} {1000 * wall / steps:<11.1f} {s["contact_solves_per_s"]:<12.3g} '
-      f'{speedup:<9.2f} {s["halo_bytes_per_step"] / 1e3:<15.1f} {s["halo_messages_per_step"]:<13.0f} '
-      f'{s["halo_bytes_per_step_max_rank"] / 1e3:.1f}, {s["halo_messages_per_step_max_rank"]:.0f}')
-PY
+print(f"{n:<9} {k:<5} {kind:<13} {1000 * wall / steps:<11.1f} {solves:<12.3g} {speedup:<9.2f} {kb:<15.1f} "
+      f"{msgs:<13.0f} {kbMax:.1f}, {msgsMax:.0f}")
+' "$n" "$k" "$steps" "${base:-0}"
     [ -z "$base" ] && base=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["wall_s"])' <<<"$out")
   done
 done
