@@ -182,6 +182,7 @@ TEST_F(CliGranular, BadInputNamesTheFieldOnOneLine) {
         {{"--end-time", "-1"}, "granular.end_time"},
         {{"--frame-interval", "0"}, "granular.frame_interval"},
         {{"--vtk-format", "xml"}, "--vtk-format"},
+        {{"--decomposition", "cubes"}, "--decomposition"},
     };
     for (const Case& c : cases) {
         std::vector<std::string> args = {"simulate", scenePath("settling-box.json")};
@@ -200,6 +201,15 @@ TEST_F(CliGranular, BadInputNamesTheFieldOnOneLine) {
     EXPECT_EQ(runCli({"simulate", scenePath("settling-box.json"), "--steps", "1", "--end-time", "1"}).exitCode, 2);
     EXPECT_EQ(runCli({"simulate", scenePath("settling-box.json"), "--law", "newton"}).exitCode, 2);
     EXPECT_EQ(runCli({"simulate", scenePath("settling-box.json"), "--max-run-seconds", "0"}).exitCode, 2);
+}
+
+// The MPI decomposition's option and summary fields are documented in
+// simulate's help (they act under mpirun only: tests/mpi runs them).
+TEST_F(CliGranular, HelpNamesTheDecomposition) {
+    const CliRun help = runCli({"simulate", "--help"});
+    EXPECT_EQ(help.exitCode, 0);
+    for (const char* word : {"--decomposition", "grid", "slabs", "halo_bytes_per_step", "halo_messages_per_step"})
+        EXPECT_NE(help.out.find(word), std::string::npos) << word;
 }
 
 TEST_F(CliGranular, UnwritableOutputIsAnIoError) {

@@ -1,9 +1,10 @@
-# impactlab-cli simulate under mpirun -np RANKS on the settling box (216
-# spheres, 300 steps): exit 0, one summary from rank 0 that says so, every
-# particle still there and none lost.
+# impactlab-cli simulate under mpirun -np RANKS with --decomposition
+# DECOMPOSITION on the settling box (216 spheres, 300 steps): exit 0, one
+# summary from rank 0 that says so, every particle still there and none lost,
+# and the decomposition and its halo traffic reported.
 execute_process(
   COMMAND ${MPIRUN} --oversubscribe --allow-run-as-root -np ${RANKS} ${CLI} simulate ${SCENE}
-          --set particles=216 --steps 300 --quiet
+          --set particles=216 --steps 300 --quiet --decomposition ${DECOMPOSITION}
   OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "exit ${rc}\nstdout: ${out}\nstderr: ${err}")
@@ -21,4 +22,22 @@ endif()
 if(contacts LESS 100)
   message(FATAL_ERROR "too few contacts per step (${contacts}): the run found no pile\n${out}")
 endif()
+string(JSON decomposition GET "${out}" decomposition)
+string(JSON halo_bytes GET "${out}" halo_bytes_per_step)
+string(JSON halo_messages GET "${out}" halo_messages_per_step)
+string(JSON busiest_bytes GET "${out}" halo_bytes_per_step_max_rank)
+if(NOT decomposition MATCHES "^${DECOMPOSITION} [0-9]+x[0-9]+x[0-9]+$")
+  message(FATAL_ERROR "decomposition '${decomposition}' is not ${DECOMPOSITION} PxQxR\n${out}")
+endif()
+# One process sends nothing; several send every step (CMake compares the
+# numbers as floating point with LESS/GREATER).
+if(RANKS EQUAL 1)
+  if(NOT halo_bytes EQUAL 0 OR NOT halo_messages EQUAL 0)
+    message(FATAL_ERROR "one process reports halo traffic: ${halo_bytes} bytes, ${halo_messages} messages\n${out}")
+  endif()
+elseif(NOT halo_bytes GREATER 0 OR NOT halo_messages GREATER 0 OR NOT busiest_bytes GREATER 0
+       OR busiest_bytes GREATER halo_bytes)
+  message(FATAL_ERROR "no sensible halo traffic on ${RANKS} processes: ${halo_bytes} bytes (busiest ${busiest_bytes}), ${halo_messages} messages\n${out}")
+endif()
+message(STATUS "mpirun -np ${RANKS}, ${decomposition}: ${halo_bytes} halo bytes and ${halo_messages} messages per step")
 message(STATUS "mpirun -np ${RANKS}: ${particles} particles, ${contacts} contacts per step, lost ${lost}")

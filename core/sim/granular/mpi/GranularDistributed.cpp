@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "sim/granular/GranularPhases.h"
@@ -15,11 +16,9 @@ namespace impactlab::granular::mpi {
 
 namespace {
 
-// Ghosts reach this much beyond the contact range (a share of the ghost
-// width), so a pair exactly at the margin is never missed by round-off.
-constexpr double kGhostWidthSlack = 1e-6;
-// Message tags of the exchanges.
-enum Tag : int { kTagGhosts = 10, kTagCorrections = 20, kTagVelocities = 30 };
+// Message tags of the exchanges (messages of one kind between two processes
+// arrive in the order sent, so a tag per kind suffices).
+enum Tag : int { kTagGhosts = 10, kTagCorrections = 20, kTagVelocities = 30, kTagMigrants = 40, kTagFarMigrants = 50 };
 
 // A sphere as bytes (every process of a run runs the same binary on one
 // kind of machine, so the layout agrees).
@@ -77,73 +76,85 @@ Twist getTwist(const Sphere& s) {
     return t;
 }
 
-// Sends `send` to `dest` and receives from `source` (either MPI_PROC_NULL),
-// counts first: one step of a shift along the slabs.
-template <typename T>
-std::vector<T> shift(const std::vector<T>& send, int dest, int source, int tag, MPI_Comm comm) {
-    long long n = static_cast<long long>(send.size()), m = 0;
-    MPI_Sendrecv(&n, 1, MPI_LONG_LONG, dest, tag, &m, 1, MPI_LONG_LONG, source, tag, comm, MPI_STATUS_IGNORE);
-    std::vector<T> recv(static_cast<std::size_t>(m));
-    MPI_Sendrecv(send.data(), static_cast<int>(n * sizeof(T)), MPI_BYTE, dest, tag + 1, recv.data(),
-                 static_cast<int>(m * sizeof(T)), MPI_BYTE, source, tag + 1, comm, MPI_STATUS_IGNORE);
-    return recv;
-}
-
-struct Slabs {
-    double xMin = 0.0;
-    double width = 1.0;
-    int count = 1;
-
-    int findOwner(double x) const {
-        if (!(x == x)) return 0;   // a NaN position is lost where it is; keep it here
-        const double k = std::floor((x - xMin) / width);
-        return static_cast<int>(std::clamp(k, 0.0, static_cast<double>(count - 1)));
-    }
-    double getLow(int r) const { return xMin + r * width; }
-    double getHigh(int r) const { return xMin + (r + 1) * width; }
+// What this process sent point to point: the halo's traffic (collectives
+// are few per step and counted apart in the README's cost model).
+struct HaloCounter {
+    double bytes = 0.0;
+    double messages = 0.0;
 };
 
-double calcGhostWidth(const GranularWorld& w) {
-    double maxRadius = 0.0, minRadius = std::numeric_limits<double>::max();
-    for (const Sphere& s : w.spheres) {
-        maxRadius = std::max(maxRadius, s.radius);
-        minRadius = std::min(minRadius, s.radius);
+// One message to and one from each neighbour, all in flight at once. With
+// `recvCounts` both sides know every size and empty messages are skipped;
+// without, every neighbour gets a message (maybe empty) and its size is
+// probed. Received in neighbour order: deterministic whatever arrives first.
+template <typename T>
+std::vector<std::vector<T>> exchangeWithNeighbours(const std::vector<Neighbour>& neighbours,
+                                                   const std::vector<std::vector<T>>& sends,
+                                                   const std::vector<int>* recvCounts, int tag, MPI_Comm comm,
+                                                   HaloCounter& counter) {
+    const std::size_t n = neighbours.size();
+    std::vector<std::vector<T>> recvs(n);
+    std::vector<MPI_Request> requests;
+    requests.reserve(2 * n);
+    if (recvCounts)
+        for (std::size_t k = 0; k < n; ++k) {
+            if ((*recvCounts)[k] == 0) continue;
+            recvs[k].resize(static_cast<std::size_t>((*recvCounts)[k]));
+            requests.emplace_back();
+            MPI_Irecv(recvs[k].data(), static_cast<int>(recvs[k].size() * sizeof(T)), MPI_BYTE, neighbours[k].rank,
+                      tag, comm, &requests.back());
+        }
+    for (std::size_t k = 0; k < n; ++k) {
+        if (recvCounts && sends[k].empty()) continue;
+        const int bytes = static_cast<int>(sends[k].size() * sizeof(T));
+        requests.emplace_back();
+        MPI_Isend(sends[k].data(), bytes, MPI_BYTE, neighbours[k].rank, tag, comm, &requests.back());
+        counter.bytes += bytes;
+        counter.messages += 1.0;
     }
-    for (const Inflow& in : w.inflows) {
-        maxRadius = std::max(maxRadius, in.radius);
-        minRadius = std::min(minRadius, in.radius);
-    }
-    if (maxRadius == 0.0) return 0.0;
-    const double width = 2.0 * maxRadius + w.options.contactMarginShare * minRadius;
-    return width * (1.0 + kGhostWidthSlack);
+    if (!recvCounts)
+        for (std::size_t k = 0; k < n; ++k) {
+            MPI_Status status;
+            MPI_Probe(neighbours[k].rank, tag, comm, &status);
+            int bytes = 0;
+            MPI_Get_count(&status, MPI_BYTE, &bytes);
+            recvs[k].resize(static_cast<std::size_t>(bytes) / sizeof(T));
+            MPI_Recv(recvs[k].data(), bytes, MPI_BYTE, neighbours[k].rank, tag, comm, MPI_STATUS_IGNORE);
+        }
+    MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+    return recvs;
 }
 
-Slabs makeSlabs(const GranularWorld& w, int ranks) {
-    Slabs s;
-    s.xMin = w.bounds.min.x();
-    s.count = ranks;
-    s.width = (w.bounds.max.x() - w.bounds.min.x()) / ranks;
-    return s;
+void addTwist(Sphere& s, const Twist& d) {
+    s.velocity += Vec3(d.v[0], d.v[1], d.v[2]);
+    s.angularVelocity += Vec3(d.w[0], d.w[1], d.w[2]);
+}
+
+void setTwist(Sphere& s, const Twist& t) {
+    s.velocity = Vec3(t.v[0], t.v[1], t.v[2]);
+    s.angularVelocity = Vec3(t.w[0], t.w[1], t.w[2]);
 }
 
 // One process's share of a decomposed world: its particles first, then the
-// ghosts of its neighbours' (from the left neighbour, then from the right).
+// ghosts of its neighbours' particles, neighbour by neighbour in rank order.
 class DistributedStepper : public GranularStepper {
 public:
-    DistributedStepper(const GranularWorld& full, MPI_Comm comm) : comm_(comm) {
+    DistributedStepper(const GranularWorld& full, MPI_Comm comm, Decomposition kind) : comm_(comm) {
         MPI_Comm_rank(comm_, &rank_);
         MPI_Comm_size(comm_, &size_);
-        left_ = rank_ > 0 ? rank_ - 1 : MPI_PROC_NULL;
-        right_ = rank_ + 1 < size_ ? rank_ + 1 : MPI_PROC_NULL;
-        checkDecomposition(full, size_);
-        slabs_ = makeSlabs(full, size_);
+        grid_ = makeProcessGrid(full, size_, kind);
+        coords_ = grid_.getCoords(rank_);
+        neighbours_ = findNeighbours(grid_, rank_);
+        neighbourIndex_.assign(static_cast<std::size_t>(size_), -1);
+        for (std::size_t k = 0; k < neighbours_.size(); ++k) neighbourIndex_[neighbours_[k].rank] = static_cast<int>(k);
         ghostWidth_ = calcGhostWidth(full);
         world_ = full;
         world_.spheres.clear();
         for (const Sphere& s : full.spheres)
-            if (slabs_.findOwner(s.position.x()) == rank_) world_.spheres.push_back(s);
+            if (grid_.findOwner(s.position) == rank_) world_.spheres.push_back(s);
         owned_ = static_cast<int>(world_.spheres.size());
         exchangeGhosts();
+        halo_ = HaloCounter{};   // the report counts the steps' traffic only
     }
 
     StepStatistics step() override {
@@ -157,25 +168,29 @@ public:
         phases::applyGravity(w, static_cast<int>(w.spheres.size()));
         std::optional<phases::JacobiSweeper> jacobi;
         if (o.sweep == SweepKind::Jacobi) jacobi.emplace(w, contacts);
-        double residual = 0.0;
+        // The global residual decides an early end only with a tolerance;
+        // without one, every sweep runs and the last sweep's residual is
+        // reduced once, with the step's statistics (a collective less per sweep).
+        const bool mayStopEarly = o.residualTolerance > 0.0;
+        double change = 0.0, residual = 0.0;
         int iterations = 0;
         for (int sweep = 0; sweep < o.maxIterations; ++sweep) {
             const std::vector<Twist> before = getGhostTwists();
-            const double change = jacobi ? jacobi->sweep(w, contacts) : phases::sweepGaussSeidel(w, contacts);
+            change = jacobi ? jacobi->sweep(w, contacts) : phases::sweepGaussSeidel(w, contacts);
             exchangeCorrections(before);
-            MPI_Allreduce(&change, &residual, 1, MPI_DOUBLE, MPI_MAX, comm_);
             iterations = sweep + 1;
-            if (o.residualTolerance > 0.0 && residual <= o.residualTolerance) break;
+            if (!mayStopEarly) continue;
+            MPI_Allreduce(&change, &residual, 1, MPI_DOUBLE, MPI_MAX, comm_);
+            if (residual <= o.residualTolerance) break;
         }
         phases::integratePositions(w, owned_);
         w.spheres.resize(owned_);   // the ghosts are rebuilt after migration
         const phases::Removed removed = phases::applyOutflow(w, owned_);
         local.discharged = removed.discharged;
         local.lost = removed.lost;
-        const Slabs slabs = slabs_;
+        const ProcessGrid& grid = grid_;
         const int rank = rank_;
-        local.inserted =
-            phases::advanceBoundaries(w, [&](const Vec3& x) { return slabs.findOwner(x.x()) == rank; });
+        local.inserted = phases::advanceBoundaries(w, [&](const Vec3& x) { return grid.findOwner(x) == rank; });
         owned_ = static_cast<int>(w.spheres.size());
         migrate();
         exchangeGhosts();
@@ -186,8 +201,11 @@ public:
                                    double(local.discharged), double(local.lost)};
         std::array<double, 5> total{};
         MPI_Allreduce(sums.data(), total.data(), 5, MPI_DOUBLE, MPI_SUM, comm_);
-        double deepest = 0.0;
-        MPI_Allreduce(&local.maxPenetration, &deepest, 1, MPI_DOUBLE, MPI_MAX, comm_);
+        const std::array<double, 2> mine{local.maxPenetration, change};
+        std::array<double, 2> most{};
+        MPI_Allreduce(mine.data(), most.data(), 2, MPI_DOUBLE, MPI_MAX, comm_);
+        const double deepest = most[0];
+        if (!mayStopEarly) residual = most[1];
         StepStatistics s;
         s.contacts = static_cast<int>(total[0]);
         s.particles = static_cast<int>(total[1]);
@@ -247,110 +265,148 @@ public:
         return flag != 0;
     }
 
+    // Collective: the halo traffic over `steps` steps, summed and the largest
+    // of one process.
+    DecompositionReport makeReport(long long steps) const {
+        DecompositionReport r;
+        r.description = grid_.describe();
+        r.counts = grid_.counts;
+        const double mine[2] = {halo_.bytes, halo_.messages};
+        double sum[2] = {0.0, 0.0}, most[2] = {0.0, 0.0};
+        MPI_Allreduce(mine, sum, 2, MPI_DOUBLE, MPI_SUM, comm_);
+        MPI_Allreduce(mine, most, 2, MPI_DOUBLE, MPI_MAX, comm_);
+        const double n = std::max(1.0, static_cast<double>(steps));
+        r.haloBytesPerStep = sum[0] / n;
+        r.haloMessagesPerStep = sum[1] / n;
+        r.busiestHaloBytesPerStep = most[0] / n;
+        r.busiestHaloMessagesPerStep = most[1] / n;
+        return r;
+    }
+
 private:
-    int getGhostCount() const { return static_cast<int>(world_.spheres.size()) - owned_; }
+    int getNeighbourCount() const { return static_cast<int>(neighbours_.size()); }
 
     std::vector<Twist> getGhostTwists() const {
         std::vector<Twist> t;
-        t.reserve(getGhostCount());
+        t.reserve(world_.spheres.size() - owned_);
         for (std::size_t i = owned_; i < world_.spheres.size(); ++i) t.push_back(getTwist(world_.spheres[i]));
         return t;
     }
 
-    // Own particles within the ghost width of the slab's faces go to the
-    // neighbours as ghosts: first everyone sends right (and receives from the
-    // left), then left.
+    // Own particles within the ghost width of a neighbour's box (across a
+    // face, an edge or a corner) go to that neighbour as ghosts.
     void exchangeGhosts() {
         world_.spheres.resize(owned_);
-        const double lo = slabs_.getLow(rank_), hi = slabs_.getHigh(rank_);
-        for (auto& list : sendTo_) list.clear();
-        std::vector<PackedSphere> toLeft, toRight;
+        const int n = getNeighbourCount();
+        sendTo_.assign(n, {});
+        std::vector<std::vector<PackedSphere>> out(n);
         for (int i = 0; i < owned_; ++i) {
-            const double x = world_.spheres[i].position.x();
-            if (left_ != MPI_PROC_NULL && x < lo + ghostWidth_) {
-                sendTo_[0].push_back(i);
-                toLeft.push_back(pack(world_.spheres[i]));
-            }
-            if (right_ != MPI_PROC_NULL && x > hi - ghostWidth_) {
-                sendTo_[1].push_back(i);
-                toRight.push_back(pack(world_.spheres[i]));
-            }
+            const Vec3& x = world_.spheres[i].position;
+            for (int k = 0; k < n; ++k)
+                if (isNearNeighbour(grid_, coords_, neighbours_[k].offset, x, ghostWidth_)) {
+                    sendTo_[k].push_back(i);
+                    out[k].push_back(pack(world_.spheres[i]));
+                }
         }
-        const std::vector<PackedSphere> fromLeft = shift(toRight, right_, left_, kTagGhosts, comm_);
-        const std::vector<PackedSphere> fromRight = shift(toLeft, left_, right_, kTagGhosts + 2, comm_);
-        for (const PackedSphere& p : fromLeft) world_.spheres.push_back(unpack(p));
-        for (const PackedSphere& p : fromRight) world_.spheres.push_back(unpack(p));
-        ghostsFromLeft_ = static_cast<int>(fromLeft.size());
+        const auto in = exchangeWithNeighbours(neighbours_, out, nullptr, kTagGhosts, comm_, halo_);
+        ghostFirst_.assign(n, 0);
+        ghostCount_.assign(n, 0);
+        for (int k = 0; k < n; ++k) {
+            ghostFirst_[k] = static_cast<int>(world_.spheres.size());
+            ghostCount_[k] = static_cast<int>(in[k].size());
+            for (const PackedSphere& p : in[k]) world_.spheres.push_back(unpack(p));
+        }
     }
 
     // After a sweep: the velocity changes this process gave the ghosts go to
-    // their owners, which add them (the left neighbour's first); then the
-    // owners' velocities overwrite every ghost.
+    // their owners, which add them neighbour by neighbour in rank order; then
+    // the owners' velocities overwrite every ghost, so every process sees the
+    // same velocity of a particle.
     void exchangeCorrections(const std::vector<Twist>& before) {
-        std::vector<Twist> ofLeftGhosts, ofRightGhosts;
-        for (int g = 0; g < getGhostCount(); ++g) {
-            const Twist now = getTwist(world_.spheres[owned_ + g]);
-            Twist delta{};
-            for (int a = 0; a < 3; ++a) {
-                delta.v[a] = now.v[a] - before[g].v[a];
-                delta.w[a] = now.w[a] - before[g].w[a];
+        const int n = getNeighbourCount();
+        std::vector<std::vector<Twist>> deltas(n);
+        std::vector<int> ownedSent(n);
+        for (int k = 0; k < n; ++k) {
+            ownedSent[k] = static_cast<int>(sendTo_[k].size());
+            deltas[k].reserve(ghostCount_[k]);
+            for (int g = ghostFirst_[k]; g < ghostFirst_[k] + ghostCount_[k]; ++g) {
+                const Twist now = getTwist(world_.spheres[g]), was = before[g - owned_];
+                Twist d{};
+                for (int a = 0; a < 3; ++a) {
+                    d.v[a] = now.v[a] - was.v[a];
+                    d.w[a] = now.w[a] - was.w[a];
+                }
+                deltas[k].push_back(d);
             }
-            (g < ghostsFromLeft_ ? ofLeftGhosts : ofRightGhosts).push_back(delta);
         }
-        const std::vector<Twist> fromLeft = shift(ofRightGhosts, right_, left_, kTagCorrections, comm_);
-        const std::vector<Twist> fromRight = shift(ofLeftGhosts, left_, right_, kTagCorrections + 2, comm_);
-        auto add = [&](const std::vector<int>& indices, const std::vector<Twist>& deltas) {
-            for (std::size_t k = 0; k < deltas.size() && k < indices.size(); ++k) {
-                Sphere& s = world_.spheres[indices[k]];
-                s.velocity += Vec3(deltas[k].v[0], deltas[k].v[1], deltas[k].v[2]);
-                s.angularVelocity += Vec3(deltas[k].w[0], deltas[k].w[1], deltas[k].w[2]);
-            }
-        };
-        add(sendTo_[0], fromLeft);
-        add(sendTo_[1], fromRight);
-        // Refresh the ghosts from their owners.
-        auto twistsOf = [&](const std::vector<int>& indices) {
-            std::vector<Twist> t;
-            t.reserve(indices.size());
-            for (int i : indices) t.push_back(getTwist(world_.spheres[i]));
-            return t;
-        };
-        const std::vector<Twist> newLeftGhosts = shift(twistsOf(sendTo_[1]), right_, left_, kTagVelocities, comm_);
-        const std::vector<Twist> newRightGhosts = shift(twistsOf(sendTo_[0]), left_, right_, kTagVelocities + 2, comm_);
-        auto set = [&](int first, const std::vector<Twist>& twists) {
-            for (std::size_t k = 0; k < twists.size(); ++k) {
-                Sphere& s = world_.spheres[owned_ + first + static_cast<int>(k)];
-                s.velocity = Vec3(twists[k].v[0], twists[k].v[1], twists[k].v[2]);
-                s.angularVelocity = Vec3(twists[k].w[0], twists[k].w[1], twists[k].w[2]);
-            }
-        };
-        set(0, newLeftGhosts);
-        set(ghostsFromLeft_, newRightGhosts);
+        const auto corrections = exchangeWithNeighbours(neighbours_, deltas, &ownedSent, kTagCorrections, comm_, halo_);
+        std::vector<std::vector<Twist>> fresh(n);
+        for (int k = 0; k < n; ++k) {
+            for (std::size_t j = 0; j < corrections[k].size(); ++j) addTwist(world_.spheres[sendTo_[k][j]], corrections[k][j]);
+        }
+        for (int k = 0; k < n; ++k) {
+            fresh[k].reserve(sendTo_[k].size());
+            for (int i : sendTo_[k]) fresh[k].push_back(getTwist(world_.spheres[i]));
+        }
+        const auto twists = exchangeWithNeighbours(neighbours_, fresh, &ghostCount_, kTagVelocities, comm_, halo_);
+        for (int k = 0; k < n; ++k)
+            for (std::size_t j = 0; j < twists[k].size(); ++j) setTwist(world_.spheres[ghostFirst_[k] + j], twists[k][j]);
     }
 
-    // Own particles whose centres left the slab go to the process owning
-    // their new position; arrivals are appended in rank order.
+    // Own particles whose centres left the box go to the process owning
+    // their new position: a neighbour, or (a particle that crossed a whole
+    // box in one step) any process through an all-to-all that runs only when
+    // some process needs it. Arrivals are appended in rank order.
     void migrate() {
-        std::vector<std::vector<PackedSphere>> out(size_);
+        const int n = getNeighbourCount();
+        std::vector<std::vector<PackedSphere>> toNeighbour(n);
+        std::vector<std::pair<int, PackedSphere>> far;
         int kept = 0;
         for (int i = 0; i < owned_; ++i) {
             const Sphere& s = world_.spheres[i];
-            const int owner = slabs_.findOwner(s.position.x());
+            const int owner = grid_.findOwner(s.position);
             if (owner == rank_) {
                 if (kept != i) world_.spheres[kept] = s;
                 ++kept;
+            } else if (neighbourIndex_[owner] >= 0) {
+                toNeighbour[neighbourIndex_[owner]].push_back(pack(s));
             } else {
-                out[owner].push_back(pack(s));
+                far.emplace_back(owner, pack(s));
             }
         }
         world_.spheres.resize(kept);
-        std::vector<int> sendCounts(size_), recvCounts(size_), sendOffsets(size_), recvOffsets(size_);
-        std::vector<PackedSphere> sendBuffer;
-        for (int r = 0; r < size_; ++r) {
-            sendOffsets[r] = static_cast<int>(sendBuffer.size() * sizeof(PackedSphere));
-            sendCounts[r] = static_cast<int>(out[r].size() * sizeof(PackedSphere));
-            sendBuffer.insert(sendBuffer.end(), out[r].begin(), out[r].end());
+        const auto fromNeighbours = exchangeWithNeighbours(neighbours_, toNeighbour, nullptr, kTagMigrants, comm_, halo_);
+        int farHere = static_cast<int>(far.size()), farAnywhere = 0;
+        MPI_Allreduce(&farHere, &farAnywhere, 1, MPI_INT, MPI_MAX, comm_);
+        if (farAnywhere == 0) {
+            for (const auto& list : fromNeighbours)
+                for (const PackedSphere& p : list) world_.spheres.push_back(unpack(p));
+        } else {
+            const std::vector<std::vector<PackedSphere>> fromFar = sendToAny(far);
+            for (int r = 0; r < size_; ++r) {
+                const auto& list = neighbourIndex_[r] >= 0 ? fromNeighbours[neighbourIndex_[r]] : fromFar[r];
+                for (const PackedSphere& p : list) world_.spheres.push_back(unpack(p));
+            }
         }
+        owned_ = static_cast<int>(world_.spheres.size());
+    }
+
+    // Collective: each (rank, particle) to its rank; returns the arrivals by source rank.
+    std::vector<std::vector<PackedSphere>> sendToAny(std::vector<std::pair<int, PackedSphere>> items) {
+        std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<int> sendCounts(size_, 0), recvCounts(size_), sendOffsets(size_, 0), recvOffsets(size_);
+        std::vector<PackedSphere> sendBuffer;
+        sendBuffer.reserve(items.size());
+        for (const auto& [r, p] : items) {
+            sendCounts[r] += static_cast<int>(sizeof(PackedSphere));
+            sendBuffer.push_back(p);
+        }
+        for (int r = 1; r < size_; ++r) sendOffsets[r] = sendOffsets[r - 1] + sendCounts[r - 1];
+        for (int r = 0; r < size_; ++r)
+            if (sendCounts[r] > 0) {
+                halo_.bytes += sendCounts[r];
+                halo_.messages += 1.0;
+            }
         MPI_Alltoall(sendCounts.data(), 1, MPI_INT, recvCounts.data(), 1, MPI_INT, comm_);
         long long total = 0;
         for (int r = 0; r < size_; ++r) {
@@ -360,19 +416,26 @@ private:
         std::vector<PackedSphere> arrivals(static_cast<std::size_t>(total) / sizeof(PackedSphere));
         MPI_Alltoallv(sendBuffer.data(), sendCounts.data(), sendOffsets.data(), MPI_BYTE, arrivals.data(),
                       recvCounts.data(), recvOffsets.data(), MPI_BYTE, comm_);
-        for (const PackedSphere& p : arrivals) world_.spheres.push_back(unpack(p));
-        owned_ = static_cast<int>(world_.spheres.size());
+        std::vector<std::vector<PackedSphere>> bySource(size_);
+        for (int r = 0; r < size_; ++r) {
+            const auto first = arrivals.begin() + recvOffsets[r] / static_cast<int>(sizeof(PackedSphere));
+            bySource[r].assign(first, first + recvCounts[r] / static_cast<int>(sizeof(PackedSphere)));
+        }
+        return bySource;
     }
 
     MPI_Comm comm_;
     int rank_ = 0, size_ = 1;
-    int left_ = MPI_PROC_NULL, right_ = MPI_PROC_NULL;
-    Slabs slabs_;
+    ProcessGrid grid_;
+    std::array<int, 3> coords_{0, 0, 0};
+    std::vector<Neighbour> neighbours_;      // in rank order
+    std::vector<int> neighbourIndex_;        // per rank, its place in neighbours_ or -1
     double ghostWidth_ = 0.0;
     GranularWorld world_;
     int owned_ = 0;
-    std::array<std::vector<int>, 2> sendTo_;   // own particles ghosted to the left [0] and right [1] neighbour
-    int ghostsFromLeft_ = 0;                   // ghosts [owned_, owned_ + this) came from the left
+    std::vector<std::vector<int>> sendTo_;   // per neighbour, the own particles ghosted there
+    std::vector<int> ghostFirst_, ghostCount_;   // per neighbour, where its ghosts are in world_.spheres
+    HaloCounter halo_;
 };
 
 void finalizeAtExit() {
@@ -411,27 +474,23 @@ int getSize() {
     return size;
 }
 
-void checkDecomposition(const GranularWorld& world, int ranks) {
-    if (ranks < 1) throw InputError("ranks", "must be >= 1");
-    const double width = (world.bounds.max.x() - world.bounds.min.x()) / ranks;
-    const double ghost = calcGhostWidth(world);
-    if (!(width >= ghost))
-        throw InputError("ranks", std::to_string(ranks) + " slabs of " + std::to_string(width) +
-                                      " m along x are thinner than the ghost layer (" + std::to_string(ghost) +
-                                      " m): use at most " + std::to_string(static_cast<int>(ranks * width / ghost)) +
-                                      " processes for this scene");
+std::string checkDecomposition(const GranularWorld& world, int ranks, Decomposition kind) {
+    return makeProcessGrid(world, ranks, kind).describe();
 }
 
-GranularRunResult runGranularDistributed(const GranularWorld& world, const GranularRunSettings& settings,
-                                         const GranularRunCallbacks& callbacks, MPI_Comm comm) {
+DistributedRunResult runGranularDistributed(const GranularWorld& world, const GranularRunSettings& settings,
+                                            const GranularRunCallbacks& callbacks, MPI_Comm comm, Decomposition kind) {
     world.validate();
-    DistributedStepper stepper(world, comm);
-    return runGranularStepper(stepper, settings, callbacks);
+    DistributedStepper stepper(world, comm, kind);
+    DistributedRunResult r;
+    static_cast<GranularRunResult&>(r) = runGranularStepper(stepper, settings, callbacks);
+    r.decomposition = stepper.makeReport(r.totals.steps);
+    return r;
 }
 
-GranularRunResult runGranularDistributed(const GranularWorld& world, const GranularRunSettings& settings,
-                                         const GranularRunCallbacks& callbacks) {
-    return runGranularDistributed(world, settings, callbacks, MPI_COMM_WORLD);
+DistributedRunResult runGranularDistributed(const GranularWorld& world, const GranularRunSettings& settings,
+                                            const GranularRunCallbacks& callbacks, Decomposition kind) {
+    return runGranularDistributed(world, settings, callbacks, MPI_COMM_WORLD, kind);
 }
 
 }  // namespace impactlab::granular::mpi

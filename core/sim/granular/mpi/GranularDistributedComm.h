@@ -9,7 +9,8 @@
 namespace impactlab::granular::mpi {
 
 // Collective on `comm`; rank 0 of `comm` reports.
-GranularRunResult runGranularDistributed(const GranularWorld& world, const GranularRunSettings& settings,
-                                         const GranularRunCallbacks& callbacks, MPI_Comm comm);
+DistributedRunResult runGranularDistributed(const GranularWorld& world, const GranularRunSettings& settings,
+                                            const GranularRunCallbacks& callbacks, MPI_Comm comm,
+                                            Decomposition kind = Decomposition::Grid);
 
 }  // namespace impactlab::granular::mpi
