@@ -5,6 +5,7 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -12,7 +13,7 @@
 #include "impact/CoulombInelastic.h"
 #include "impact/MaxDissipation.h"
 #include "mechanics/ContactFrame.h"
-#include "sim/granular/CellKey.h"
+#include "sim/granular/CellList.h"
 
 namespace impactlab::granular::phases {
 
@@ -28,13 +29,10 @@ constexpr double kExpectedContactsPerSphere = 4.0;
 // Grid cells are this many largest diameters (plus the margin) wide, so a
 // sphere's contacts lie in its own and the 26 neighbouring cells.
 constexpr double kCellDiameters = 1.0;
-// The dense cell grid is used while its bounding box holds at most this many
-// cells a sphere (plus kDenseCellsMin): a settled pile or a falling lattice
-// holds about one; a few spheres strewn over a large domain fall back to the
-// sorted key list.
-constexpr double kDenseCellsPerSphere = 8.0;
-constexpr double kDenseCellsMin = 4096.0;
-constexpr double kGridPadCells = 1.5;   // cells between the lowest sphere and the grid's origin
+// Contacts a thread takes at a time within one colour of the Gauss-Seidel
+// sweep: interleaved chunks keep the threads' shares of a colour alike
+// (dense piles and sparse falling regions alternate along the sphere order).
+constexpr int kSweepChunk = 1024;   // cells between the lowest sphere and the grid's origin
 
 double calcInverseInertia(const Sphere& s) { return 1.0 / (kSolidSphereInertiaShare * s.mass * s.radius * s.radius); }
 
@@ -97,81 +95,6 @@ Closest findClosest(const Cylinder& cyl, const Vec3& c) {
     return out;
 }
 
-// The spheres by grid cell. Dense: a counting sort over the cells of the
-// spheres' bounding box, each cell's spheres a range (a run's usual case);
-// sparse, when that box holds more than kDenseCellsPerSphere cells a sphere
-// (spheres strewn over a large domain): sorted (cell key, sphere) pairs and
-// a binary search per column. Either way a cell lists its spheres in index
-// order, so the contact order depends only on the positions.
-struct CellList {
-    double cellSize = 1.0;
-    Vec3 origin = Vec3::Zero();
-    bool dense = false;
-    Eigen::Vector3i dims = Eigen::Vector3i::Zero();
-    std::vector<int> first;   // dense: per cell (x ny + y) nz + z, the start of its range in `order`
-    std::vector<int> order;   // dense: sphere indices by cell
-    std::vector<std::pair<std::int64_t, int>> entries;   // sparse
-
-    Eigen::Vector3i cellOf(const Vec3& p) const { return findCell(p, origin, cellSize); }
-    static std::int64_t key(const Eigen::Vector3i& c) { return makeCellKey(c); }
-    int linear(int x, int y, int z) const { return (x * dims.y() + y) * dims.z() + z; }
-
-    void build(const std::vector<Sphere>& spheres, double size) {
-        cellSize = size;
-        Vec3 lo = Vec3::Constant(std::numeric_limits<double>::max()), hi = -lo;
-        for (const Sphere& s : spheres) {
-            lo = lo.cwiseMin(s.position);
-            hi = hi.cwiseMax(s.position);
-        }
-        // At least a cell of margin on every side (half a cell more below,
-        // against round-off in the lowest sphere's cell): every neighbour of
-        // a sphere's cell exists.
-        origin = lo - Vec3::Constant(kGridPadCells * cellSize);
-        const Vec3 extent = ((hi - origin) / cellSize).array().floor() + 2.0;
-        const double cells = extent.prod();
-        const int n = static_cast<int>(spheres.size());
-        dense = cells <= kDenseCellsPerSphere * n + kDenseCellsMin;
-        if (!dense) {
-            entries.clear();
-            entries.reserve(spheres.size());
-            for (int i = 0; i < n; ++i) entries.emplace_back(key(cellOf(spheres[i].position)), i);
-            std::sort(entries.begin(), entries.end());
-            return;
-        }
-        dims = extent.cast<int>();
-        std::vector<int> cellOfSphere(spheres.size());
-        first.assign(static_cast<std::size_t>(cells) + 1, 0);
-        for (int i = 0; i < n; ++i) {
-            const Eigen::Vector3i c = cellOf(spheres[i].position);
-            cellOfSphere[i] = linear(c.x(), c.y(), c.z());
-            ++first[cellOfSphere[i] + 1];
-        }
-        for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
-        order.resize(spheres.size());
-        std::vector<int> fill(first.begin(), first.end() - 1);
-        for (int i = 0; i < n; ++i) order[fill[cellOfSphere[i]]++] = i;
-    }
-
-    // Calls visit(j) for every sphere j in the 27 cells around cell c, column
-    // by column (x, then y), each column upwards.
-    template <typename Visit>
-    void forEachNeighbour(const Eigen::Vector3i& c, Visit&& visit) const {
-        for (int dx = -1; dx <= 1; ++dx)
-            for (int dy = -1; dy <= 1; ++dy) {
-                if (dense) {
-                    const int base = linear(c.x() + dx, c.y() + dy, c.z() - 1);
-                    for (int m = first[base], end = first[base + 3]; m < end; ++m) visit(order[m]);
-                    continue;
-                }
-                // The three cells along z of a column are consecutive keys:
-                // one search per column, then a scan.
-                const std::int64_t lowest = key(c + Eigen::Vector3i(dx, dy, -1));
-                auto it = std::lower_bound(entries.begin(), entries.end(), std::make_pair(lowest, 0));
-                for (; it != entries.end() && it->first <= lowest + 2; ++it) visit(it->second);
-            }
-    }
-};
-
 void addContact(std::vector<Contact>& contacts, Contact c, double& maxPenetration) {
     maxPenetration = std::max(maxPenetration, -c.gap);
     contacts.push_back(std::move(c));
@@ -226,10 +149,11 @@ void detectSphereContacts(const GranularWorld& world, const CellList& cells, con
     for (const Cylinder& c : world.cylinders) addStatic(findClosest(c, si.position));
 }
 
-// Greedy colouring in detected order, then a stable counting sort by colour.
-void colourContacts(const GranularWorld& world, std::vector<Contact>& contacts) {
+// Greedy colouring in detected order (sequential: each choice depends on
+// the earlier ones), then a stable counting sort by colour whose scatter
+// runs on `threads` threads, each over its own range of contacts.
+void colourContacts(const GranularWorld& world, std::vector<Contact>& contacts, int threads) {
     std::vector<std::uint64_t> taken(world.spheres.size(), 0);
-    std::vector<int> perColour(kSequentialColour + 2, 0);
     for (Contact& c : contacts) {
         const std::uint64_t used = taken[c.a] | (c.b >= 0 ? taken[c.b] : 0);
         c.colour = ~used ? __builtin_ctzll(~used) : kSequentialColour;   // the lowest free colour
@@ -238,11 +162,27 @@ void colourContacts(const GranularWorld& world, std::vector<Contact>& contacts) 
             taken[c.a] |= bit;
             if (c.b >= 0) taken[c.b] |= bit;
         }
-        ++perColour[c.colour + 1];
     }
-    for (int k = 0; k <= kSequentialColour; ++k) perColour[k + 1] += perColour[k];
+    constexpr int kColours = kSequentialColour + 1;
+    const int nc = static_cast<int>(contacts.size());
+    auto rangeOf = [&](int t) { return static_cast<int>(static_cast<std::int64_t>(nc) * t / threads); };
+    // counts[t][k]: contacts of colour k in thread t's range; then the
+    // position where that range's first contact of colour k goes.
+    std::vector<std::array<int, kColours>> counts(threads);
+    for (auto& row : counts) row.fill(0);
+    for (int t = 0; t < threads; ++t)
+        for (int k = rangeOf(t); k < rangeOf(t + 1); ++k) ++counts[t][contacts[k].colour];
+    int position = 0;
+    for (int colour = 0; colour < kColours; ++colour)
+        for (int t = 0; t < threads; ++t) {
+            const int n = counts[t][colour];
+            counts[t][colour] = position;
+            position += n;
+        }
     std::vector<Contact> sorted(contacts.size());
-    for (Contact& c : contacts) sorted[perColour[c.colour]++] = std::move(c);
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
+    for (int t = 0; t < threads; ++t)
+        for (int k = rangeOf(t); k < rangeOf(t + 1); ++k) sorted[counts[t][contacts[k].colour]++] = std::move(contacts[k]);
     contacts.swap(sorted);
 }
 
@@ -337,26 +277,36 @@ std::vector<Contact> detectContacts(const GranularWorld& world, int owned, doubl
     // Each thread lists the contacts of one contiguous block of spheres; the
     // blocks joined in order give the sequential list exactly.
     const int threads = getThreadCount(world.options, owned);
-    std::vector<std::vector<Contact>> blocks(threads);
-    std::vector<double> deepest(threads, 0.0);
+    const int blockCount = threads;
+    std::vector<std::vector<Contact>> blocks(blockCount);
+    std::vector<double> deepest(blockCount, 0.0);
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
-    for (int t = 0; t < threads; ++t) {
-        const int begin = static_cast<int>(static_cast<std::int64_t>(owned) * t / threads);
-        const int end = static_cast<int>(static_cast<std::int64_t>(owned) * (t + 1) / threads);
-        blocks[t].reserve(static_cast<std::size_t>(kExpectedContactsPerSphere * (end - begin)));
-        for (int i = begin; i < end; ++i) detectSphereContacts(world, cells, reach, i, owned, blocks[t], deepest[t]);
+    for (int t = 0; t < blockCount; ++t) {
+        const int begin = static_cast<int>(static_cast<std::int64_t>(owned) * t / blockCount);
+        const int end = static_cast<int>(static_cast<std::int64_t>(owned) * (t + 1) / blockCount);
+        // Filled as a local: neighbouring blocks[t] (and deepest[t]) share a
+        // cache line, which two threads writing per contact would pass back
+        // and forth (measured: detection no faster on two threads than on one).
+        std::vector<Contact> found;
+        found.reserve(static_cast<std::size_t>(kExpectedContactsPerSphere * (end - begin)));
+        double deepestHere = 0.0;
+        for (int i = begin; i < end; ++i) detectSphereContacts(world, cells, reach, i, owned, found, deepestHere);
+        blocks[t] = std::move(found);
+        deepest[t] = deepestHere;
     }
-    if (threads == 1) {
+    if (blockCount == 1) {
         maxPenetration = deepest[0];
         return std::move(blocks[0]);
     }
-    std::size_t total = 0;
-    for (const auto& b : blocks) total += b.size();
-    contacts.reserve(total);
-    for (int t = 0; t < threads; ++t) {
-        contacts.insert(contacts.end(), std::make_move_iterator(blocks[t].begin()), std::make_move_iterator(blocks[t].end()));
+    std::vector<std::size_t> offsets(blockCount + 1, 0);
+    for (int t = 0; t < blockCount; ++t) {
+        offsets[t + 1] = offsets[t] + blocks[t].size();
         maxPenetration = std::max(maxPenetration, deepest[t]);
     }
+    contacts.resize(offsets[blockCount]);
+#pragma omp parallel for num_threads(threads) schedule(static, 1)
+    for (int t = 0; t < blockCount; ++t)
+        std::move(blocks[t].begin(), blocks[t].end(), contacts.begin() + static_cast<std::ptrdiff_t>(offsets[t]));
     return contacts;
 }
 
@@ -379,7 +329,7 @@ void prepareContacts(const GranularWorld& world, std::vector<Contact>& contacts)
         c.wn = c.invMassA + c.invMassB;
         c.wt = c.wn + c.spinA * c.leverA + c.spinB * c.leverB;
     }
-    colourContacts(world, contacts);
+    colourContacts(world, contacts, threads);
 }
 
 void applyGravity(GranularWorld& world, int count) {
@@ -411,46 +361,55 @@ GaussSeidelSweeper::GaussSeidelSweeper(const std::vector<Contact>& contacts) {
     runStarts_.push_back(nc);
 }
 
-double GaussSeidelSweeper::sweep(GranularWorld& world, std::vector<Contact>& contacts) {
-    const GranularOptions& o = world.options;
+void GaussSeidelSweeper::load(const GranularWorld& world) {
+    const auto& spheres = world.spheres;
+    const int ns = static_cast<int>(spheres.size());
+    twists_.resize(spheres.size());
+    const int threads = getThreadCount(world.options, ns);
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
+    for (int i = 0; i < ns; ++i) twists_[i] = Twist{spheres[i].velocity, spheres[i].angularVelocity};
+}
+
+void GaussSeidelSweeper::store(GranularWorld& world) const {
     auto& spheres = world.spheres;
+    const int ns = static_cast<int>(spheres.size());
+    const int threads = getThreadCount(world.options, ns);
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
+    for (int i = 0; i < ns; ++i) {
+        spheres[i].velocity = twists_[i].velocity;
+        spheres[i].angularVelocity = twists_[i].angularVelocity;
+    }
+}
+
+double GaussSeidelSweeper::sweepLoaded(const GranularOptions& o, std::vector<Contact>& contacts) {
     const int nc = static_cast<int>(contacts.size());
     if (nc == 0) return 0.0;
-    const int ns = static_cast<int>(spheres.size());
-    const int threads = getThreadCount(o, std::max(nc, ns));
-    const int runs = static_cast<int>(runStarts_.size()) - 1;
-    twists_.resize(spheres.size());
+    const int threads = getThreadCount(o, nc);
     double change = 0.0;
     if (threads == 1) {   // the same sweep without a team (whose start costs a small world's whole step)
-        for (int i = 0; i < ns; ++i) twists_[i] = Twist{spheres[i].velocity, spheres[i].angularVelocity};
         for (Contact& c : contacts) change = std::max(change, relaxContact(o, twists_, c));
-        for (int i = 0; i < ns; ++i) {
-            spheres[i].velocity = twists_[i].velocity;
-            spheres[i].angularVelocity = twists_[i].angularVelocity;
-        }
         return std::sqrt(change);
     }
+    const int runs = static_cast<int>(runStarts_.size()) - 1;
 #pragma omp parallel num_threads(threads) reduction(max : change)
-    {
-#pragma omp for schedule(static)
-        for (int i = 0; i < ns; ++i) twists_[i] = Twist{spheres[i].velocity, spheres[i].angularVelocity};
-        for (int r = 0; r < runs; ++r) {
-            const int begin = runStarts_[r], end = runStarts_[r + 1];
-            if (contacts[begin].colour == kSequentialColour) {
+    for (int r = 0; r < runs; ++r) {
+        const int begin = runStarts_[r], end = runStarts_[r + 1];
+        if (contacts[begin].colour == kSequentialColour) {
 #pragma omp single
-                for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
-            } else {
+            for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
+        } else {
 #pragma omp for schedule(static)
-                for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
-            }
-        }
-#pragma omp for schedule(static)
-        for (int i = 0; i < ns; ++i) {
-            spheres[i].velocity = twists_[i].velocity;
-            spheres[i].angularVelocity = twists_[i].angularVelocity;
+            for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
         }
     }
     return std::sqrt(change);
+}
+
+double GaussSeidelSweeper::sweep(GranularWorld& world, std::vector<Contact>& contacts) {
+    load(world);
+    const double change = sweepLoaded(world.options, contacts);
+    store(world);
+    return change;
 }
 
 double sweepGaussSeidel(GranularWorld& world, std::vector<Contact>& contacts) {

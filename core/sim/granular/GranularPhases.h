@@ -88,7 +88,13 @@ double sweepGaussSeidel(GranularWorld& world, std::vector<Contact>& contacts);
 class GaussSeidelSweeper {
 public:
     explicit GaussSeidelSweeper(const std::vector<Contact>& contacts);
+    // load, sweepLoaded, store: one sweep of the world's spheres.
     double sweep(GranularWorld& world, std::vector<Contact>& contacts);
+    // The spheres' velocities into the packed copy, and back. Between them
+    // sweepLoaded may run any number of times (a step's sweeps).
+    void load(const GranularWorld& world);
+    void store(GranularWorld& world) const;
+    double sweepLoaded(const GranularOptions& options, std::vector<Contact>& contacts);
 
     struct Twist {
         Vec3 velocity;          // m/s

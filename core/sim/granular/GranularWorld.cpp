@@ -86,11 +86,13 @@ StepStatistics GranularWorld::step() {
     std::optional<phases::GaussSeidelSweeper> gaussSeidel;
     if (o.sweep == SweepKind::Jacobi) jacobi.emplace(*this, contacts);
     else gaussSeidel.emplace(contacts);
+    if (gaussSeidel) gaussSeidel->load(*this);
     for (int sweep = 0; sweep < o.maxIterations; ++sweep) {
-        stats.residual = jacobi ? jacobi->sweep(*this, contacts) : gaussSeidel->sweep(*this, contacts);
+        stats.residual = jacobi ? jacobi->sweep(*this, contacts) : gaussSeidel->sweepLoaded(o, contacts);
         stats.iterations = sweep + 1;
         if (o.residualTolerance > 0.0 && stats.residual <= o.residualTolerance) break;
     }
+    if (gaussSeidel) gaussSeidel->store(*this);
     if (o.residualTolerance > 0.0 && stats.residual > o.residualTolerance && !contacts.empty())
         stats.status = SolveStatus::IterationLimit;
     // Positions with the new velocities (semi-implicit Euler, C.1.7).

@@ -1,0 +1,98 @@
+#pragma once
+// The spheres of a granular world by grid cell, for the contact search of
+// GranularPhases.cpp.
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "sim/granular/CellKey.h"
+#include "sim/granular/GranularWorld.h"
+
+namespace impactlab::granular::phases {
+
+// The dense cell grid is used while its bounding box holds at most this many
+// cells a sphere (plus kDenseCellsMin): a settled pile or a falling lattice
+// holds about one; a few spheres strewn over a large domain fall back to the
+// sorted key list.
+constexpr double kDenseCellsPerSphere = 8.0;
+constexpr double kDenseCellsMin = 4096.0;
+constexpr double kGridPadCells = 1.5;   // cells between the lowest sphere and the grid origin
+
+// The spheres by grid cell. Dense: a counting sort over the cells of the
+// spheres' bounding box, each cell's spheres a range (a run's usual case);
+// sparse, when that box holds more than kDenseCellsPerSphere cells a sphere
+// (spheres strewn over a large domain): sorted (cell key, sphere) pairs and
+// a binary search per column. Either way a cell lists its spheres in index
+// order, so the contact order depends only on the positions.
+struct CellList {
+    double cellSize = 1.0;
+    Vec3 origin = Vec3::Zero();
+    bool dense = false;
+    Eigen::Vector3i dims = Eigen::Vector3i::Zero();
+    std::vector<int> first;   // dense: per cell (x ny + y) nz + z, the start of its range in `order`
+    std::vector<int> order;   // dense: sphere indices by cell
+    std::vector<std::pair<std::int64_t, int>> entries;   // sparse
+
+    Eigen::Vector3i cellOf(const Vec3& p) const { return findCell(p, origin, cellSize); }
+    static std::int64_t key(const Eigen::Vector3i& c) { return makeCellKey(c); }
+    int linear(int x, int y, int z) const { return (x * dims.y() + y) * dims.z() + z; }
+
+    void build(const std::vector<Sphere>& spheres, double size) {
+        cellSize = size;
+        Vec3 lo = Vec3::Constant(std::numeric_limits<double>::max()), hi = -lo;
+        for (const Sphere& s : spheres) {
+            lo = lo.cwiseMin(s.position);
+            hi = hi.cwiseMax(s.position);
+        }
+        // At least a cell of margin on every side (half a cell more below,
+        // against round-off in the lowest sphere's cell): every neighbour of
+        // a sphere's cell exists.
+        origin = lo - Vec3::Constant(kGridPadCells * cellSize);
+        const Vec3 extent = ((hi - origin) / cellSize).array().floor() + 2.0;
+        const double cells = extent.prod();
+        const int n = static_cast<int>(spheres.size());
+        dense = cells <= kDenseCellsPerSphere * n + kDenseCellsMin;
+        if (!dense) {
+            entries.clear();
+            entries.reserve(spheres.size());
+            for (int i = 0; i < n; ++i) entries.emplace_back(key(cellOf(spheres[i].position)), i);
+            std::sort(entries.begin(), entries.end());
+            return;
+        }
+        dims = extent.cast<int>();
+        std::vector<int> cellOfSphere(spheres.size());
+        first.assign(static_cast<std::size_t>(cells) + 1, 0);
+        for (int i = 0; i < n; ++i) {
+            const Eigen::Vector3i c = cellOf(spheres[i].position);
+            cellOfSphere[i] = linear(c.x(), c.y(), c.z());
+            ++first[cellOfSphere[i] + 1];
+        }
+        for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
+        order.resize(spheres.size());
+        std::vector<int> fill(first.begin(), first.end() - 1);
+        for (int i = 0; i < n; ++i) order[fill[cellOfSphere[i]]++] = i;
+    }
+
+    // Calls visit(j) for every sphere j in the 27 cells around cell c, column
+    // by column (x, then y), each column upwards.
+    template <typename Visit>
+    void forEachNeighbour(const Eigen::Vector3i& c, Visit&& visit) const {
+        for (int dx = -1; dx <= 1; ++dx)
+            for (int dy = -1; dy <= 1; ++dy) {
+                if (dense) {
+                    const int base = linear(c.x() + dx, c.y() + dy, c.z() - 1);
+                    for (int m = first[base], end = first[base + 3]; m < end; ++m) visit(order[m]);
+                    continue;
+                }
+                // The three cells along z of a column are consecutive keys:
+                // one search per column, then a scan.
+                const std::int64_t lowest = key(c + Eigen::Vector3i(dx, dy, -1));
+                auto it = std::lower_bound(entries.begin(), entries.end(), std::make_pair(lowest, 0));
+                for (; it != entries.end() && it->first <= lowest + 2; ++it) visit(it->second);
+            }
+    }
+};
+
+}  // namespace impactlab::granular::phases
