@@ -1,7 +1,7 @@
 // The settling box of issue 12, item 8 (core/sim/granular/SettlingBox.h) for
 // N = 1,000, 8,000, 27,000 and 125,000: time per step and contact solves per
-// second (per core) for both friction models on one thread, and the
-// weighted Jacobi sweep on 1 and 2 threads (issue 12, item 2; wall time,
+// second (per core) for both friction models on one thread, the default
+// Gauss-Seidel sweep (coloured) and the weighted Jacobi sweep on 1 and 2 threads (issue 12, item 2; wall time,
 // since the work is spread over threads). Speed-up with MPI processes is
 // measured by bench/granular_ranks.sh through impactlab-cli under mpirun.
 //
@@ -55,6 +55,10 @@ void runSettlingBox(benchmark::State& state, FrictionModel model, SweepKind swee
 
 void BM_SettlingBoxMaxDissipation(benchmark::State& state) { runSettlingBox(state, FrictionModel::MaxDissipation); }
 void BM_SettlingBoxCoulomb(benchmark::State& state) { runSettlingBox(state, FrictionModel::Coulomb); }
+// The default Gauss-Seidel sweep, colour by colour on 1 and 2 threads.
+void BM_SettlingBoxThreads(benchmark::State& state) {
+    runSettlingBox(state, FrictionModel::MaxDissipation, SweepKind::GaussSeidel, static_cast<int>(state.range(1)));
+}
 void BM_SettlingBoxJacobi(benchmark::State& state) {
     runSettlingBox(state, FrictionModel::MaxDissipation, SweepKind::Jacobi, static_cast<int>(state.range(1)));
 }
@@ -69,6 +73,11 @@ void addSizes(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_SettlingBoxMaxDissipation)->Apply(addSizes);
 BENCHMARK(BM_SettlingBoxCoulomb)->Apply(addSizes);
+BENCHMARK(BM_SettlingBoxThreads)
+    ->ArgsProduct({{1000, 8000, 27000, 125000}, {1, 2}})
+    ->ArgNames({"particles", "threads"})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_SettlingBoxJacobi)
     ->ArgsProduct({{1000, 8000, 27000, 125000}, {1, 2}})
     ->ArgNames({"particles", "threads"})

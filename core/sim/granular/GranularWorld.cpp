@@ -3,13 +3,36 @@
 #include <cmath>
 #include <optional>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include "mechanics/InputLimits.h"
 #include "sim/granular/GranularPhases.h"
 
 namespace impactlab::granular {
 
 namespace {
-constexpr int kMaxThreads = 1024;   // GranularOptions::threads admitted at most
+constexpr int kMaxThreads = 1024;
+// glibc's allocator, once per process: blocks up to kStepMemoryMmapBytes come
+// from the heap instead of fresh mappings, and up to kStepMemoryKeepBytes of
+// freed heap stay with the process. A step allocates and frees its contact
+// lists (megabytes; 10 MB at 27,000 spheres in a pile); by default glibc maps
+// and unmaps them, or trims a worker thread's arena, every step, and the
+// pages fault back in: measured on two threads at 27,000 spheres, a pile's
+// step took 95 ms instead of 31 ms.
+constexpr int kStepMemoryMmapBytes = 32 << 20;   // glibc's largest admitted threshold on 64-bit
+constexpr int kStepMemoryKeepBytes = 256 << 20;
+void keepStepMemory() {
+#ifdef __GLIBC__
+    static const bool once = [] {
+        mallopt(M_MMAP_THRESHOLD, kStepMemoryMmapBytes);
+        mallopt(M_TRIM_THRESHOLD, kStepMemoryKeepBytes);
+        return true;
+    }();
+    (void)once;
+#endif
+}   // GranularOptions::threads admitted at most
 constexpr double kMaxSpeculativeFactor = 100.0;   // GranularOptions::speculativeFactor admitted at most
 }  // namespace
 
@@ -74,6 +97,7 @@ void GranularWorld::validate() const {
 }
 
 StepStatistics GranularWorld::step() {
+    keepStepMemory();
     const GranularOptions& o = options;
     StepStatistics stats;
     const int owned = static_cast<int>(spheres.size());
