@@ -29,10 +29,6 @@ constexpr double kExpectedContactsPerSphere = 4.0;
 // Grid cells are this many largest diameters (plus the margin) wide, so a
 // sphere's contacts lie in its own and the 26 neighbouring cells.
 constexpr double kCellDiameters = 1.0;
-// Contacts a thread takes at a time within one colour of the Gauss-Seidel
-// sweep: interleaved chunks keep the threads' shares of a colour alike
-// (dense piles and sparse falling regions alternate along the sphere order).
-constexpr int kSweepChunk = 1024;   // cells between the lowest sphere and the grid's origin
 
 double calcInverseInertia(const Sphere& s) { return 1.0 / (kSolidSphereInertiaShare * s.mass * s.radius * s.radius); }
 
@@ -277,13 +273,12 @@ std::vector<Contact> detectContacts(const GranularWorld& world, int owned, doubl
     // Each thread lists the contacts of one contiguous block of spheres; the
     // blocks joined in order give the sequential list exactly.
     const int threads = getThreadCount(world.options, owned);
-    const int blockCount = threads;
-    std::vector<std::vector<Contact>> blocks(blockCount);
-    std::vector<double> deepest(blockCount, 0.0);
+    std::vector<std::vector<Contact>> blocks(threads);
+    std::vector<double> deepest(threads, 0.0);
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
-    for (int t = 0; t < blockCount; ++t) {
-        const int begin = static_cast<int>(static_cast<std::int64_t>(owned) * t / blockCount);
-        const int end = static_cast<int>(static_cast<std::int64_t>(owned) * (t + 1) / blockCount);
+    for (int t = 0; t < threads; ++t) {
+        const int begin = static_cast<int>(static_cast<std::int64_t>(owned) * t / threads);
+        const int end = static_cast<int>(static_cast<std::int64_t>(owned) * (t + 1) / threads);
         // Filled as a local: neighbouring blocks[t] (and deepest[t]) share a
         // cache line, which two threads writing per contact would pass back
         // and forth (measured: detection no faster on two threads than on one).
@@ -294,18 +289,18 @@ std::vector<Contact> detectContacts(const GranularWorld& world, int owned, doubl
         blocks[t] = std::move(found);
         deepest[t] = deepestHere;
     }
-    if (blockCount == 1) {
+    if (threads == 1) {
         maxPenetration = deepest[0];
         return std::move(blocks[0]);
     }
-    std::vector<std::size_t> offsets(blockCount + 1, 0);
-    for (int t = 0; t < blockCount; ++t) {
+    std::vector<std::size_t> offsets(threads + 1, 0);
+    for (int t = 0; t < threads; ++t) {
         offsets[t + 1] = offsets[t] + blocks[t].size();
         maxPenetration = std::max(maxPenetration, deepest[t]);
     }
-    contacts.resize(offsets[blockCount]);
+    contacts.resize(offsets[threads]);
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int t = 0; t < blockCount; ++t)
+    for (int t = 0; t < threads; ++t)
         std::move(blocks[t].begin(), blocks[t].end(), contacts.begin() + static_cast<std::ptrdiff_t>(offsets[t]));
     return contacts;
 }
@@ -410,10 +405,6 @@ double GaussSeidelSweeper::sweep(GranularWorld& world, std::vector<Contact>& con
     const double change = sweepLoaded(world.options, contacts);
     store(world);
     return change;
-}
-
-double sweepGaussSeidel(GranularWorld& world, std::vector<Contact>& contacts) {
-    return GaussSeidelSweeper(contacts).sweep(world, contacts);
 }
 
 JacobiSweeper::JacobiSweeper(const GranularWorld& world, const std::vector<Contact>& contacts) {

@@ -73,18 +73,15 @@ Vec3 solveContact(const GranularOptions& options, const Contact& contact, const 
 // Spheres [0, count): v += dt g (a sphere's gyroscopic term vanishes).
 void applyGravity(GranularWorld& world, int count);
 
-// One nonlinear block Gauss-Seidel sweep in contact order (colour by colour,
-// as prepareContacts left them), each impulse update relaxed by
-// options.relaxation; returns the largest change of a contact's velocity
-// (m/s), the residual. The contacts of one colour share no sphere, so each
-// colour is swept by every thread at once (multicolour Gauss-Seidel, as
-// Box2D v3 solves its constraint graph) with the result of the sequential
-// sweep, whatever the thread count.
-double sweepGaussSeidel(GranularWorld& world, std::vector<Contact>& contacts);
-
-// The same sweep for the sweeps of one step: the colour runs found once, and
-// the spheres' velocities packed (48 bytes a sphere) while the contacts
-// sweep them colour by colour.
+// Nonlinear block Gauss-Seidel sweeps over the contacts in their order
+// (colour by colour, as prepareContacts left them), each impulse update
+// relaxed by options.relaxation; a sweep returns the largest change of a
+// contact's velocity (m/s), the residual. The contacts of one colour share no
+// sphere, so each colour is swept by every thread at once (multicolour
+// Gauss-Seidel, as Box2D v3 solves its constraint graph) with the result of
+// the sequential sweep, whatever the thread count. Built once per step: the
+// colour runs are found once, and the spheres' velocities are packed
+// (48 bytes a sphere) while the contacts sweep them.
 class GaussSeidelSweeper {
 public:
     explicit GaussSeidelSweeper(const std::vector<Contact>& contacts);

@@ -167,7 +167,9 @@ public:
         // Gravity on the ghosts too: the same arithmetic as their owners'.
         phases::applyGravity(w, static_cast<int>(w.spheres.size()));
         std::optional<phases::JacobiSweeper> jacobi;
+        std::optional<phases::GaussSeidelSweeper> gaussSeidel;
         if (o.sweep == SweepKind::Jacobi) jacobi.emplace(w, contacts);
+        else gaussSeidel.emplace(contacts);
         // The global residual decides an early end only with a tolerance;
         // without one, every sweep runs and the last sweep's residual is
         // reduced once, with the step's statistics (a collective less per sweep).
@@ -176,7 +178,9 @@ public:
         int iterations = 0;
         for (int sweep = 0; sweep < o.maxIterations; ++sweep) {
             const std::vector<Twist> before = getGhostTwists();
-            change = jacobi ? jacobi->sweep(w, contacts) : phases::sweepGaussSeidel(w, contacts);
+            // The ghosts' velocities are exchanged between sweeps, so each
+            // sweep loads and stores the world's (GaussSeidelSweeper::sweep).
+            change = jacobi ? jacobi->sweep(w, contacts) : gaussSeidel->sweep(w, contacts);
             exchangeCorrections(before);
             iterations = sweep + 1;
             if (!mayStopEarly) continue;
