@@ -8,6 +8,11 @@
 //   Sweep/<impact>/<method>/<parameter>   the same methods over their step
 //                              parameter: h for NI and FS, h1 = h2 for VS, the
 //                              local error tolerance for the default.
+//   Random/<method>            256 random impacts (W = A A^T + 0.2 I, A's
+//                              entries in [-1, 1], v- in [-2, 2]^2 x [-3, -0.1],
+//                              mu in [0, 1.5], e in [0, 1]): the default in
+//                              angle and along I_n; time per impact, mean
+//                              steps, worst and mean relative error.
 // Counters: steps per impact, error = |I_r - I_ref| (N s) and rel_error against
 // a converged run (default method, local error 1e-13, l and s tolerances
 // 1e-10). A summary table is printed after the runs.
@@ -19,6 +24,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <random>
 #include <nlohmann/json.hpp>
 
 #include "impact/JiaWang.h"
@@ -108,6 +114,69 @@ void registerImpact(const Impact& impact) {
     }
 }
 
+// Random impacts that end (the converged reference converges), with it.
+struct RandomSet {
+    std::vector<ImpactProblem> problems;
+    std::vector<Vec3> references;
+};
+
+RandomSet makeRandomSet(int count, unsigned seed) {
+    std::mt19937 rng(seed);
+    auto uniform = [&](double lo, double hi) { return std::uniform_real_distribution<double>(lo, hi)(rng); };
+    RandomSet set;
+    while (static_cast<int>(set.problems.size()) < count) {
+        Mat3 A;
+        for (int i = 0; i < 3; ++i) A.col(i) = Vec3(uniform(-1, 1), uniform(-1, 1), uniform(-1, 1));
+        const Vec3 v(uniform(-2, 2), uniform(-2, 2), -uniform(0.1, 3.0));
+        const ImpactProblem p = ImpactProblem::makeContactLevel(A * A.transpose() + 0.2 * Mat3::Identity(), v,
+                                                                uniform(0.0, 1.5), uniform(0.0, 1.0));
+        JiaWangOptions converged;
+        converged.localErrorTol = 1e-13;
+        converged.lAngleTol = 1e-10;
+        converged.stickSpeedRelTol = 1e-10;
+        converged.maxSteps = 10000000;
+        converged.integrateInAngle = false;
+        const ImpactResult ref = solveJiaWang(p, converged);
+        if (ref.status != SolveStatus::Converged) continue;
+        set.problems.push_back(p);
+        set.references.push_back(ref.impulse);
+    }
+    return set;
+}
+
+void runRandom(benchmark::State& state, const RandomSet& set, const JiaWangOptions& options) {
+    std::vector<ImpactResult> results(set.problems.size());
+    for (auto _ : state) {
+        for (size_t i = 0; i < set.problems.size(); ++i) results[i] = solveJiaWang(set.problems[i], options);
+        benchmark::DoNotOptimize(results.data());
+    }
+    double worst = 0.0, sum = 0.0, steps = 0.0;
+    for (size_t i = 0; i < results.size(); ++i) {
+        const double rel = (results[i].impulse - set.references[i]).norm() / set.references[i].norm();
+        worst = std::max(worst, rel);
+        sum += rel;
+        steps += results[i].steps;
+    }
+    const double n = static_cast<double>(results.size());
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(results.size()));
+    state.counters["us_per_impact"] =
+        benchmark::Counter(static_cast<double>(state.iterations()) * n * 1e-6,
+                           benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+    state.counters["steps"] = steps / n;
+    state.counters["worst_rel_error"] = worst;
+    state.counters["mean_rel_error"] = sum / n;
+}
+
+void registerRandom(const RandomSet& set) {
+    JiaWangOptions alongNormal;
+    alongNormal.integrateInAngle = false;
+    for (const auto& [name, o] : {std::pair<const char*, JiaWangOptions>{"Random/Default", [] { JiaWangOptions o; if (getenv("RTOL")) o.localErrorTol = atof(getenv("RTOL")); return o; }()},
+                                  std::pair<const char*, JiaWangOptions>{"Random/AlongNormalImpulse", alongNormal}}) {
+        benchmark::RegisterBenchmark(name, [&set, o = o](benchmark::State& s) { runRandom(s, set, o); })
+            ->Unit(benchmark::kMillisecond);
+    }
+}
+
 // The console output, plus the runs kept for the summary.
 class SummaryReporter : public benchmark::ConsoleReporter {
 public:
@@ -119,6 +188,7 @@ public:
     void printSummary() const {
         std::printf("\n%-46s %9s %12s %12s %12s\n", "impact / method", "steps", "us/impact", "error N s", "rel.error");
         for (const Run& r : runs_) {
+            if (!r.counters.count("error")) continue;
             std::printf("%-46s %9.0f %12.3f %12.3e %12.3e\n", r.benchmark_name().c_str(), r.counters.at("steps").value,
                         r.GetAdjustedRealTime(), r.counters.at("error").value, r.counters.at("rel_error").value);
         }
@@ -144,6 +214,8 @@ int main(int argc, char** argv) {
                     (impacts[i].reference - paperTruth[i]).norm());
         registerImpact(impacts[i]);
     }
+    static const RandomSet randomSet = makeRandomSet(256, 71);
+    registerRandom(randomSet);
     SummaryReporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     reporter.printSummary();

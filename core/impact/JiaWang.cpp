@@ -57,7 +57,9 @@ ImpactResult solveJiaWang(const ImpactProblem& problem, const JiaWangOptions& op
         out.stretches = {normal};
         if (trace) trace->samples.push_back(model.makeSample(Vec3::Zero(), 0.0, normal.mode, ImpactPhase::Compression));
     } else if (options.method == JiaWangMethod::Default) {
-        out = integrateAlongPath(model, options, result, trace);
+        std::optional<NumericOutcome> inAngle;
+        if (!trace && options.integrateInAngle) inAngle = integrateInAngle(model, options, result);
+        out = inAngle ? std::move(*inAngle) : integrateAlongPath(model, options, result, trace);
     } else {
         out = integrateWithEuler(model, options, result, trace);
     }

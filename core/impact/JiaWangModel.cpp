@@ -15,8 +15,7 @@ JiaWangModel::JiaWangModel(const ImpactProblem& p, double stickSpeedRelTol)
       gammaMinus(p.vMinus.head<2>()),
       stickRate(-Binv * d),
       impulseScale(-p.vMinus.z() / p.W(2, 2)),
-      stickSpeed(stickSpeedRelTol * p.vMinus.norm()),
-      energyBefore(p.calcEnergyBefore()) {}
+      stickSpeed(stickSpeedRelTol * p.vMinus.norm()) {}
 
 Vec2 JiaWangModel::calcHodographRate(const Vec2& gamma) const {
     const double speed = gamma.norm();
@@ -34,7 +33,8 @@ TraceSample JiaWangModel::makeSample(const Vec3& I, double E, ContactMode mode, 
     s.normalImpulse = I.z();
     s.impulse = I;
     s.velocity = problem.calcVelocityAfter(I);
-    s.energy = energyBefore + problem.calcEnergyChange(I);
+    if (!energyBefore_) energyBefore_ = problem.calcEnergyBefore();
+    s.energy = *energyBefore_ + problem.calcEnergyChange(I);
     s.contactEnergy = E;
     s.mode = mode;
     s.phase = phase;

@@ -24,7 +24,6 @@ struct JiaWangModel {
     Vec2 stickRate;           // dI_t/dI_n = -B^-1 d while sticking (eq. 34)
     double impulseScale;      // N s, frictionless compression impulse -v_n^- / W_nn
     double stickSpeed;        // m/s, |gamma| below this is zero (event s)
-    double energyBefore;      // J
 
     JiaWangModel(const ImpactProblem& problem, double stickSpeedRelTol);
 
@@ -32,7 +31,12 @@ struct JiaWangModel {
     Vec2 calcHodographRate(const Vec2& gamma) const;                     // eq. 31
     Vec3 calcImpulse(double In, const Vec2& gamma) const;                // eq. 26
     double calcNormalVelocity(const Vec3& I) const { return problem.vMinus.z() + problem.W.row(2).dot(I); }  // eq. 10
+    // A trace sample at I (its kinetic energy from the energy before, computed
+    // on the first sample: an untraced solve needs no W^-1).
     TraceSample makeSample(const Vec3& I, double E, ContactMode mode, ImpactPhase phase) const;
+
+private:
+    mutable std::optional<double> energyBefore_;   // J
 };
 
 // Along a straight piece of the path v_n = vn + k x, so E = E0 - vn x - k x^2/2
@@ -91,6 +95,20 @@ struct NumericOutcome {
 // The Default method: CoulombPath's RK4 until event l, s or r.
 NumericOutcome integrateAlongPath(const JiaWangModel& model, const JiaWangOptions& options,
                                   ImpactResult& result, ImpactTrace* trace);
+// The Default method without a trace: the sliding stretch integrated in the
+// angle of gamma (JiaWangAngleIntegration.cpp) until event l, s or r, far
+// fewer steps than along I_n. nullopt where it does not apply (condition (18)
+// violated, or no simple invariant direction ahead of gamma): the caller then
+// integrates along I_n.
+std::optional<NumericOutcome> integrateInAngle(const JiaWangModel& model, const JiaWangOptions& options,
+                                               ImpactResult& result);
+// Hand-overs to the closed forms shared by the integrators. At event s, where
+// |gamma| fell below the capture speed at `state`: the last bit to the
+// closest approach of the origin is taken as straight (sec. 6.2), then stick
+// or resumed slip. At event l, with gamma the sliding velocity at `state`:
+// along the exact invariant ray nearest gamma (eqs. 42-44).
+NumericOutcome finishAtZeroSliding(const JiaWangModel& model, const PathState& state, int steps);
+NumericOutcome finishOnRay(const JiaWangModel& model, const PathState& state, const Vec2& gamma, int steps);
 // Table 1's NI, FS and VS: Algorithm 1 with explicit Euler steps (sec. 6.1).
 NumericOutcome integrateWithEuler(const JiaWangModel& model, const JiaWangOptions& options,
                                   ImpactResult& result, ImpactTrace* trace);

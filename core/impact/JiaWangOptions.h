@@ -26,6 +26,11 @@ struct JiaWangOptions {
     // worst on 300 random problems); 1e-8 leaves a factor of 50 under the
     // 1e-6 the law promises. bench/bench_jia_wang.cpp sweeps it.
     double localErrorTol = 1e-8;
+    // Default method without a trace: the sliding stretch is integrated in the
+    // angle of gamma, where it is smooth up to the invariant ray it heads for
+    // (JiaWangAngleIntegration.cpp), in a few steps. false integrates along
+    // I_n as a traced solve does: the independent check the tests use.
+    bool integrateInAngle = true;
     // rad: largest turn of the sliding direction in one step of the Default
     // method, so that the trace draws the hodograph smoothly.
     double maxTurnPerStep = 0.25;

@@ -41,6 +41,37 @@ InvariantDirection snapToRay(const JiaWangModel& m, const Vec2& gamma) {
 
 }  // namespace
 
+NumericOutcome finishAtZeroSliding(const JiaWangModel& m, const PathState& state, int steps) {
+    // Event s, declared where |gamma| fell below the capture speed: take the
+    // last bit to the closest approach of the origin as straight, with I_s
+    // polished by gamma = 0 in eq. 26 (sec. 6.2); v_n is linear on it, so E
+    // follows by the trapezoid rule. The error left is the capture radius
+    // times the turn of gamma on that bit.
+    NumericOutcome out;
+    out.steps = steps;
+    out.state = state;
+    const Vec3 v = m.problem.calcVelocityAfter(state.I);
+    const Vec2 gamma = v.head<2>();
+    const Vec2 rate = m.calcHodographRate(gamma);
+    const double toOrigin = rate.squaredNorm() > 0.0 ? std::max(0.0, -gamma.dot(rate) / rate.squaredNorm()) : 0.0;
+    out.state.I = m.calcImpulse(state.I.z() + toOrigin, Vec2::Zero());
+    out.state.E -= 0.5 * toOrigin * (v.z() + m.calcNormalVelocity(out.state.I));
+    // Slip resumes along the centrifugal ray when the contact cannot stick (sec. 5.2).
+    const Vec2 resumed = m.sticks() ? Vec2::Zero() : findCentrifugalDirection(m.B, m.d, m.mu).value_or(Vec2::Zero());
+    out.stretches = {makeStretchAfterZeroSliding(m, resumed)};
+    return out;
+}
+
+NumericOutcome finishOnRay(const JiaWangModel& m, const PathState& state, const Vec2& gamma, int steps) {
+    NumericOutcome out;
+    out.steps = steps;
+    out.state = state;
+    const InvariantDirection ray = snapToRay(m, gamma);
+    out.stretches = makeStretchesAlongRay(m, state.I.z(), std::max(0.0, gamma.dot(ray.direction)), ray.direction,
+                                          ray.lambda);
+    return out;
+}
+
 NumericOutcome integrateAlongPath(const JiaWangModel& m, const JiaWangOptions& options, ImpactResult& result,
                                   ImpactTrace* trace) {
     CoulombPathOptions po;
@@ -79,20 +110,7 @@ NumericOutcome integrateAlongPath(const JiaWangModel& m, const JiaWangOptions& o
             out.stepLimitHit = true;
             return out;
         }
-        if (s.mode != ContactMode::Sliding) {
-            // Event s, declared where |gamma| fell below stickSpeed: take the
-            // last bit to the closest approach of the origin as straight, with
-            // I_s polished by gamma = 0 in eq. 26 (sec. 6.2); v_n is linear on
-            // it, so E follows by the trapezoid rule. The error left is the
-            // capture radius times the turn of gamma on that bit.
-            const Vec2 gamma = v.head<2>();
-            const Vec2 rate = m.calcHodographRate(gamma);
-            const double toOrigin = rate.squaredNorm() > 0.0 ? std::max(0.0, -gamma.dot(rate) / rate.squaredNorm()) : 0.0;
-            out.state.I = m.calcImpulse(s.In + toOrigin, Vec2::Zero());
-            out.state.E -= 0.5 * toOrigin * (v.z() + m.calcNormalVelocity(out.state.I));
-            out.stretches = {makeStretchAfterZeroSliding(m, path.resumedSlipDirection())};
-            return out;
-        }
+        if (s.mode != ContactMode::Sliding) return finishAtZeroSliding(m, out.state, out.steps);   // event s
         if (s.phase == ImpactPhase::Compression && v.z() >= 0.0) {   // event c
             result.events.push_back({ImpactEventKind::EndOfCompression, s.In, s.impulse()});
             result.compressionImpulse = s.impulse();
@@ -105,12 +123,7 @@ NumericOutcome integrateAlongPath(const JiaWangModel& m, const JiaWangOptions& o
             result.events.push_back({ImpactEventKind::EndOfImpact, s.In, s.impulse()});
             return out;
         }
-        // Event l: continue along the exact ray (eqs. 42-44).
-        const Vec2 gamma = v.head<2>();
-        const InvariantDirection ray = snapToRay(m, gamma);
-        out.stretches = makeStretchesAlongRay(m, s.In, std::max(0.0, gamma.dot(ray.direction)), ray.direction,
-                                              ray.lambda);
-        return out;
+        return finishOnRay(m, out.state, v.head<2>(), out.steps);   // event l
     }
 }
 
