@@ -69,10 +69,10 @@ constexpr int kEventPolishIterations = 12;
 // A Newton step on v_n below this (of the half-panel) ends the polish: the
 // next, quadratically smaller, would be below round-off.
 constexpr double kEventPolishTol = 1e-9;
-// Event l is placed where the collinearity margin is within this fraction of
-// its value on the ray, sin(lAngleTol) |lambda|; Illinois iterations allowed.
-constexpr double kLMarginRelTol = 1e-6;
-constexpr int kLIterations = 100;
+// Event l is placed to this fraction of its distance from the ray (in angle);
+// Illinois iterations allowed when the first-order distance is not that close.
+constexpr double kLDistanceRelTol = 1e-9;
+constexpr int kLIterations = 200;
 // Event l more than this many e-folds of |phi* - phi| away (a ray where
 // gamma' vanishes, lambda = 0): left to the integration along I_n.
 constexpr double kMaxAngleEFolds = 200.0;
@@ -401,20 +401,20 @@ std::optional<NumericOutcome> integrateInAngle(const JiaWangModel& m, const JiaW
     const std::optional<double> root = findRootAhead(f, phi0, dir);
     if (!root) return std::nullopt;
     const AngleIntegrator path(m, *root, dir, options.localErrorTol);
-    // Event l: |f| = sinTol hypot(f, g); to first order in phi - phi* at
-    // sinTol |g| / |f'| from the ray, refined when that is not close enough.
+    // Event l: |f| = sinTol hypot(f, g). To first order in phi - phi* at
+    // d1 = sinTol |g| / |f'| from the ray, which is within d1^2 |f''| / (2 |f'|)
+    // of it; otherwise (a small |f'|: a near-double root) regula falsi
+    // between the ray (margin sinTol |g| > 0) and the start (margin < 0).
     const double startDistance = std::abs(*root - phi0);
-    double lDistance = sinTol * std::abs(g.at(*root)) / std::abs(f.slopeAt(*root));
-    const double lTol = kLMarginRelTol * sinTol * std::abs(g.at(*root));
-    if (!(lDistance < startDistance) || !(std::abs(path.calcCollinearityMargin(lDistance, sinTol)) <= lTol)) {
-        // Regula falsi (Illinois) between the ray (margin sinTol |g| > 0) and the start (margin < 0).
+    const double slope = std::abs(f.slopeAt(*root));
+    double lDistance = sinTol * std::abs(g.at(*root)) / slope;
+    if (!(lDistance < startDistance) || !(0.5 * lDistance * f.curvatureBound() <= kLDistanceRelTol * slope)) {
         double lo = 0.0, hi = startDistance;
         double mlo = path.calcCollinearityMargin(lo, sinTol), mhi = path.calcCollinearityMargin(hi, sinTol);
         int side = 0;
-        for (int it = 0; it < kLIterations && hi - lo > kEventRelTol * startDistance; ++it) {
+        for (int it = 0; it < kLIterations && hi - lo > kLDistanceRelTol * lo; ++it) {
             lDistance = std::clamp((mlo * hi - mhi * lo) / (mlo - mhi), lo, hi);
             const double mx = path.calcCollinearityMargin(lDistance, sinTol);
-            if (std::abs(mx) <= lTol) break;
             if (mx > 0.0) {
                 lo = lDistance;
                 mlo = mx;
@@ -427,6 +427,7 @@ std::optional<NumericOutcome> integrateInAngle(const JiaWangModel& m, const JiaW
                 side = -1;
             }
         }
+        lDistance = lo;   // the margin is >= 0 here: l has happened
     }
     const double uStart = AngleIntegrator::toW(startDistance);
     const double uEnd = AngleIntegrator::toW(lDistance);
