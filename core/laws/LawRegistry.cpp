@@ -19,8 +19,9 @@ std::vector<LawOptionInfo> pathOptionInfo() {
     const CoulombPathOptions d;
     return {
         {"max_turn_per_step", json(d.maxTurnPerStep).dump(),
-         "rad; largest turn of the sliding direction in one integration step"},
-        {"max_steps", json(d.maxSteps).dump(), "integration step limit; reported when hit"},
+         "rad; largest turn of the sliding direction in one integration step along I_n (stronge: set, it "
+         "keeps the untraced solve on that path instead of Jia & Wang's in angle)"},
+        {"max_steps", json(d.maxSteps).dump(), "integration step (or panel) limit; reported when hit"},
     };
 }
 

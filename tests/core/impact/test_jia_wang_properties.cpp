@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "impact/InvariantDirections.h"
 #include "impact/JiaWang.h"
 #include "impact/Stronge.h"
 #include "support/TestSupport.h"
@@ -104,6 +105,45 @@ TEST(JiaWangProperties, IntegrationInAngleMatchesTheIntegrationAlongTheNormalImp
     EXPECT_GT(compared, 250);
     EXPECT_GE(fewerSteps, compared * 9 / 10) << "the integration in angle was not taken";
     RecordProperty("worst_relative_error", std::to_string(worst));
+}
+
+TEST(JiaWangProperties, IntegrationInAngleOnDegenerateStarts) {
+    // Starts the integration in angle must hand over or refuse cleanly: no
+    // sliding, sliding along a ray, every direction invariant (isotropic B,
+    // d = 0), resumed slip (||B^-1 d|| > mu), a grazing approach, e = 0 and 1.
+    const Mat3 coupled = (Mat3() << 11.5984, -0.910367, 2.44236, -0.910367, 9.90134, 1.95747, 2.44236, 1.95747,
+                          2.59042).finished();
+    const Mat3 isotropic = Vec3(3.5, 3.5, 1.0).asDiagonal();
+    const Vec2 ray = findInvariantDirections(coupled.topLeftCorner<2, 2>(), coupled.topRightCorner<2, 1>(), 0.8)
+                         .rays.front().direction;
+    struct Case {
+        const char* name;
+        Mat3 W;
+        Vec3 v;
+        double mu, e;
+    };
+    const Case cases[] = {
+        {"no sliding, sticks", coupled, Vec3(0, 0, -1), 0.8, 0.9},
+        {"no sliding, resumed slip", coupled, Vec3(0, 0, -1), 0.25, 0.5},
+        {"sliding, resumed slip", coupled, Vec3(0.3, -0.2, -1), 0.25, 0.5},
+        {"on a ray", coupled, Vec3(0.4 * ray.x(), 0.4 * ray.y(), -0.3), 0.8, 0.7},
+        {"every direction invariant", isotropic, Vec3(1, 0.5, -1), 0.2, 0.5},
+        {"grazing", coupled, Vec3(-2.0, 1.5, -1e-3), 0.8, 0.95},
+        {"e = 0", coupled, Vec3(-0.26, 0.39, -0.077), 0.8, 0.0},
+        {"e = 1", coupled, Vec3(-0.26, 0.39, -0.077), 0.8, 1.0},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.name);
+        const ImpactProblem p = ImpactProblem::makeContactLevel(c.W, c.v, c.mu, c.e);
+        const ImpactResult ref = solveJiaWang(p, makeConvergedOptions());
+        const ImpactResult r = solveJiaWang(p);
+        ASSERT_EQ(ref.status, SolveStatus::Converged);
+        ASSERT_EQ(r.status, SolveStatus::Converged);
+        EXPECT_LE((r.impulse - ref.impulse).norm(), kAngleRelTol * ref.impulse.norm());
+        EXPECT_EQ(withoutL(calcEventSequence(r)), withoutL(calcEventSequence(ref)));
+        EXPECT_TRUE(r.vPlus.allFinite());
+        EXPECT_LE(r.energyAfter, r.energyBefore * (1 + kRoundOffRelTol));
+    }
 }
 
 TEST(JiaWangProperties, EventSequencesAreThoseOfFigure9) {
