@@ -376,6 +376,43 @@ void GaussSeidelSweeper::store(GranularWorld& world) const {
     }
 }
 
+// Thread t takes, in every colour, the contacts whose sphere a lies in its
+// own range of spheres; the ranges hold equal shares of all the contacts.
+// Contacts are listed by sphere a (detectContacts) and the colour sort is
+// stable, so each run is split by binary search. Splitting every colour by
+// count instead moves the boundary from colour to colour, and the spheres
+// between pass from one core's cache to the other's at each colour: measured
+// at N = 27,000, 45 ns a contact on two threads against 26 on one.
+void GaussSeidelSweeper::splitRuns(const std::vector<Contact>& contacts, int threads) {
+    splitThreads_ = threads;
+    const int nc = static_cast<int>(contacts.size());
+    int maxA = 0;
+    for (const Contact& c : contacts) maxA = std::max(maxA, c.a);
+    std::vector<int> firstOf(static_cast<std::size_t>(maxA) + 2, 0);   // counts, then prefix sums
+    for (const Contact& c : contacts) ++firstOf[static_cast<std::size_t>(c.a) + 1];
+    for (std::size_t i = 1; i < firstOf.size(); ++i) firstOf[i] += firstOf[i - 1];
+    std::vector<int> sphereBounds(threads + 1, maxA + 1);
+    sphereBounds[0] = 0;
+    for (int t = 1; t < threads; ++t) {
+        const std::int64_t target = static_cast<std::int64_t>(nc) * t / threads;
+        sphereBounds[t] = static_cast<int>(std::lower_bound(firstOf.begin(), firstOf.end(), target) - firstOf.begin());
+    }
+    const int runs = static_cast<int>(runStarts_.size()) - 1;
+    shares_.assign(static_cast<std::size_t>(runs) * (threads + 1), 0);
+    for (int r = 0; r < runs; ++r) {
+        const auto begin = contacts.begin() + runStarts_[r], end = contacts.begin() + runStarts_[r + 1];
+        int* share = &shares_[static_cast<std::size_t>(r) * (threads + 1)];
+        share[0] = runStarts_[r];
+        share[threads] = runStarts_[r + 1];
+        for (int t = 1; t < threads; ++t) {
+            const auto at = std::lower_bound(begin, end, sphereBounds[t],
+                                             [](const Contact& c, int sphere) { return c.a < sphere; });
+            // Monotone even were a run not listed by sphere (any split of a colour is valid).
+            share[t] = std::max(share[t - 1], static_cast<int>(at - contacts.begin()));
+        }
+    }
+}
+
 double GaussSeidelSweeper::sweepLoaded(const GranularOptions& o, std::vector<Contact>& contacts) {
     const int nc = static_cast<int>(contacts.size());
     if (nc == 0) return 0.0;
@@ -385,16 +422,29 @@ double GaussSeidelSweeper::sweepLoaded(const GranularOptions& o, std::vector<Con
         for (Contact& c : contacts) change = std::max(change, relaxContact(o, twists_, c));
         return std::sqrt(change);
     }
+    if (splitThreads_ != threads) splitRuns(contacts, threads);
     const int runs = static_cast<int>(runStarts_.size()) - 1;
 #pragma omp parallel num_threads(threads) reduction(max : change)
-    for (int r = 0; r < runs; ++r) {
-        const int begin = runStarts_[r], end = runStarts_[r + 1];
-        if (contacts[begin].colour == kSequentialColour) {
+    {
+#ifdef _OPENMP
+        const int team = omp_get_num_threads(), t = omp_get_thread_num();
+#else
+        const int team = 1, t = 0;
+#endif
+        for (int r = 0; r < runs; ++r) {
+            const int begin = runStarts_[r], end = runStarts_[r + 1];
+            if (contacts[begin].colour == kSequentialColour) {
 #pragma omp single
-            for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
-        } else {
+                for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
+            } else if (team != threads) {   // a smaller team than asked for: shares by count
 #pragma omp for schedule(static)
-            for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
+                for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
+            } else {
+                const int* share = &shares_[static_cast<std::size_t>(r) * (threads + 1)];
+                for (int k = share[t]; k < share[t + 1]; ++k)
+                    change = std::max(change, relaxContact(o, twists_, contacts[k]));
+#pragma omp barrier
+            }
         }
     }
     return std::sqrt(change);

@@ -99,8 +99,14 @@ public:
     };
 
 private:
+    // Each thread's share of every colour run, split at the same spheres (see
+    // sweepLoaded); computed for `threads` on first use.
+    void splitRuns(const std::vector<Contact>& contacts, int threads);
+
     std::vector<int> runStarts_;   // colour runs [runStarts_[k], runStarts_[k + 1])
     std::vector<Twist> twists_;
+    int splitThreads_ = 0;
+    std::vector<int> shares_;      // run r, thread t: [shares_[r (T + 1) + t], shares_[r (T + 1) + t + 1])
 };
 
 // Weighted block Jacobi: every contact sees the velocities at the sweep's
