@@ -1,5 +1,7 @@
 #include "impact/CoulombPath.h"
 
+#include "impact/IllinoisBracket.h"
+
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -266,31 +268,18 @@ bool CoulombPath::advanceUntil(const StopFunction& stop) {
             // tolerance inside the bracket so that the bracket itself closes,
             // and a bisection whenever two trials have not halved the bracket
             // (a stop function built with max() can be flat on one side).
-            double lo = 0.0, hi = h;
-            double flo = stop(state_, velocity()), fhi = stopNext;
-            int lastSide = 0;
+            IllinoisBracket b{0.0, h, stop(state_, velocity()), stopNext};
             double widthBefore = 2.0 * h, width = h;
-            for (int it = 0; it < kEventLocationIterations && hi - lo > eventTol; ++it) {
-                double mid = (flo * hi - fhi * lo) / (flo - fhi);
-                if (hi - lo > 0.5 * widthBefore) mid = 0.5 * (lo + hi);
+            for (int it = 0; it < kEventLocationIterations && b.hi - b.lo > eventTol; ++it) {
+                double mid = b.calcChordZero();
+                if (b.hi - b.lo > 0.5 * widthBefore) mid = 0.5 * (b.lo + b.hi);
                 widthBefore = width;
-                width = hi - lo;
-                mid = std::clamp(mid, lo + 0.5 * eventTol, hi - 0.5 * eventTol);
+                width = b.hi - b.lo;
+                mid = std::clamp(mid, b.lo + 0.5 * eventTol, b.hi - 0.5 * eventTol);
                 const State m = step(state_, mid);
-                const double fm = stop(m, problem_.calcVelocityAfter(m.impulse()));
-                if (fm >= 0.0) {
-                    hi = mid;
-                    fhi = fm;
-                    if (lastSide > 0) flo *= 0.5;
-                    lastSide = 1;
-                } else {
-                    lo = mid;
-                    flo = fm;
-                    if (lastSide < 0) fhi *= 0.5;
-                    lastSide = -1;
-                }
+                b.narrow(mid, stop(m, problem_.calcVelocityAfter(m.impulse())));
             }
-            state_ = step(state_, hi);
+            state_ = step(state_, b.hi);
             rateAtState_.reset();
             record();
             return true;

@@ -28,6 +28,7 @@
 #include <limits>
 #include <optional>
 
+#include "impact/IllinoisBracket.h"
 #include "impact/InvariantDirections.h"
 #include "impact/JiaWang.h"
 #include "impact/JiaWangModel.h"
@@ -418,25 +419,13 @@ std::optional<NumericOutcome> integrateInAngle(const JiaWangModel& m, const JiaW
     const double slope = std::abs(f.slopeAt(*root));
     double lDistance = sinTol * std::abs(g.at(*root)) / slope;
     if (!(lDistance < startDistance) || !(0.5 * lDistance * f.curvatureBound() <= kLDistanceRelTol * slope)) {
-        double lo = 0.0, hi = startDistance;
-        double mlo = path.calcCollinearityMargin(lo, sinTol), mhi = path.calcCollinearityMargin(hi, sinTol);
-        int side = 0;
-        for (int it = 0; it < kLIterations && hi - lo > kLDistanceRelTol * lo; ++it) {
-            lDistance = std::clamp((mlo * hi - mhi * lo) / (mlo - mhi), lo, hi);
-            const double mx = path.calcCollinearityMargin(lDistance, sinTol);
-            if (mx > 0.0) {
-                lo = lDistance;
-                mlo = mx;
-                if (side > 0) mhi *= 0.5;
-                side = 1;
-            } else {
-                hi = lDistance;
-                mhi = mx;
-                if (side < 0) mlo *= 0.5;
-                side = -1;
-            }
+        IllinoisBracket b{0.0, startDistance, path.calcCollinearityMargin(0.0, sinTol),
+                          path.calcCollinearityMargin(startDistance, sinTol)};
+        for (int it = 0; it < kLIterations && b.hi - b.lo > kLDistanceRelTol * b.lo; ++it) {
+            const double x = std::clamp(b.calcChordZero(), b.lo, b.hi);
+            b.narrow(x, path.calcCollinearityMargin(x, sinTol));
         }
-        lDistance = lo;   // the margin is >= 0 here: l has happened
+        lDistance = b.lo;   // the margin is >= 0 here: l has happened
     }
     const double uStart = AngleIntegrator::toW(startDistance);
     const double uEnd = AngleIntegrator::toW(lDistance);
