@@ -1,10 +1,10 @@
 #include "impact/CoulombPath.h"
 
-#include "impact/IllinoisBracket.h"
-
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+
+#include "impact/IllinoisBracket.h"
 
 namespace impactlab {
 
