@@ -59,8 +59,8 @@ constexpr double kFirstPanel = 1.0;
 constexpr double kPanelSafety = 0.9;
 constexpr double kMinPanelRatio = 0.25;
 constexpr double kMaxPanelRatio = 4.0;
-// Newton iterations locating c or r on a panel's interpolant, to this
-// fraction of the panel's half-length.
+// Newton iterations locating r on a panel's interpolant of E, to this
+// fraction of the panel's half-length (also the bracket for c's polish).
 constexpr int kEventIterations = 60;
 constexpr double kEventRelTol = 1e-13;
 // Newton steps on a cubic Hermite interpolant of v_n between two points for
@@ -427,17 +427,17 @@ std::optional<NumericOutcome> integrateInAngle(const JiaWangModel& m, const JiaW
         }
         lDistance = b.lo;   // the margin is >= 0 here: l has happened
     }
-    const double uStart = AngleIntegrator::toW(startDistance);
-    const double uEnd = AngleIntegrator::toW(lDistance);
-    if (!(uEnd > uStart) || !(uEnd - uStart < kMaxAngleEFolds)) return std::nullopt;
+    const double wStart = AngleIntegrator::toW(startDistance);
+    const double wEnd = AngleIntegrator::toW(lDistance);
+    if (!(wEnd > wStart) || !(wEnd - wStart < kMaxAngleEFolds)) return std::nullopt;
 
     using Point = AngleIntegrator::Point;
     const ChebyshevPanel& cheb = getChebyshevPanel();
     const double logCapture = std::log(capture);
     NumericOutcome out;
     ImpactPhase phase = ImpactPhase::Compression;
-    Point at{uStart, std::log(r0), 0.0, 0.0};
-    double length = std::min(kFirstPanel, uEnd - uStart);
+    Point at{wStart, std::log(r0), 0.0, 0.0};
+    double length = std::min(kFirstPanel, wEnd - wStart);
     AngleIntegrator::Panel panel;
     auto stateAt = [&](const Point& q) {
         return PathState{path.impulse(q), q.E, phase};
@@ -533,7 +533,7 @@ std::optional<NumericOutcome> integrateInAngle(const JiaWangModel& m, const JiaW
         }
         at = pointAt(kPanelOrder);
         at.E -= shift;
-        if (at.w >= uEnd) {   // event l: on along the exact ray (eqs. 42-44)
+        if (at.w >= wEnd) {   // event l: on along the exact ray (eqs. 42-44)
             out.state = stateAt(at);
             InvariantDirection ray;
             ray.direction = path.rootDirection();
@@ -541,7 +541,7 @@ std::optional<NumericOutcome> integrateInAngle(const JiaWangModel& m, const JiaW
             out.stretches = makeStretchesAlongRay(m, out.state.I.z(), std::exp(at.logSpeed), ray.direction, ray.lambda);
             return out;
         }
-        length = std::min(length * ratio, uEnd - at.w);
+        length = std::min(length * ratio, wEnd - at.w);
     }
 }
 
