@@ -55,7 +55,7 @@ void runSettlingBox(benchmark::State& state, FrictionModel model, SweepKind swee
 
 void BM_SettlingBoxMaxDissipation(benchmark::State& state) { runSettlingBox(state, FrictionModel::MaxDissipation); }
 void BM_SettlingBoxCoulomb(benchmark::State& state) { runSettlingBox(state, FrictionModel::Coulomb); }
-// The default Gauss-Seidel sweep, colour by colour on 1 and 2 threads.
+// The default Gauss-Seidel sweep (its dissected tasks, SweepOrder.h) on 1 and 2 threads.
 void BM_SettlingBoxThreads(benchmark::State& state) {
     runSettlingBox(state, FrictionModel::MaxDissipation, SweepKind::GaussSeidel, static_cast<int>(state.range(1)));
 }

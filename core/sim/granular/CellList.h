@@ -39,20 +39,30 @@ struct CellList {
     static std::int64_t key(const Eigen::Vector3i& c) { return makeCellKey(c); }
     int linear(int x, int y, int z) const { return (x * dims.y() + y) * dims.z() + z; }
 
-    void build(const std::vector<Sphere>& spheres, double size) {
+    // The bounding box and each sphere's cell on `threads` threads.
+    void build(const std::vector<Sphere>& spheres, double size, int threads = 1) {
         cellSize = size;
-        Vec3 lo = Vec3::Constant(std::numeric_limits<double>::max()), hi = -lo;
-        for (const Sphere& s : spheres) {
-            lo = lo.cwiseMin(s.position);
-            hi = hi.cwiseMax(s.position);
+        const int n = static_cast<int>(spheres.size());
+        constexpr double kHuge = std::numeric_limits<double>::max();
+        double lx = kHuge, ly = kHuge, lz = kHuge, hx = -kHuge, hy = -kHuge, hz = -kHuge;
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static) \
+    reduction(min : lx, ly, lz) reduction(max : hx, hy, hz)
+        for (int i = 0; i < n; ++i) {
+            const Vec3& p = spheres[i].position;
+            lx = std::min(lx, p.x());
+            ly = std::min(ly, p.y());
+            lz = std::min(lz, p.z());
+            hx = std::max(hx, p.x());
+            hy = std::max(hy, p.y());
+            hz = std::max(hz, p.z());
         }
+        const Vec3 lo(lx, ly, lz), hi(hx, hy, hz);
         // At least a cell of margin on every side (half a cell more below,
         // against round-off in the lowest sphere's cell): every neighbour of
         // a sphere's cell exists.
         origin = lo - Vec3::Constant(kGridPadCells * cellSize);
         const Vec3 extent = ((hi - origin) / cellSize).array().floor() + 2.0;
         const double cells = extent.prod();
-        const int n = static_cast<int>(spheres.size());
         dense = cells <= kDenseCellsPerSphere * n + kDenseCellsMin;
         if (!dense) {
             entries.clear();
@@ -64,11 +74,12 @@ struct CellList {
         dims = extent.cast<int>();
         std::vector<int> cellOfSphere(spheres.size());
         first.assign(static_cast<std::size_t>(cells) + 1, 0);
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
         for (int i = 0; i < n; ++i) {
             const Eigen::Vector3i c = cellOf(spheres[i].position);
             cellOfSphere[i] = linear(c.x(), c.y(), c.z());
-            ++first[cellOfSphere[i] + 1];
         }
+        for (int i = 0; i < n; ++i) ++first[cellOfSphere[i] + 1];
         for (std::size_t k = 1; k < first.size(); ++k) first[k] += first[k - 1];
         order.resize(spheres.size());
         std::vector<int> fill(first.begin(), first.end() - 1);

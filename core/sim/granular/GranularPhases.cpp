@@ -5,7 +5,6 @@
 #endif
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -14,6 +13,7 @@
 #include "impact/MaxDissipation.h"
 #include "mechanics/ContactFrame.h"
 #include "sim/granular/CellList.h"
+#include "sim/granular/ContactUpdates.h"
 
 namespace impactlab::granular::phases {
 
@@ -26,6 +26,9 @@ constexpr double kResetSlack = 1e-9;
 // spheres and walls: about half its neighbours, 3-4 in a pile), so the list
 // rarely grows while being filled.
 constexpr double kExpectedContactsPerSphere = 4.0;
+// Spheres a thread lists the contacts of at a time (detectContacts): small
+// enough that two threads end together, large enough that taking one is rare.
+constexpr int kDetectChunkSpheres = 256;
 // Grid cells are this many largest diameters (plus the margin) wide, so a
 // sphere's contacts lie in its own and the 26 neighbouring cells.
 constexpr double kCellDiameters = 1.0;
@@ -41,6 +44,10 @@ Contact makeContact(int a, int b, double leverA, double leverB, const Vec3& norm
     c.leverB = leverB;
     c.normal = normal;
     c.gap = gap;
+    c.obstacleVelocity.setZero();
+    c.invMassA = c.invMassB = c.spinA = c.spinB = c.wn = c.wt = 0.0;
+    c.impulse.setZero();
+    c.task = 0;
     return c;
 }
 
@@ -91,7 +98,7 @@ Closest findClosest(const Cylinder& cyl, const Vec3& c) {
     return out;
 }
 
-void addContact(std::vector<Contact>& contacts, Contact c, double& maxPenetration) {
+void addContact(ContactList& contacts, Contact c, double& maxPenetration) {
     maxPenetration = std::max(maxPenetration, -c.gap);
     contacts.push_back(std::move(c));
 }
@@ -109,7 +116,7 @@ struct Reach {
 // The contacts of owned sphere i with spheres j > i (a ghost j only when i's
 // id is the smaller), planes and obstacles, in a fixed order.
 void detectSphereContacts(const GranularWorld& world, const CellList& cells, const Reach& reach, int i, int owned,
-                          std::vector<Contact>& contacts, double& maxPenetration) {
+                          ContactList& contacts, double& maxPenetration) {
     const auto& spheres = world.spheres;
     const Sphere& si = spheres[i];
     cells.forEachNeighbour(cells.cellOf(si.position), [&](int j) {
@@ -143,70 +150,6 @@ void detectSphereContacts(const GranularWorld& world, const CellList& cells, con
     };
     for (const Box& b : world.boxes) addStatic(findClosest(b, si.position));
     for (const Cylinder& c : world.cylinders) addStatic(findClosest(c, si.position));
-}
-
-// Greedy colouring in detected order (sequential: each choice depends on
-// the earlier ones), then a stable counting sort by colour whose scatter
-// runs on `threads` threads, each over its own range of contacts.
-void colourContacts(const GranularWorld& world, std::vector<Contact>& contacts, int threads) {
-    std::vector<std::uint64_t> taken(world.spheres.size(), 0);
-    for (Contact& c : contacts) {
-        const std::uint64_t used = taken[c.a] | (c.b >= 0 ? taken[c.b] : 0);
-        c.colour = ~used ? __builtin_ctzll(~used) : kSequentialColour;   // the lowest free colour
-        if (c.colour < kColourCount) {
-            const std::uint64_t bit = std::uint64_t{1} << c.colour;
-            taken[c.a] |= bit;
-            if (c.b >= 0) taken[c.b] |= bit;
-        }
-    }
-    constexpr int kColours = kSequentialColour + 1;
-    const int nc = static_cast<int>(contacts.size());
-    auto rangeOf = [&](int t) { return static_cast<int>(static_cast<std::int64_t>(nc) * t / threads); };
-    // counts[t][k]: contacts of colour k in thread t's range; then the
-    // position where that range's first contact of colour k goes.
-    std::vector<std::array<int, kColours>> counts(threads);
-    for (auto& row : counts) row.fill(0);
-    for (int t = 0; t < threads; ++t)
-        for (int k = rangeOf(t); k < rangeOf(t + 1); ++k) ++counts[t][contacts[k].colour];
-    int position = 0;
-    for (int colour = 0; colour < kColours; ++colour)
-        for (int t = 0; t < threads; ++t) {
-            const int n = counts[t][colour];
-            counts[t][colour] = position;
-            position += n;
-        }
-    std::vector<Contact> sorted(contacts.size());
-#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
-    for (int t = 0; t < threads; ++t)
-        for (int k = rangeOf(t); k < rangeOf(t + 1); ++k) sorted[counts[t][contacts[k].colour]++] = std::move(contacts[k]);
-    contacts.swap(sorted);
-}
-
-// The velocity of a's contact point relative to b's (or the obstacle's), world.
-// Body: a Sphere, or the sweep's packed Twist.
-template <typename Body>
-Vec3 calcRelativeVelocity(const std::vector<Body>& s, const Contact& c) {
-    const Body& a = s[c.a];
-    if (c.b < 0) return a.velocity - c.obstacleVelocity - c.leverA * a.angularVelocity.cross(c.normal);
-    const Body& b = s[c.b];
-    return a.velocity - b.velocity - (c.leverA * a.angularVelocity + c.leverB * b.angularVelocity).cross(c.normal);
-}
-
-// W P in world coordinates: W = wt (1 - n n^T) + wn n n^T.
-Vec3 applyW(const Contact& c, const Vec3& P) { return c.wt * P + (c.wn - c.wt) * c.normal.dot(P) * c.normal; }
-
-// The world impulse P on a (and -P on b) at the contact point: a's lever is
-// -leverA n, b's +leverB n, so both spins change by -(lever / I) n x P.
-template <typename Body>
-void applyImpulse(std::vector<Body>& s, const Contact& c, const Vec3& P) {
-    const Vec3 turn = c.normal.cross(P);
-    Body& a = s[c.a];
-    a.velocity += c.invMassA * P;
-    a.angularVelocity -= c.spinA * turn;
-    if (c.b < 0) return;
-    Body& b = s[c.b];
-    b.velocity -= c.invMassB * P;
-    b.angularVelocity -= c.spinB * turn;
 }
 
 }  // namespace
@@ -249,19 +192,22 @@ int getThreadCount(const GranularOptions& o) {
 
 int getThreadCount(const GranularOptions& o, int items) { return items < o.minParallelItems ? 1 : getThreadCount(o); }
 
-std::vector<Contact> detectContacts(const GranularWorld& world, int owned, double& maxPenetration) {
+ContactList detectContacts(const GranularWorld& world, int owned, double& maxPenetration) {
     const auto& spheres = world.spheres;
-    std::vector<Contact> contacts;
+    ContactList contacts;
     maxPenetration = 0.0;
     if (spheres.empty() || owned <= 0) return contacts;
-    double maxRadius = 0.0, minRadius = std::numeric_limits<double>::max();
-    for (const Sphere& s : spheres) {
-        maxRadius = std::max(maxRadius, s.radius);
-        minRadius = std::min(minRadius, s.radius);
-    }
     const GranularOptions& o = world.options;
-    double maxSpeed = 0.0;
-    for (const Sphere& s : spheres) maxSpeed = std::max(maxSpeed, s.velocity.squaredNorm());
+    const int threads = getThreadCount(o, owned);
+    const int ns = static_cast<int>(spheres.size());
+    double maxRadius = 0.0, minRadius = std::numeric_limits<double>::max(), maxSpeed = 0.0;
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static) \
+    reduction(max : maxRadius, maxSpeed) reduction(min : minRadius)
+    for (int i = 0; i < ns; ++i) {
+        maxRadius = std::max(maxRadius, spheres[i].radius);
+        minRadius = std::min(minRadius, spheres[i].radius);
+        maxSpeed = std::max(maxSpeed, spheres[i].velocity.squaredNorm());
+    }
     Reach reach;
     reach.floor = o.contactFloorShare * minRadius;
     reach.perSpeed = o.speculativeFactor * o.timeStep;
@@ -269,62 +215,118 @@ std::vector<Contact> detectContacts(const GranularWorld& world, int owned, doubl
     reach.cap = o.contactMarginShare * minRadius;
     reach.cap = reach.margin(2.0 * std::sqrt(maxSpeed) + reach.fall);   // no pair reaches further
     CellList cells;
-    cells.build(spheres, kCellDiameters * 2.0 * maxRadius + reach.cap);
-    // Each thread lists the contacts of one contiguous block of spheres; the
-    // blocks joined in order give the sequential list exactly.
-    const int threads = getThreadCount(world.options, owned);
-    std::vector<std::vector<Contact>> blocks(threads);
+    cells.build(spheres, kCellDiameters * 2.0 * maxRadius + reach.cap, threads);
+    if (threads == 1) {
+        contacts.reserve(static_cast<std::size_t>(kExpectedContactsPerSphere * owned));
+        for (int i = 0; i < owned; ++i) detectSphereContacts(world, cells, reach, i, owned, contacts, maxPenetration);
+        return contacts;
+    }
+    // Threads take chunks of spheres as they finish (a pile's bottom has more
+    // contacts a sphere than its top, and one core may be slower than the
+    // other); the chunks joined in order give the sequential list exactly.
+    struct Chunk {
+        int thread, begin, end;   // found[thread][begin, end)
+    };
+    const int chunks = (owned + kDetectChunkSpheres - 1) / kDetectChunkSpheres;
+    std::vector<Chunk> chunk(static_cast<std::size_t>(chunks));
+    std::vector<ContactList> found(threads);
     std::vector<double> deepest(threads, 0.0);
-#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
-    for (int t = 0; t < threads; ++t) {
-        const int begin = static_cast<int>(static_cast<std::int64_t>(owned) * t / threads);
-        const int end = static_cast<int>(static_cast<std::int64_t>(owned) * (t + 1) / threads);
-        // Filled as a local: neighbouring blocks[t] (and deepest[t]) share a
+#pragma omp parallel num_threads(threads)
+    {
+#ifdef _OPENMP
+        const int t = omp_get_thread_num();
+#else
+        const int t = 0;
+#endif
+        // Filled as a local: neighbouring found[t] (and deepest[t]) share a
         // cache line, which two threads writing per contact would pass back
         // and forth (measured: detection no faster on two threads than on one).
-        std::vector<Contact> found;
-        found.reserve(static_cast<std::size_t>(kExpectedContactsPerSphere * (end - begin)));
+        ContactList mine;
+        mine.reserve(static_cast<std::size_t>(kExpectedContactsPerSphere * owned / threads));
         double deepestHere = 0.0;
-        for (int i = begin; i < end; ++i) detectSphereContacts(world, cells, reach, i, owned, found, deepestHere);
-        blocks[t] = std::move(found);
+#pragma omp for schedule(dynamic, 1) nowait
+        for (int k = 0; k < chunks; ++k) {
+            const int begin = static_cast<int>(mine.size());
+            for (int i = k * kDetectChunkSpheres, end = std::min(owned, i + kDetectChunkSpheres); i < end; ++i)
+                detectSphereContacts(world, cells, reach, i, owned, mine, deepestHere);
+            chunk[k] = Chunk{t, begin, static_cast<int>(mine.size())};
+        }
+        found[t] = std::move(mine);
         deepest[t] = deepestHere;
     }
-    if (threads == 1) {
-        maxPenetration = deepest[0];
-        return std::move(blocks[0]);
+    std::vector<std::size_t> offsets(static_cast<std::size_t>(chunks) + 1, 0);
+    for (int k = 0; k < chunks; ++k) offsets[k + 1] = offsets[k] + static_cast<std::size_t>(chunk[k].end - chunk[k].begin);
+    for (double d : deepest) maxPenetration = std::max(maxPenetration, d);
+    contacts.resize(offsets[chunks]);
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int k = 0; k < chunks; ++k) {
+        const auto from = found[chunk[k].thread].begin();
+        std::move(from + chunk[k].begin, from + chunk[k].end, contacts.begin() + static_cast<std::ptrdiff_t>(offsets[k]));
     }
-    std::vector<std::size_t> offsets(threads + 1, 0);
-    for (int t = 0; t < threads; ++t) {
-        offsets[t + 1] = offsets[t] + blocks[t].size();
-        maxPenetration = std::max(maxPenetration, deepest[t]);
-    }
-    contacts.resize(offsets[threads]);
-#pragma omp parallel for num_threads(threads) schedule(static, 1)
-    for (int t = 0; t < threads; ++t)
-        std::move(blocks[t].begin(), blocks[t].end(), contacts.begin() + static_cast<std::ptrdiff_t>(offsets[t]));
     return contacts;
 }
 
-void prepareContacts(const GranularWorld& world, std::vector<Contact>& contacts) {
+SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactList& contacts) {
     const int nc = static_cast<int>(contacts.size());
     const int threads = getThreadCount(world.options, nc);
-#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
-    for (int k = 0; k < nc; ++k) {
-        Contact& c = contacts[k];
-        const Sphere& a = world.spheres[c.a];
-        c.invMassA = 1.0 / a.mass;
-        c.spinA = c.leverA * calcInverseInertia(a);
-        if (c.b >= 0) {
-            const Sphere& b = world.spheres[c.b];
-            c.invMassB = 1.0 / b.mass;
-            c.spinB = c.leverB * calcInverseInertia(b);
+    SweepOrder order = planSweep(static_cast<int>(world.spheres.size()), owned, contacts);
+    const int tasks = order.taskCount();
+    // counts[t][k]: the contacts of task k in thread t's part of the list;
+    // then the position where that part's first contact of task k goes.
+    std::vector<std::vector<int>> counts(threads, std::vector<int>(tasks, 0));
+    // On threads, each thread's marks of the leaves the separators reach.
+    const int leaves = 1 << order.depth;
+    std::vector<std::vector<std::uint64_t>> touched(threads > 1 ? threads : 0);
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
+    for (int t = 0; t < threads; ++t) {
+        if (threads > 1) touched[t].assign(static_cast<std::size_t>(tasks) * order.words, 0);
+        for (int k = splitList(nc, t, threads); k < splitList(nc, t + 1, threads); ++k) {
+            Contact& c = contacts[k];
+            const Sphere& a = world.spheres[c.a];
+            c.invMassA = 1.0 / a.mass;
+            c.spinA = c.leverA * calcInverseInertia(a);
+            if (c.b >= 0) {
+                const Sphere& b = world.spheres[c.b];
+                c.invMassB = 1.0 / b.mass;
+                c.spinB = c.leverB * calcInverseInertia(b);
+            }
+            // Jia & Wang eq. 5, 1/m - I^-1 [r]x [r]x, for r = l n: along n 1/m,
+            // across it 1/m + l^2 / I.
+            c.wn = c.invMassA + c.invMassB;
+            c.wt = c.wn + c.spinA * c.leverA + c.spinB * c.leverB;
+            c.task = order.findTask(c.a, c.b);
+            ++counts[t][c.task];
+            if (threads > 1 && c.task >= leaves) {
+                order.markTouch(touched[t], c.task, order.leafOf[c.a]);
+                if (c.b >= 0) order.markTouch(touched[t], c.task, order.leafOf[c.b]);
+            }
         }
-        // Jia & Wang eq. 5, 1/m - I^-1 [r]x [r]x, for r = l n: along n 1/m,
-        // across it 1/m + l^2 / I.
-        c.wn = c.invMassA + c.invMassB;
-        c.wt = c.wn + c.spinA * c.leverA + c.spinB * c.leverB;
     }
-    colourContacts(world, contacts, threads);
+    if (threads > 1) {
+        order.touches = std::move(touched[0]);
+        for (int t = 1; t < threads; ++t)
+            for (std::size_t w = 0; w < order.touches.size(); ++w) order.touches[w] |= touched[t][w];
+    }
+    order.taskStarts.assign(static_cast<std::size_t>(tasks) + 1, 0);
+    int position = 0;
+    for (int task = 0; task < tasks; ++task) {
+        order.taskStarts[task] = position;
+        for (int t = 0; t < threads; ++t) {
+            const int n = counts[t][task];
+            counts[t][task] = position;
+            position += n;
+        }
+    }
+    order.taskStarts[tasks] = position;
+    if (tasks == 1) return order;
+    // A stable counting sort by task, each thread moving its own part.
+    ContactList sorted(contacts.size());
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
+    for (int t = 0; t < threads; ++t)
+        for (int k = splitList(nc, t, threads); k < splitList(nc, t + 1, threads); ++k)
+            sorted[counts[t][contacts[k].task]++] = std::move(contacts[k]);
+    contacts.swap(sorted);
+    return order;
 }
 
 void applyGravity(GranularWorld& world, int count) {
@@ -334,130 +336,7 @@ void applyGravity(GranularWorld& world, int count) {
     for (int i = 0; i < count; ++i) world.spheres[i].velocity += dv;
 }
 
-namespace {
-
-// One Gauss-Seidel update of contact c; returns |W delta|^2.
-double relaxContact(const GranularOptions& o, std::vector<GaussSeidelSweeper::Twist>& twists, Contact& c) {
-    const Vec3 vFree = calcRelativeVelocity(twists, c) - applyW(c, c.impulse);
-    const Vec3 target = solveContact(o, c, vFree);
-    const Vec3 delta = o.relaxation * (target - c.impulse);
-    applyImpulse(twists, c, delta);
-    c.impulse += delta;
-    return applyW(c, delta).squaredNorm();
-}
-
-}  // namespace
-
-GaussSeidelSweeper::GaussSeidelSweeper(const std::vector<Contact>& contacts) {
-    const int nc = static_cast<int>(contacts.size());
-    runStarts_.push_back(0);
-    for (int k = 1; k < nc; ++k)
-        if (contacts[k].colour != contacts[k - 1].colour) runStarts_.push_back(k);
-    runStarts_.push_back(nc);
-}
-
-void GaussSeidelSweeper::load(const GranularWorld& world) {
-    const auto& spheres = world.spheres;
-    const int ns = static_cast<int>(spheres.size());
-    twists_.resize(spheres.size());
-    const int threads = getThreadCount(world.options, ns);
-#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
-    for (int i = 0; i < ns; ++i) twists_[i] = Twist{spheres[i].velocity, spheres[i].angularVelocity};
-}
-
-void GaussSeidelSweeper::store(GranularWorld& world) const {
-    auto& spheres = world.spheres;
-    const int ns = static_cast<int>(spheres.size());
-    const int threads = getThreadCount(world.options, ns);
-#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
-    for (int i = 0; i < ns; ++i) {
-        spheres[i].velocity = twists_[i].velocity;
-        spheres[i].angularVelocity = twists_[i].angularVelocity;
-    }
-}
-
-// Thread t takes, in every colour, the contacts whose sphere a lies in its
-// own range of spheres; the ranges hold equal shares of all the contacts.
-// Contacts are listed by sphere a (detectContacts) and the colour sort is
-// stable, so each run is split by binary search. Splitting every colour by
-// count instead moves the boundary from colour to colour, and the spheres
-// between pass from one core's cache to the other's at each colour: measured
-// at N = 27,000, 45 ns a contact on two threads against 26 on one.
-void GaussSeidelSweeper::splitRuns(const std::vector<Contact>& contacts, int threads) {
-    splitThreads_ = threads;
-    const int nc = static_cast<int>(contacts.size());
-    int maxA = 0;
-    for (const Contact& c : contacts) maxA = std::max(maxA, c.a);
-    std::vector<int> firstOf(static_cast<std::size_t>(maxA) + 2, 0);   // counts, then prefix sums
-    for (const Contact& c : contacts) ++firstOf[static_cast<std::size_t>(c.a) + 1];
-    for (std::size_t i = 1; i < firstOf.size(); ++i) firstOf[i] += firstOf[i - 1];
-    std::vector<int> sphereBounds(threads + 1, maxA + 1);
-    sphereBounds[0] = 0;
-    for (int t = 1; t < threads; ++t) {
-        const std::int64_t target = static_cast<std::int64_t>(nc) * t / threads;
-        sphereBounds[t] = static_cast<int>(std::lower_bound(firstOf.begin(), firstOf.end(), target) - firstOf.begin());
-    }
-    const int runs = static_cast<int>(runStarts_.size()) - 1;
-    shares_.assign(static_cast<std::size_t>(runs) * (threads + 1), 0);
-    for (int r = 0; r < runs; ++r) {
-        const auto begin = contacts.begin() + runStarts_[r], end = contacts.begin() + runStarts_[r + 1];
-        int* share = &shares_[static_cast<std::size_t>(r) * (threads + 1)];
-        share[0] = runStarts_[r];
-        share[threads] = runStarts_[r + 1];
-        for (int t = 1; t < threads; ++t) {
-            const auto at = std::lower_bound(begin, end, sphereBounds[t],
-                                             [](const Contact& c, int sphere) { return c.a < sphere; });
-            // Monotone even were a run not listed by sphere (any split of a colour is valid).
-            share[t] = std::max(share[t - 1], static_cast<int>(at - contacts.begin()));
-        }
-    }
-}
-
-double GaussSeidelSweeper::sweepLoaded(const GranularOptions& o, std::vector<Contact>& contacts) {
-    const int nc = static_cast<int>(contacts.size());
-    if (nc == 0) return 0.0;
-    const int threads = getThreadCount(o, nc);
-    double change = 0.0;
-    if (threads == 1) {   // the same sweep without a team (whose start costs a small world's whole step)
-        for (Contact& c : contacts) change = std::max(change, relaxContact(o, twists_, c));
-        return std::sqrt(change);
-    }
-    if (splitThreads_ != threads) splitRuns(contacts, threads);
-    const int runs = static_cast<int>(runStarts_.size()) - 1;
-#pragma omp parallel num_threads(threads) reduction(max : change)
-    {
-#ifdef _OPENMP
-        const int team = omp_get_num_threads(), t = omp_get_thread_num();
-#else
-        const int team = 1, t = 0;
-#endif
-        for (int r = 0; r < runs; ++r) {
-            const int begin = runStarts_[r], end = runStarts_[r + 1];
-            if (contacts[begin].colour == kSequentialColour) {
-#pragma omp single
-                for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
-            } else if (team != threads) {   // a smaller team than asked for: shares by count
-#pragma omp for schedule(static)
-                for (int k = begin; k < end; ++k) change = std::max(change, relaxContact(o, twists_, contacts[k]));
-            } else {
-                const int* share = &shares_[static_cast<std::size_t>(r) * (threads + 1)];
-                for (int k = share[t]; k < share[t + 1]; ++k)
-                    change = std::max(change, relaxContact(o, twists_, contacts[k]));
-#pragma omp barrier
-            }
-        }
-    }
-    return std::sqrt(change);
-}
-
-double GaussSeidelSweeper::sweep(GranularWorld& world, std::vector<Contact>& contacts) {
-    load(world);
-    const double change = sweepLoaded(world.options, contacts);
-    store(world);
-    return change;
-}
-
-JacobiSweeper::JacobiSweeper(const GranularWorld& world, const std::vector<Contact>& contacts) {
+JacobiSweeper::JacobiSweeper(const GranularWorld& world, const ContactList& contacts) {
     const int ns = static_cast<int>(world.spheres.size());
     const int nc = static_cast<int>(contacts.size());
     firstOf_.assign(ns + 1, 0);
@@ -475,7 +354,7 @@ JacobiSweeper::JacobiSweeper(const GranularWorld& world, const std::vector<Conta
     proposed_.assign(contacts.size(), Vec3::Zero());
 }
 
-double JacobiSweeper::sweep(GranularWorld& world, std::vector<Contact>& contacts) {
+double JacobiSweeper::sweep(GranularWorld& world, ContactList& contacts) {
     const GranularOptions& o = world.options;
     const int nc = static_cast<int>(contacts.size());
     const int ns = static_cast<int>(firstOf_.size()) - 1;

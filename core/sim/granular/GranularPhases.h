@@ -4,7 +4,7 @@
 // the same code between its exchanges:
 //   1. detectContacts     broad phase (sorted cell list) and narrow phase
 //   2. prepareContacts    each contact's W (contact-frame inverse inertia),
-//                         and the contacts coloured and ordered by colour
+//                         and the contacts in the sweep's order (SweepOrder.h)
 //   3. applyGravity       u + M^-1 dt f_ext (C.1.7)
 //   4. sweeps             nonlinear block Gauss-Seidel or weighted Jacobi over
 //                         the per-contact subproblems (5)
@@ -20,10 +20,15 @@
 // processes that see the pair exactly one solves it; contacts with planes and
 // obstacles are listed for owned spheres only. With owned = all spheres this is
 // the serial step.
+#include <atomic>
+#include <cstdint>
 #include <functional>
+#include <memory>
+#include <utility>
 #include <vector>
 
 #include "sim/granular/GranularWorld.h"
+#include "sim/granular/SweepOrder.h"
 
 namespace impactlab::granular::phases {
 
@@ -32,27 +37,48 @@ namespace impactlab::granular::phases {
 // frame (t1, t2, n) the inverse inertia W is diag(wt, wt, wn) exactly
 // (Jia & Wang eq. 5 with isotropic inertia and r parallel to n): the
 // stepper keeps the two numbers and works in world coordinates.
+// Every field is set by makeContact (detectContacts) and prepareContacts;
+// none has a default, so that a list can grow without writing its memory
+// (ContactList).
 struct Contact {
-    int a = 0;
-    int b = -1;
-    Vec3 normal = Vec3::UnitZ();   // unit, from b (or the obstacle) into a
-    double leverA = 0.0;           // m: the contact point is a's centre - leverA n
-    double leverB = 0.0;           // m: ... b's centre + leverB n (0 for an obstacle)
-    double gap = 0.0;              // m, negative when overlapping
-    Vec3 obstacleVelocity = Vec3::Zero();   // m/s, a moving plane's
-    double invMassA = 0.0, invMassB = 0.0;   // 1/kg (B: 0 for an obstacle)
-    double spinA = 0.0, spinB = 0.0;   // 1/(kg m): leverA / I_a, leverB / I_b
-    double wn = 0.0, wt = 0.0;     // 1/kg, W's normal and tangential entries
-    Vec3 impulse = Vec3::Zero();   // N s, world, on a (b gets -impulse); accumulated this step
-    // The Gauss-Seidel sweep's colour (prepareContacts): no two contacts of
-    // one colour share a sphere. kSequentialColour: no colour was free.
-    int colour = 0;
+    int a;
+    int b;
+    Vec3 normal;               // unit, from b (or the obstacle) into a
+    double leverA;             // m: the contact point is a's centre - leverA n
+    double leverB;             // m: ... b's centre + leverB n (0 for an obstacle)
+    double gap;                // m, negative when overlapping
+    Vec3 obstacleVelocity;     // m/s, a moving plane's (zero for other obstacles and spheres)
+    double invMassA, invMassB;   // 1/kg (B: 0 for an obstacle)
+    double spinA, spinB;       // 1/(kg m): leverA / I_a, leverB / I_b
+    double wn, wt;             // 1/kg, W's normal and tangential entries
+    Vec3 impulse;              // N s, world, on a (b gets -impulse); accumulated this step
+    int task;                  // the Gauss-Seidel sweep's task (SweepOrder.h), set by prepareContacts
 };
 
-// Colours a sphere's contacts can take (one bit each of a 64-bit mask);
-// a contact whose spheres already hold all of them is swept last, alone.
-inline constexpr int kColourCount = 64;
-inline constexpr int kSequentialColour = kColourCount;
+// std::allocator whose elements start default-initialised: a Contact so
+// made is left unwritten, and the lists that are filled in parallel
+// (detectContacts' join, orderContacts' reordered copy) skip a serial pass
+// over their memory (10 MB a step at 65,000 contacts: a tenth of a step on
+// two threads).
+template <typename T>
+struct UninitialisedAllocator : std::allocator<T> {
+    template <typename U>
+    struct rebind {
+        using other = UninitialisedAllocator<U>;
+    };
+    UninitialisedAllocator() = default;
+    template <typename U>
+    UninitialisedAllocator(const UninitialisedAllocator<U>&) noexcept {}
+    template <typename U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <typename U, typename... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+};
+using ContactList = std::vector<Contact, UninitialisedAllocator<Contact>>;
 
 // Threads the options ask for (1 without OpenMP), and for a loop over
 // `items` spheres or contacts (1 below options.minParallelItems).
@@ -61,11 +87,11 @@ int getThreadCount(const GranularOptions& options, int items);
 
 // The contacts of the first `owned` spheres (see above), in sphere order, and
 // the deepest overlap among them (m, >= 0). The same list on any thread count.
-std::vector<Contact> detectContacts(const GranularWorld& world, int owned, double& maxPenetration);
-// Each contact's masses, levers and W; then the contacts are coloured
-// greedily in their detected order (each takes the lowest colour neither of
-// its spheres has yet) and stably reordered by colour.
-void prepareContacts(const GranularWorld& world, std::vector<Contact>& contacts);
+ContactList detectContacts(const GranularWorld& world, int owned, double& maxPenetration);
+// Each contact's masses, levers and W; then the contacts are stably
+// reordered into the sweep's tasks (SweepOrder.h; the first `owned` spheres
+// are the world's own), whose order is returned.
+SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactList& contacts);
 // The subproblem (5) of one contact for its free velocity vFree (m/s, world,
 // the contact's own impulse removed), with the gap term biased into v_n
 // (C.4.8): the impulse on a (N s, world).
@@ -73,25 +99,34 @@ Vec3 solveContact(const GranularOptions& options, const Contact& contact, const 
 // Spheres [0, count): v += dt g (a sphere's gyroscopic term vanishes).
 void applyGravity(GranularWorld& world, int count);
 
-// Nonlinear block Gauss-Seidel sweeps over the contacts in their order
-// (colour by colour, as prepareContacts left them), each impulse update
-// relaxed by options.relaxation; a sweep returns the largest change of a
-// contact's velocity (m/s), the residual. The contacts of one colour share no
-// sphere, so each colour is swept by every thread at once (multicolour
-// Gauss-Seidel, as Box2D v3 solves its constraint graph) with the result of
-// the sequential sweep, whatever the thread count. Built once per step: the
-// colour runs are found once, and the spheres' velocities are packed
-// (48 bytes a sphere) while the contacts sweep them.
+// Nonlinear block Gauss-Seidel sweeps over the contacts in the order
+// prepareContacts left them (SweepOrder.h), each impulse update relaxed by
+// options.relaxation; a sweep returns the largest change of a contact's
+// velocity (m/s), the residual. On threads the tasks of the dissection run as
+// soon as what they wait for is done (SweepOrder.h): a thread takes the ready
+// leaves of its own range first, then others', and the thread that completes
+// the last thing a separator waits for sweeps it next; the step's next sweep
+// starts on the leaves the last separators do not reach while those run.
+// Tasks running at once share no sphere and every task runs after each
+// earlier one it shares a sphere with, so the sweeps are the sequential ones,
+// update for update, however the tasks fall to the threads (a faster core
+// simply takes more). The spheres' velocities are packed (48 bytes a sphere)
+// while the contacts sweep them.
 class GaussSeidelSweeper {
 public:
-    explicit GaussSeidelSweeper(const std::vector<Contact>& contacts);
+    explicit GaussSeidelSweeper(SweepOrder order) : order_(std::move(order)) {}
     // load, sweepLoaded, store: one sweep of the world's spheres.
-    double sweep(GranularWorld& world, std::vector<Contact>& contacts);
+    double sweep(GranularWorld& world, ContactList& contacts);
     // The spheres' velocities into the packed copy, and back. Between them
-    // sweepLoaded may run any number of times (a step's sweeps).
+    // the sweeps may run any number of times (a step's sweeps).
     void load(const GranularWorld& world);
+    // The same with `kick` (m/s) added to every velocity: the step's gravity
+    // (applyGravity) folded into the copy, a pass over the spheres less.
+    void load(const GranularWorld& world, const Vec3& kick);
     void store(GranularWorld& world) const;
-    double sweepLoaded(const GranularOptions& options, std::vector<Contact>& contacts);
+    double sweepLoaded(const GranularOptions& options, ContactList& contacts) { return sweepsLoaded(options, contacts, 1); }
+    // `sweeps` sweeps one after the other; the last one's residual.
+    double sweepsLoaded(const GranularOptions& options, ContactList& contacts, int sweeps);
 
     struct Twist {
         Vec3 velocity;          // m/s
@@ -99,14 +134,23 @@ public:
     };
 
 private:
-    // Each thread's share of every colour run, split at the same spheres (see
-    // sweepLoaded); computed for `threads` on first use.
-    void splitRuns(const std::vector<Contact>& contacts, int threads);
+    // Task k's contacts in order; their largest |W delta|^2.
+    double sweepTask(const GranularOptions& options, ContactList& contacts, int task);
+    // Each task's parent, the tasks whose next sweep waits for it, and what
+    // each task waits for.
+    void planTasks();
+    // A ready leaf of a sweep from `firstSweep` on for thread t of `team`
+    // (its own range first, then the others' from their ends), claimed: the
+    // item s * taskCount + leaf, or -1. firstSweep moves past sweeps whose
+    // leaves are all claimed.
+    int claimLeaf(int t, int team, int sweeps, int& firstSweep, std::atomic<int>* pending) const;
 
-    std::vector<int> runStarts_;   // colour runs [runStarts_[k], runStarts_[k + 1])
+    SweepOrder order_;
     std::vector<Twist> twists_;
-    int splitThreads_ = 0;
-    std::vector<int> shares_;      // run r, thread t: [shares_[r (T + 1) + t], shares_[r (T + 1) + t + 1])
+    bool planned_ = false;
+    std::vector<int> parent_;               // per task (-1: the root)
+    std::vector<int> firstNext_, next_;     // per task, the tasks whose next sweep waits for it (itself too)
+    std::vector<int> firstDeps_, laterDeps_;   // per task, what it waits for in the first sweep and later ones
 };
 
 // Weighted block Jacobi: every contact sees the velocities at the sweep's
@@ -115,8 +159,8 @@ private:
 // result does not depend on the thread count.
 class JacobiSweeper {
 public:
-    JacobiSweeper(const GranularWorld& world, const std::vector<Contact>& contacts);
-    double sweep(GranularWorld& world, std::vector<Contact>& contacts);
+    JacobiSweeper(const GranularWorld& world, const ContactList& contacts);
+    double sweep(GranularWorld& world, ContactList& contacts);
 
 private:
     std::vector<int> firstOf_, contactsOf_;   // per sphere, its contacts (CSR)

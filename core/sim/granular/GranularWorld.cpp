@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <optional>
+#include <utility>
 
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -101,20 +102,29 @@ StepStatistics GranularWorld::step() {
     const GranularOptions& o = options;
     StepStatistics stats;
     const int owned = static_cast<int>(spheres.size());
-    std::vector<phases::Contact> contacts = phases::detectContacts(*this, owned, stats.maxPenetration);
+    phases::ContactList contacts = phases::detectContacts(*this, owned, stats.maxPenetration);
     stats.contacts = static_cast<int>(contacts.size());
-    phases::prepareContacts(*this, contacts);
-    // External impulses first (C.1.7: u + M^-1 dt f_ext).
-    phases::applyGravity(*this, owned);
+    phases::SweepOrder order = phases::prepareContacts(*this, owned, contacts);
+    // External impulses first (C.1.7: u + M^-1 dt f_ext); the Gauss-Seidel
+    // sweeper adds them as it packs the velocities.
     std::optional<phases::JacobiSweeper> jacobi;
     std::optional<phases::GaussSeidelSweeper> gaussSeidel;
-    if (o.sweep == SweepKind::Jacobi) jacobi.emplace(*this, contacts);
-    else gaussSeidel.emplace(contacts);
-    if (gaussSeidel) gaussSeidel->load(*this);
-    for (int sweep = 0; sweep < o.maxIterations; ++sweep) {
-        stats.residual = jacobi ? jacobi->sweep(*this, contacts) : gaussSeidel->sweepLoaded(o, contacts);
-        stats.iterations = sweep + 1;
-        if (o.residualTolerance > 0.0 && stats.residual <= o.residualTolerance) break;
+    if (o.sweep == SweepKind::Jacobi) {
+        phases::applyGravity(*this, owned);
+        jacobi.emplace(*this, contacts);
+    } else {
+        gaussSeidel.emplace(std::move(order));
+        gaussSeidel->load(*this, o.timeStep * o.gravity);
+    }
+    if (gaussSeidel && o.residualTolerance == 0.0) {   // every sweep runs: they may overlap
+        stats.residual = gaussSeidel->sweepsLoaded(o, contacts, o.maxIterations);
+        stats.iterations = o.maxIterations;
+    } else {
+        for (int sweep = 0; sweep < o.maxIterations; ++sweep) {
+            stats.residual = jacobi ? jacobi->sweep(*this, contacts) : gaussSeidel->sweepLoaded(o, contacts);
+            stats.iterations = sweep + 1;
+            if (o.residualTolerance > 0.0 && stats.residual <= o.residualTolerance) break;
+        }
     }
     if (gaussSeidel) gaussSeidel->store(*this);
     if (o.residualTolerance > 0.0 && stats.residual > o.residualTolerance && !contacts.empty())

@@ -139,12 +139,12 @@ struct GranularOptions {
     double contactFloorShare = 0.01;
     double speculativeFactor = 2.0;
     // Threads of one machine (OpenMP; 0: OpenMP's default, all cores). Every
-    // phase runs in parallel: contact detection, the Gauss-Seidel sweep colour
-    // by colour (GranularPhases.h), the Jacobi sweeps and the integration. The
-    // result never depends on the thread count or the scheduling: contacts
-    // are listed in sphere order and then ordered by colour, the contacts of a
-    // colour share no sphere, and a Jacobi sphere sums its contacts' updates
-    // in contact order. Without OpenMP in the build, one thread.
+    // phase runs in parallel: contact detection, the Gauss-Seidel sweep's
+    // tasks (SweepOrder.h), the Jacobi sweeps and the integration. The result
+    // never depends on the thread count or the scheduling: contacts are
+    // listed in sphere order, a Gauss-Seidel task runs after every earlier
+    // one it shares a sphere with, and a Jacobi sphere sums its contacts'
+    // updates in contact order. Without OpenMP in the build, one thread.
     int threads = 0;
     // Loops over fewer spheres or contacts than this run on one thread:
     // waking a team of threads costs microseconds, more than a small

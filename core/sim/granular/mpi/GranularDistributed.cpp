@@ -161,15 +161,15 @@ public:
         GranularWorld& w = world_;
         const GranularOptions& o = w.options;
         StepStatistics local;
-        std::vector<phases::Contact> contacts = phases::detectContacts(w, owned_, local.maxPenetration);
+        phases::ContactList contacts = phases::detectContacts(w, owned_, local.maxPenetration);
         local.contacts = static_cast<int>(contacts.size());
-        phases::prepareContacts(w, contacts);
+        phases::SweepOrder order = phases::prepareContacts(w, owned_, contacts);
         // Gravity on the ghosts too: the same arithmetic as their owners'.
         phases::applyGravity(w, static_cast<int>(w.spheres.size()));
         std::optional<phases::JacobiSweeper> jacobi;
         std::optional<phases::GaussSeidelSweeper> gaussSeidel;
         if (o.sweep == SweepKind::Jacobi) jacobi.emplace(w, contacts);
-        else gaussSeidel.emplace(contacts);
+        else gaussSeidel.emplace(std::move(order));
         // The global residual decides an early end only with a tolerance;
         // without one, every sweep runs and the last sweep's residual is
         // reduced once, with the step's statistics (a collective less per sweep).

@@ -135,9 +135,9 @@ TEST(GranularStepper, SphereContactClosedFormIsTheGeneralKernel) {
         a.position = b.position + (a.radius + b.radius) * n;
         w.spheres = {a, b};
         double deepest = 0.0;
-        std::vector<phases::Contact> contacts = phases::detectContacts(w, 2, deepest);
+        phases::ContactList contacts = phases::detectContacts(w, 2, deepest);
         ASSERT_EQ(contacts.size(), 1u);
-        phases::prepareContacts(w, contacts);
+        phases::prepareContacts(w, 2, contacts);
         const phases::Contact& c = contacts.front();
         const Vec3 ra = -c.leverA * c.normal, rb = c.leverB * c.normal;
         const Vec3 v = a.velocity + a.angularVelocity.cross(ra) - b.velocity - b.angularVelocity.cross(rb);
@@ -363,8 +363,8 @@ TEST(GranularStepper, BadInputNamesTheField) {
 // number of threads (contacts listed in sphere order; each sphere sums its
 // contacts' updates in contact order), bit for bit.
 // Both sweeps give the same bits on any thread count: Jacobi sums each
-// sphere's updates in contact order, and the Gauss-Seidel sweep runs colour
-// by colour, the contacts of a colour sharing no sphere.
+// sphere's updates in contact order, and the Gauss-Seidel sweep's tasks
+// (SweepOrder.h) run only after every earlier task they share a sphere with.
 TEST(GranularStepper, StepsDoNotDependOnTheThreadCount) {
     constexpr int kSteps = 60;   // 6 ms: the lattice's spheres meet and the lowest layer lands
     for (const SweepKind sweep : {SweepKind::GaussSeidel, SweepKind::Jacobi}) {
@@ -380,6 +380,42 @@ TEST(GranularStepper, StepsDoNotDependOnTheThreadCount) {
         };
         const GranularWorld one = run(1);
         ASSERT_GT(contacts, kSteps * 10) << "too few contacts for the sweep to matter";
+        for (int threads : {2, 3}) {
+            const GranularWorld many = run(threads);
+            ASSERT_EQ(many.spheres.size(), one.spheres.size());
+            for (std::size_t i = 0; i < one.spheres.size(); ++i) {
+                ASSERT_EQ(many.spheres[i].position, one.spheres[i].position) << threads << " threads, sphere " << i;
+                ASSERT_EQ(many.spheres[i].velocity, one.spheres[i].velocity) << threads << " threads, sphere " << i;
+                ASSERT_EQ(many.spheres[i].angularVelocity, one.spheres[i].angularVelocity) << threads << " threads";
+            }
+        }
+    }
+}
+
+// A world large enough that the Gauss-Seidel sweep is cut into several levels
+// of tasks (13,824 spheres, once their lattice has closed up: about 10,000
+// contacts, three levels): the overlapping sweeps of a step (no residual tolerance) and the
+// sweeps one by one (with one) give the same bits on 1, 2 and 3 threads.
+TEST(GranularStepper, DissectedSweepsDoNotDependOnTheThreadCount) {
+    constexpr int kSteps = 4;
+    constexpr int kParticles = 13824;
+    constexpr int kClosingSteps = 100;   // 10 ms: the lattice's neighbours come within reach
+    constexpr double kTolerance = 1e-12;   // m/s: never met, so every sweep runs one by one
+    GranularWorld closed = makeSettlingBox(kParticles);
+    closed.options.threads = 1;
+    for (int k = 0; k < kClosingSteps; ++k) closed.step();
+    for (const double tolerance : {0.0, kTolerance}) {
+        int contacts = 0;
+        auto run = [&](int threads) {
+            GranularWorld w = closed;
+            w.options.threads = threads;
+            w.options.residualTolerance = tolerance;
+            contacts = 0;
+            for (int k = 0; k < kSteps; ++k) contacts += w.step().contacts;
+            return w;
+        };
+        const GranularWorld one = run(1);
+        ASSERT_GE(contacts, kSteps * 4 * phases::kContactsPerSweepLeaf) << "too few contacts for three levels of tasks";
         for (int threads : {2, 3}) {
             const GranularWorld many = run(threads);
             ASSERT_EQ(many.spheres.size(), one.spheres.size());
