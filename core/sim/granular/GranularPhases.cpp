@@ -119,13 +119,13 @@ void detectSphereContacts(const GranularWorld& world, const CellList& cells, con
                           ContactList& contacts, double& maxPenetration) {
     const auto& spheres = world.spheres;
     const Sphere& si = spheres[i];
-    cells.forEachNeighbour(cells.cellOf(si.position), [&](int j) {
+    cells.forEachNeighbour(cells.cellOf(si.position), [&](int j, const CellList::Packed& pj) {
         if (j <= i) return;
-        const Sphere& sj = spheres[j];
-        const Vec3 d = si.position - sj.position;
-        const double touch = si.radius + sj.radius;
+        const Vec3 d = si.position - pj.position;
+        const double touch = si.radius + pj.radius;
         const double far = touch + reach.cap;
         if (d.squaredNorm() > far * far) return;
+        const Sphere& sj = spheres[j];
         if (j >= owned && sj.id < si.id) return;   // the ghost's owner solves this pair
         const double dist = d.norm();
         const double gap = dist - touch;
@@ -435,24 +435,42 @@ int advanceBoundaries(GranularWorld& world, const std::function<bool(const Vec3&
     return created;
 }
 
+namespace {
+
+enum class Fate { Stays, Discharged, Lost };
+
+Fate findFate(const GranularWorld& world, const Sphere& s) {
+    bool out = false;
+    for (const Outflow& o : world.outflows)
+        if (o.normal.dot(s.position) > o.offset) out = true;
+    const bool finite = s.position.allFinite() && s.velocity.allFinite() && s.angularVelocity.allFinite();
+    const bool inside = (s.position.array() >= world.bounds.min.array()).all() &&
+                        (s.position.array() <= world.bounds.max.array()).all();
+    if (out && finite) return Fate::Discharged;
+    return !finite || !inside ? Fate::Lost : Fate::Stays;
+}
+
+}  // namespace
+
 Removed applyOutflow(GranularWorld& world, int count) {
     Removed removed;
     auto& spheres = world.spheres;
+    // In most steps no sphere leaves: a look on threads first, the (serial,
+    // order-keeping) removal only when one does.
+    const int threads = getThreadCount(world.options, count);
+    int leaving = 0;
+#pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static) reduction(+ : leaving)
+    for (int i = 0; i < count; ++i) leaving += findFate(world, spheres[i]) != Fate::Stays;
+    if (leaving == 0) return removed;
     int kept = 0;
     for (int i = 0; i < count; ++i) {
-        const Sphere& s = spheres[i];
-        bool out = false;
-        for (const Outflow& o : world.outflows)
-            if (o.normal.dot(s.position) > o.offset) out = true;
-        const bool finite = s.position.allFinite() && s.velocity.allFinite() && s.angularVelocity.allFinite();
-        const bool inside = (s.position.array() >= world.bounds.min.array()).all() &&
-                            (s.position.array() <= world.bounds.max.array()).all();
-        if (out && finite) {
+        const Fate fate = findFate(world, spheres[i]);
+        if (fate == Fate::Discharged) {
             ++removed.discharged;
-        } else if (!finite || !inside) {
+        } else if (fate == Fate::Lost) {
             ++removed.lost;
         } else {
-            if (kept != i) spheres[kept] = s;
+            if (kept != i) spheres[kept] = spheres[i];
             ++kept;
         }
     }
