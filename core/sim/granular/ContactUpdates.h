@@ -1,7 +1,7 @@
 #pragma once
 // A contact's velocity and impulse in world coordinates, shared by the
-// Gauss-Seidel and the Jacobi sweeps (GranularPhases.h). Body: a Sphere, or
-// the Gauss-Seidel sweep's packed Twist.
+// Gauss-Seidel and the Jacobi sweeps (GranularPhases.h). Bodies: the
+// world's spheres, or the Gauss-Seidel sweep's packed twists.
 #include <vector>
 
 #include "sim/granular/GranularPhases.h"
@@ -9,11 +9,11 @@
 namespace impactlab::granular::phases {
 
 // The velocity of a's contact point relative to b's (or the obstacle's), world.
-template <typename Body>
-inline Vec3 calcRelativeVelocity(const std::vector<Body>& s, const Contact& c) {
-    const Body& a = s[c.a];
+template <typename Bodies>
+inline Vec3 calcRelativeVelocity(const Bodies& s, const Contact& c) {
+    const auto& a = s[c.a];
     if (c.b < 0) return a.velocity - c.obstacleVelocity - c.leverA * a.angularVelocity.cross(c.normal);
-    const Body& b = s[c.b];
+    const auto& b = s[c.b];
     return a.velocity - b.velocity - (c.leverA * a.angularVelocity + c.leverB * b.angularVelocity).cross(c.normal);
 }
 
@@ -22,14 +22,14 @@ inline Vec3 applyW(const Contact& c, const Vec3& P) { return c.wt * P + (c.wn - 
 
 // The world impulse P on a (and -P on b) at the contact point: a's lever is
 // -leverA n, b's +leverB n, so both spins change by -(lever / I) n x P.
-template <typename Body>
-inline void applyImpulse(std::vector<Body>& s, const Contact& c, const Vec3& P) {
+template <typename Bodies>
+inline void applyImpulse(Bodies& s, const Contact& c, const Vec3& P) {
     const Vec3 turn = c.normal.cross(P);
-    Body& a = s[c.a];
+    auto& a = s[c.a];
     a.velocity += c.invMassA * P;
     a.angularVelocity -= c.spinA * turn;
     if (c.b < 0) return;
-    Body& b = s[c.b];
+    auto& b = s[c.b];
     b.velocity -= c.invMassB * P;
     b.angularVelocity -= c.spinB * turn;
 }

@@ -16,7 +16,7 @@ namespace impactlab::granular::phases {
 namespace {
 
 // One Gauss-Seidel update of contact c; returns |W delta|^2.
-double relaxContact(const GranularOptions& o, std::vector<GaussSeidelSweeper::Twist>& twists, Contact& c) {
+double relaxContact(const GranularOptions& o, GaussSeidelSweeper::Twists& twists, Contact& c) {
     const Vec3 vFree = calcRelativeVelocity(twists, c) - applyW(c, c.impulse);
     const Vec3 target = solveContact(o, c, vFree);
     const Vec3 delta = o.relaxation * (target - c.impulse);

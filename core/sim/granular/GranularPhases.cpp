@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 
 #include "impact/CoulombInelastic.h"
@@ -192,11 +193,31 @@ int getThreadCount(const GranularOptions& o) {
 
 int getThreadCount(const GranularOptions& o, int items) { return items < o.minParallelItems ? 1 : getThreadCount(o); }
 
+const Contact& ContactChunks::operator[](std::size_t m) const {
+    const std::size_t k = static_cast<std::size_t>(std::upper_bound(offsets.begin(), offsets.end(), m) - offsets.begin()) - 1;
+    return buffers[chunks[k].buffer][chunks[k].begin + (m - offsets[k])];
+}
+
+ContactList ContactChunks::join() && {
+    if (chunks.size() == 1 && chunks[0].begin == 0 && static_cast<std::size_t>(chunks[0].end) == buffers[0].size())
+        return std::move(buffers[0]);
+    ContactList list;
+    list.reserve(size());
+    for (const Chunk& c : chunks)
+        std::move(buffers[c.buffer].begin() + c.begin, buffers[c.buffer].begin() + c.end, std::back_inserter(list));
+    return list;
+}
+
 ContactList detectContacts(const GranularWorld& world, int owned, double& maxPenetration) {
+    return detectContactChunks(world, owned, maxPenetration).join();
+}
+
+ContactChunks detectContactChunks(const GranularWorld& world, int owned, double& maxPenetration) {
     const auto& spheres = world.spheres;
-    ContactList contacts;
+    ContactChunks found;
+    found.offsets = {0};
     maxPenetration = 0.0;
-    if (spheres.empty() || owned <= 0) return contacts;
+    if (spheres.empty() || owned <= 0) return found;
     const GranularOptions& o = world.options;
     const int threads = getThreadCount(o, owned);
     const int ns = static_cast<int>(spheres.size());
@@ -217,19 +238,20 @@ ContactList detectContacts(const GranularWorld& world, int owned, double& maxPen
     CellList cells;
     cells.build(spheres, kCellDiameters * 2.0 * maxRadius + reach.cap, threads);
     if (threads == 1) {
+        ContactList contacts;
         contacts.reserve(static_cast<std::size_t>(kExpectedContactsPerSphere * owned));
         for (int i = 0; i < owned; ++i) detectSphereContacts(world, cells, reach, i, owned, contacts, maxPenetration);
-        return contacts;
+        found.chunks = {ContactChunks::Chunk{0, 0, static_cast<int>(contacts.size())}};
+        found.offsets.push_back(contacts.size());
+        found.buffers.push_back(std::move(contacts));
+        return found;
     }
     // Threads take chunks of spheres as they finish (a pile's bottom has more
     // contacts a sphere than its top, and one core may be slower than the
-    // other); the chunks joined in order give the sequential list exactly.
-    struct Chunk {
-        int thread, begin, end;   // found[thread][begin, end)
-    };
+    // other); the chunks in order are the sequential list exactly.
     const int chunks = (owned + kDetectChunkSpheres - 1) / kDetectChunkSpheres;
-    std::vector<Chunk> chunk(static_cast<std::size_t>(chunks));
-    std::vector<ContactList> found(threads);
+    found.chunks.resize(static_cast<std::size_t>(chunks));
+    found.buffers.resize(threads);
     std::vector<double> deepest(threads, 0.0);
 #pragma omp parallel num_threads(threads)
     {
@@ -238,7 +260,7 @@ ContactList detectContacts(const GranularWorld& world, int owned, double& maxPen
 #else
         const int t = 0;
 #endif
-        // Filled as a local: neighbouring found[t] (and deepest[t]) share a
+        // Filled as a local: neighbouring buffers[t] (and deepest[t]) share a
         // cache line, which two threads writing per contact would pass back
         // and forth (measured: detection no faster on two threads than on one).
         ContactList mine;
@@ -249,28 +271,50 @@ ContactList detectContacts(const GranularWorld& world, int owned, double& maxPen
             const int begin = static_cast<int>(mine.size());
             for (int i = k * kDetectChunkSpheres, end = std::min(owned, i + kDetectChunkSpheres); i < end; ++i)
                 detectSphereContacts(world, cells, reach, i, owned, mine, deepestHere);
-            chunk[k] = Chunk{t, begin, static_cast<int>(mine.size())};
+            found.chunks[k] = ContactChunks::Chunk{t, begin, static_cast<int>(mine.size())};
         }
-        found[t] = std::move(mine);
+        found.buffers[t] = std::move(mine);
         deepest[t] = deepestHere;
     }
-    std::vector<std::size_t> offsets(static_cast<std::size_t>(chunks) + 1, 0);
-    for (int k = 0; k < chunks; ++k) offsets[k + 1] = offsets[k] + static_cast<std::size_t>(chunk[k].end - chunk[k].begin);
+    found.offsets.resize(static_cast<std::size_t>(chunks) + 1);
+    for (int k = 0; k < chunks; ++k)
+        found.offsets[k + 1] = found.offsets[k] + static_cast<std::size_t>(found.chunks[k].end - found.chunks[k].begin);
     for (double d : deepest) maxPenetration = std::max(maxPenetration, d);
-    contacts.resize(offsets[chunks]);
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int k = 0; k < chunks; ++k) {
-        const auto from = found[chunk[k].thread].begin();
-        std::move(from + chunk[k].begin, from + chunk[k].end, contacts.begin() + static_cast<std::ptrdiff_t>(offsets[k]));
-    }
-    return contacts;
+    return found;
 }
 
 SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactList& contacts) {
     const int nc = static_cast<int>(contacts.size());
     const int threads = getThreadCount(world.options, nc);
-    SweepOrder order = planSweep(static_cast<int>(world.spheres.size()), owned, contacts);
+    ContactChunks found;
+    found.offsets = {0};
+    for (int t = 0; t < threads; ++t) {
+        found.chunks.push_back(ContactChunks::Chunk{0, splitList(nc, t, threads), splitList(nc, t + 1, threads)});
+        found.offsets.push_back(static_cast<std::size_t>(splitList(nc, t + 1, threads)));
+    }
+    found.buffers.push_back(std::move(contacts));
+    return prepareContacts(world, owned, std::move(found), contacts);
+}
+
+SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactChunks&& found, ContactList& contacts) {
+    const int nc = static_cast<int>(found.size());
+    const int threads = getThreadCount(world.options, nc);
+    SweepOrder order = planSweep(static_cast<int>(world.spheres.size()), owned, found);
     const int tasks = order.taskCount();
+    // Thread t's part of the list: the chunks that start in [nc t / T, nc (t + 1) / T).
+    std::vector<int> partStart(threads + 1);
+    for (int t = 0; t <= threads; ++t)
+        partStart[t] = static_cast<int>(std::lower_bound(found.offsets.begin(), found.offsets.end() - 1,
+                                                         static_cast<std::size_t>(splitList(nc, t, threads))) -
+                                        found.offsets.begin());
+    partStart[threads] = static_cast<int>(found.chunks.size());
+    auto forPart = [&](int t, auto&& visit) {
+        for (int k = partStart[t]; k < partStart[t + 1]; ++k) {
+            const ContactChunks::Chunk& chunk = found.chunks[k];
+            ContactList& buffer = found.buffers[chunk.buffer];
+            for (int m = chunk.begin; m < chunk.end; ++m) visit(buffer[m]);
+        }
+    };
     // counts[t][k]: the contacts of task k in thread t's part of the list;
     // then the position where that part's first contact of task k goes.
     std::vector<std::vector<int>> counts(threads, std::vector<int>(tasks, 0));
@@ -280,8 +324,7 @@ SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactList& c
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
     for (int t = 0; t < threads; ++t) {
         if (threads > 1) touched[t].assign(static_cast<std::size_t>(tasks) * order.words, 0);
-        for (int k = splitList(nc, t, threads); k < splitList(nc, t + 1, threads); ++k) {
-            Contact& c = contacts[k];
+        forPart(t, [&](Contact& c) {
             const Sphere& a = world.spheres[c.a];
             c.invMassA = 1.0 / a.mass;
             c.spinA = c.leverA * calcInverseInertia(a);
@@ -300,7 +343,7 @@ SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactList& c
                 order.markTouch(touched[t], c.task, order.leafOf[c.a]);
                 if (c.b >= 0) order.markTouch(touched[t], c.task, order.leafOf[c.b]);
             }
-        }
+        });
     }
     if (threads > 1) {
         order.touches = std::move(touched[0]);
@@ -318,14 +361,15 @@ SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactList& c
         }
     }
     order.taskStarts[tasks] = position;
-    if (tasks == 1) return order;
-    // A stable counting sort by task, each thread moving its own part.
-    ContactList sorted(contacts.size());
+    if (tasks == 1) {   // the list in detected order
+        contacts = std::move(found).join();
+        return order;
+    }
+    // A stable counting sort by task, each thread moving its own part (this
+    // also joins the detection's chunks).
+    contacts = ContactList(static_cast<std::size_t>(nc));
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
-    for (int t = 0; t < threads; ++t)
-        for (int k = splitList(nc, t, threads); k < splitList(nc, t + 1, threads); ++k)
-            sorted[counts[t][contacts[k].task]++] = std::move(contacts[k]);
-    contacts.swap(sorted);
+    for (int t = 0; t < threads; ++t) forPart(t, [&](Contact& c) { contacts[counts[t][c.task]++] = std::move(c); });
     return order;
 }
 

@@ -80,6 +80,23 @@ struct UninitialisedAllocator : std::allocator<T> {
 };
 using ContactList = std::vector<Contact, UninitialisedAllocator<Contact>>;
 
+// The contacts as detection lists them on threads: chunks of consecutive
+// spheres' contacts, each in the buffer of the thread that found it; in chunk
+// order they are the list. prepareContacts joins them as it reorders them,
+// so each contact is moved once.
+struct ContactChunks {
+    struct Chunk {
+        int buffer, begin, end;   // buffers[buffer][begin, end)
+    };
+    std::vector<ContactList> buffers;
+    std::vector<Chunk> chunks;
+    std::vector<std::size_t> offsets;   // chunk k's first contact in the list; the list's size last
+
+    std::size_t size() const { return offsets.empty() ? 0 : offsets.back(); }
+    const Contact& operator[](std::size_t m) const;   // the list's m-th contact
+    ContactList join() &&;
+};
+
 // Threads the options ask for (1 without OpenMP), and for a loop over
 // `items` spheres or contacts (1 below options.minParallelItems).
 int getThreadCount(const GranularOptions& options);
@@ -88,10 +105,15 @@ int getThreadCount(const GranularOptions& options, int items);
 // The contacts of the first `owned` spheres (see above), in sphere order, and
 // the deepest overlap among them (m, >= 0). The same list on any thread count.
 ContactList detectContacts(const GranularWorld& world, int owned, double& maxPenetration);
+// The same list in the chunks it is found in (ContactChunks).
+ContactChunks detectContactChunks(const GranularWorld& world, int owned, double& maxPenetration);
 // Each contact's masses, levers and W; then the contacts are stably
 // reordered into the sweep's tasks (SweepOrder.h; the first `owned` spheres
 // are the world's own), whose order is returned.
 SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactList& contacts);
+// The same for the chunks detectContactChunks found: `contacts` receives them
+// joined, in the sweep's order.
+SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactChunks&& found, ContactList& contacts);
 // The subproblem (5) of one contact for its free velocity vFree (m/s, world,
 // the contact's own impulse removed), with the gap term biased into v_n
 // (C.4.8): the impulse on a (N s, world).
@@ -132,6 +154,7 @@ public:
         Vec3 velocity;          // m/s
         Vec3 angularVelocity;   // rad/s
     };
+    using Twists = std::vector<Twist, UninitialisedAllocator<Twist>>;   // filled by load
 
 private:
     // Task k's contacts in order; their largest |W delta|^2.
@@ -146,7 +169,7 @@ private:
     int claimLeaf(int t, int team, int sweeps, int& firstSweep, std::atomic<int>* pending) const;
 
     SweepOrder order_;
-    std::vector<Twist> twists_;
+    Twists twists_;
     bool planned_ = false;
     std::vector<int> parent_;               // per task (-1: the root)
     std::vector<int> firstNext_, next_;     // per task, the tasks whose next sweep waits for it (itself too)

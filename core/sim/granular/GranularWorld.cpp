@@ -102,9 +102,10 @@ StepStatistics GranularWorld::step() {
     const GranularOptions& o = options;
     StepStatistics stats;
     const int owned = static_cast<int>(spheres.size());
-    phases::ContactList contacts = phases::detectContacts(*this, owned, stats.maxPenetration);
-    stats.contacts = static_cast<int>(contacts.size());
-    phases::SweepOrder order = phases::prepareContacts(*this, owned, contacts);
+    phases::ContactChunks found = phases::detectContactChunks(*this, owned, stats.maxPenetration);
+    stats.contacts = static_cast<int>(found.size());
+    phases::ContactList contacts;
+    phases::SweepOrder order = phases::prepareContacts(*this, owned, std::move(found), contacts);
     // External impulses first (C.1.7: u + M^-1 dt f_ext); the Gauss-Seidel
     // sweeper adds them as it packs the velocities.
     std::optional<phases::JacobiSweeper> jacobi;

@@ -34,16 +34,19 @@ SweepOrder planSweep(int spheres, int owned, const Contacts& contacts) {
     // the contacts (the list is by sphere a), found without reading the rest.
     int begin = 0;
     for (int leaf = 0; leaf < leaves; ++leaf) {
-        const int end = leaf + 1 == leaves ? owned : contacts[splitList(nc, leaf + 1, leaves)].a;
+        const int end = leaf + 1 == leaves ? owned : contacts[static_cast<std::size_t>(splitList(nc, leaf + 1, leaves))].a;
         std::fill(order.leafOf.begin() + begin, order.leafOf.begin() + std::max(begin, end), leaf);
         begin = std::max(begin, end);
     }
     if (spheres > owned)
-        for (const Contact& c : contacts)
+        for (std::size_t m = 0; m < contacts.size(); ++m) {
+            const Contact& c = contacts[m];
             if (c.b >= owned && order.leafOf[c.b] < 0) order.leafOf[c.b] = order.leafOf[c.a];
+        }
     return order;
 }
 
 template SweepOrder planSweep<ContactList>(int, int, const ContactList&);
+template SweepOrder planSweep<ContactChunks>(int, int, const ContactChunks&);
 
 }  // namespace impactlab::granular::phases
