@@ -393,17 +393,20 @@ TEST(GranularStepper, StepsDoNotDependOnTheThreadCount) {
 }
 
 // A world large enough that the Gauss-Seidel sweep is cut into several levels
-// of tasks (13,824 spheres, once their lattice has closed up: about 10,000
-// contacts, three levels): the overlapping sweeps of a step (no residual tolerance) and the
-// sweeps one by one (with one) give the same bits on 1, 2 and 3 threads.
+// of tasks: the settling box's 4,096 spheres with their lattice closed up to
+// a gap of 0.002 d (every neighbour within the contact floor: about 12,000
+// contacts from the first step, three levels). The overlapping sweeps of a
+// step (no residual tolerance) and the sweeps one by one (with one) give the
+// same bits on 1, 2 and 3 threads.
 TEST(GranularStepper, DissectedSweepsDoNotDependOnTheThreadCount) {
     constexpr int kSteps = 4;
-    constexpr int kParticles = 13824;
-    constexpr int kClosingSteps = 100;   // 10 ms: the lattice's neighbours come within reach
-    constexpr double kTolerance = 1e-12;   // m/s: never met, so every sweep runs one by one
+    constexpr int kParticles = 4096;
+    constexpr double kClosedSpacing = 1.002;   // lattice spacing in diameters
+    constexpr double kTolerance = 1e-12;       // m/s: never met, so every sweep runs one by one
     GranularWorld closed = makeSettlingBox(kParticles);
-    closed.options.threads = 1;
-    for (int k = 0; k < kClosingSteps; ++k) closed.step();
+    const double d = 2.0 * kRadius, shrink = kClosedSpacing / kSettlingBoxSpacing;
+    for (Sphere& s : closed.spheres)
+        s.position = Vec3(shrink * s.position.x(), shrink * s.position.y(), d + shrink * (s.position.z() - d));
     for (const double tolerance : {0.0, kTolerance}) {
         int contacts = 0;
         auto run = [&](int threads) {
