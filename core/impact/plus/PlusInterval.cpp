@@ -94,14 +94,17 @@ VectorXd calcImpendingResidual(const ContactSpaceProblem& p, const VectorXd& v,
 
 // Newton's method on B(s(pi)) pi = w for the impending-slip contacts, with
 // d s / d pi = (E2 - s s^T) / |u| A_xy,k, and step halving while the
-// residual grows (the direction is not smooth where |u| is small).
+// residual grows (the direction is not smooth where |u| is small). It gives
+// up when the residual stalls (kPlusNewtonStallIterations).
 bool solveImpendingSlip(const ContactSpaceProblem& p, const VectorXd& v,
                         const std::vector<PlusContactState>& states, WorkingSet& ws, VectorXd& pi,
                         int maxIterations) {
     MatrixXd B;
     std::vector<double> speed;
     VectorXd F = calcImpendingResidual(p, v, states, ws, pi, speed, B);
-    for (int it = 0; it < maxIterations; ++it) {
+    double best = F.norm();
+    int sinceBest = 0;
+    for (int it = 0; it < maxIterations && sinceBest < kPlusNewtonStallIterations; ++it) {
         MatrixXd J = B;
         for (int k = 0; k < p.getContactCount(); ++k) {
             if (!ws.carries[k] || ws.slip[k] != ContactSlip::ImpendingSlip || !(speed[k] > kPlusMinDirectionSpeed))
@@ -129,6 +132,12 @@ bool solveImpendingSlip(const ContactSpaceProblem& p, const VectorXd& v,
                 F = trialF;
                 speed = trialSpeed;
                 B = trialB;
+                if (F.norm() < (1.0 - kPlusNewtonStallDecrease) * best) {
+                    best = F.norm();
+                    sinceBest = 0;
+                } else {
+                    ++sinceBest;
+                }
                 break;
             }
             lambda *= 0.5;
@@ -156,13 +165,17 @@ double calcEndSlip(const ContactSpaceProblem& p, const VectorXd& v, const std::v
 // When eq. 2.9b has no root with non-zero slip, the contacts may end at rest
 // on the cone's edge (B.2.7's trailing points), where any direction is
 // consistent: search each impending contact's direction angle for zero end
-// slip (a scan, then golden-section refinement; two sweeps over contacts).
+// slip (a scan, then golden-section refinement). A second sweep over the
+// contacts runs only when the first leaves them slipping (each contact's
+// direction was searched with the others' still at their guesses).
 bool searchZeroSlipDirections(const ContactSpaceProblem& p, const VectorXd& v,
                               const std::vector<PlusContactState>& states, WorkingSet& ws, VectorXd& pi) {
     constexpr int kScan = 72;          // 5 degree scan
     constexpr int kRefine = 40;        // golden-section steps: 5 deg * 0.618^40 ~ 1e-8 rad
+    constexpr int kSweeps = 2;
     const double golden = 0.5 * (std::sqrt(5.0) - 1.0);
-    for (int sweep = 0; sweep < 2; ++sweep) {
+    for (int sweep = 0; sweep < kSweeps; ++sweep) {
+        if (sweep > 0 && calcEndSlip(p, v, states, ws, pi) <= kPlusZeroSlipSpeed) return true;
         for (int k = 0; k < p.getContactCount(); ++k) {
             if (!ws.carries[k] || ws.slip[k] != ContactSlip::ImpendingSlip) continue;
             auto slipAt = [&](double angle) {
@@ -179,11 +192,24 @@ bool searchZeroSlipDirections(const ContactSpaceProblem& p, const VectorXd& v,
                     best = i * step;
                 }
             }
+            // Golden section: each step keeps one inner point and its slip.
             double lo = best - step, hi = best + step;
+            double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
+            double fa = slipAt(a), fb = slipAt(b);
             for (int i = 0; i < kRefine; ++i) {
-                const double a = hi - golden * (hi - lo), b = lo + golden * (hi - lo);
-                if (slipAt(a) < slipAt(b)) hi = b;
-                else lo = a;
+                if (fa < fb) {
+                    hi = b;
+                    b = a;
+                    fb = fa;
+                    a = hi - golden * (hi - lo);
+                    fa = slipAt(a);
+                } else {
+                    lo = a;
+                    a = b;
+                    fa = fb;
+                    b = lo + golden * (hi - lo);
+                    fb = slipAt(b);
+                }
             }
             slipAt(0.5 * (lo + hi));
         }

@@ -69,5 +69,12 @@ inline constexpr double kPlusNewtonRelTol = 1e-10;
 inline constexpr double kPlusZeroSlipSpeed = 1e-7;
 // Newton halves a step at most this often while the residual grows.
 inline constexpr int kPlusNewtonMaxHalvings = 10;
+// Newton gives up when its residual has not fallen below (1 - decrease) times
+// its best for this many iterations: where the end slip is zero the direction
+// is 0/0 and Newton cycles (a period of 6 on a four-point brick landing on a
+// tilted contact), and the zero-slip search takes over. Converging runs need
+// at most 8 iterations on the papers' examples.
+inline constexpr int kPlusNewtonStallIterations = 20;
+inline constexpr double kPlusNewtonStallDecrease = 1e-3;
 
 }  // namespace impactlab
