@@ -25,6 +25,10 @@ double relaxContact(const GranularOptions& o, GaussSeidelSweeper::Twists& twists
     return applyW(c, delta).squaredNorm();
 }
 
+GaussSeidelSweeper::Twist makeTwist(const Sphere& s, const Vec3& velocity) {
+    return GaussSeidelSweeper::Twist{velocity, s.angularVelocity, getInverseMass(s), getInverseInertia(s)};
+}
+
 }  // namespace
 
 void GaussSeidelSweeper::load(const GranularWorld& world) {
@@ -33,7 +37,7 @@ void GaussSeidelSweeper::load(const GranularWorld& world) {
     twists_.resize(spheres.size());
     const int threads = getThreadCount(world.options, ns);
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
-    for (int i = 0; i < ns; ++i) twists_[i] = Twist{spheres[i].velocity, spheres[i].angularVelocity};
+    for (int i = 0; i < ns; ++i) twists_[i] = makeTwist(spheres[i], spheres[i].velocity);
 }
 
 void GaussSeidelSweeper::load(const GranularWorld& world, const Vec3& kick) {
@@ -42,7 +46,7 @@ void GaussSeidelSweeper::load(const GranularWorld& world, const Vec3& kick) {
     twists_.resize(spheres.size());
     const int threads = getThreadCount(world.options, ns);
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
-    for (int i = 0; i < ns; ++i) twists_[i] = Twist{spheres[i].velocity + kick, spheres[i].angularVelocity};
+    for (int i = 0; i < ns; ++i) twists_[i] = makeTwist(spheres[i], spheres[i].velocity + kick);
 }
 
 void GaussSeidelSweeper::store(GranularWorld& world) const {
