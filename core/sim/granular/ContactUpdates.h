@@ -9,10 +9,11 @@
 namespace impactlab::granular::phases {
 
 // The velocity of a's contact point relative to b's (or the obstacle's), world.
+// `obstacles`: getObstacleVelocities.
 template <typename Bodies>
-inline Vec3 calcRelativeVelocity(const Bodies& s, const Contact& c) {
+inline Vec3 calcRelativeVelocity(const Bodies& s, const std::vector<Vec3>& obstacles, const Contact& c) {
     const auto& a = s[c.a];
-    if (c.b < 0) return a.velocity - c.obstacleVelocity - c.leverA * a.angularVelocity.cross(c.normal);
+    if (c.b < 0) return a.velocity - obstacles[-1 - c.b] - c.leverA * a.angularVelocity.cross(c.normal);
     const auto& b = s[c.b];
     return a.velocity - b.velocity - (c.leverA * a.angularVelocity + c.leverB * b.angularVelocity).cross(c.normal);
 }

@@ -16,8 +16,9 @@ namespace impactlab::granular::phases {
 namespace {
 
 // One Gauss-Seidel update of contact c; returns |W delta|^2.
-double relaxContact(const GranularOptions& o, GaussSeidelSweeper::Twists& twists, Contact& c) {
-    const Vec3 vFree = calcRelativeVelocity(twists, c) - applyW(c, c.impulse);
+double relaxContact(const GranularOptions& o, GaussSeidelSweeper::Twists& twists, const std::vector<Vec3>& obstacles,
+                    Contact& c) {
+    const Vec3 vFree = calcRelativeVelocity(twists, obstacles, c) - applyW(c, c.impulse);
     const Vec3 target = solveContact(o, c, vFree);
     const Vec3 delta = o.relaxation * (target - c.impulse);
     applyImpulse(twists, c, delta);
@@ -38,6 +39,7 @@ void GaussSeidelSweeper::load(const GranularWorld& world) {
     const int threads = getThreadCount(world.options, ns);
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
     for (int i = 0; i < ns; ++i) twists_[i] = makeTwist(spheres[i], spheres[i].velocity);
+    obstacles_ = getObstacleVelocities(world);
 }
 
 void GaussSeidelSweeper::load(const GranularWorld& world, const Vec3& kick) {
@@ -47,6 +49,7 @@ void GaussSeidelSweeper::load(const GranularWorld& world, const Vec3& kick) {
     const int threads = getThreadCount(world.options, ns);
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
     for (int i = 0; i < ns; ++i) twists_[i] = makeTwist(spheres[i], spheres[i].velocity + kick);
+    obstacles_ = getObstacleVelocities(world);
 }
 
 void GaussSeidelSweeper::store(GranularWorld& world) const {
@@ -63,7 +66,7 @@ void GaussSeidelSweeper::store(GranularWorld& world) const {
 double GaussSeidelSweeper::sweepTask(const GranularOptions& o, ContactList& contacts, int task) {
     double change = 0.0;
     for (int k = order_.taskStarts[task]; k < order_.taskStarts[task + 1]; ++k)
-        change = std::max(change, relaxContact(o, twists_, contacts[k]));
+        change = std::max(change, relaxContact(o, twists_, obstacles_, contacts[k]));
     return change;
 }
 
@@ -137,7 +140,7 @@ double GaussSeidelSweeper::sweepsLoaded(const GranularOptions& o, ContactList& c
         double change = 0.0;
         for (int s = 0; s < sweeps; ++s) {
             change = 0.0;
-            for (Contact& c : contacts) change = std::max(change, relaxContact(o, twists_, c));
+            for (Contact& c : contacts) change = std::max(change, relaxContact(o, twists_, obstacles_, c));
         }
         return std::sqrt(change);
     }

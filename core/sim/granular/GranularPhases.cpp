@@ -46,7 +46,6 @@ Contact makeContact(int a, int b, double massA, double radiusA, double massB, do
     c.leverB = leverB;
     c.normal = normal;
     c.gap = gap;
-    c.obstacleVelocity.setZero();
     const double invMassA = 1.0 / massA, spinA = leverA * calcInverseInertia(massA, radiusA);
     const double invMassB = b >= 0 ? 1.0 / massB : 0.0;
     const double spinB = b >= 0 ? leverB * calcInverseInertia(massB, radiusB) : 0.0;
@@ -55,7 +54,6 @@ Contact makeContact(int a, int b, double massA, double radiusA, double massB, do
     c.wn = invMassA + invMassB;
     c.wt = c.wn + spinA * c.leverA + spinB * c.leverB;
     c.impulse.setZero();
-    c.task = 0;
     return c;
 }
 
@@ -146,18 +144,20 @@ void detectSphereContacts(const GranularWorld& world, const CellList& cells, con
                    maxPenetration);
     });
     const double speed = si.velocity.norm();
-    for (const Plane& p : world.planes) {
+    const int planes = static_cast<int>(world.planes.size());
+    for (int k = 0; k < planes; ++k) {
+        const Plane& p = world.planes[k];
         const double gap = p.normal.dot(si.position) - p.offset - si.radius;
         if (gap > reach.margin((si.velocity - p.velocity).norm() + reach.fall)) continue;
-        Contact c = makeContact(i, -1, si.mass, si.radius, 0.0, 0.0, si.radius, 0.0, p.normal, gap);
-        c.obstacleVelocity = p.velocity;
-        addContact(contacts, std::move(c), maxPenetration);
+        addContact(contacts, makeContact(i, -1 - k, si.mass, si.radius, 0.0, 0.0, si.radius, 0.0, p.normal, gap),
+                   maxPenetration);
     }
     const double staticMargin = reach.margin(speed + reach.fall);
     auto addStatic = [&](const Closest& cl) {
         const double gap = cl.distance - si.radius;
         if (gap <= staticMargin)
-            addContact(contacts, makeContact(i, -1, si.mass, si.radius, 0.0, 0.0, si.radius, 0.0, cl.normal, gap),
+            addContact(contacts,
+                       makeContact(i, -1 - planes, si.mass, si.radius, 0.0, 0.0, si.radius, 0.0, cl.normal, gap),
                        maxPenetration);
     };
     for (const Box& b : world.boxes) addStatic(findClosest(b, si.position));
@@ -329,13 +329,16 @@ SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactChunks&
                                                          static_cast<std::size_t>(splitList(nc, t, threads))) -
                                         found.offsets.begin());
     partStart[threads] = static_cast<int>(found.chunks.size());
+    // visit(contact, its index in the list).
     auto forPart = [&](int t, auto&& visit) {
         for (int k = partStart[t]; k < partStart[t + 1]; ++k) {
             const ContactChunks::Chunk& chunk = found.chunks[k];
             ContactList& buffer = found.buffers[chunk.buffer];
-            for (int m = chunk.begin; m < chunk.end; ++m) visit(buffer[m]);
+            const std::size_t first = found.offsets[k] - static_cast<std::size_t>(chunk.begin);
+            for (int m = chunk.begin; m < chunk.end; ++m) visit(buffer[m], first + static_cast<std::size_t>(m));
         }
     };
+    std::vector<int, UninitialisedAllocator<int>> taskOf(static_cast<std::size_t>(nc));   // per contact of the list
     // counts[t][k]: the contacts of task k in thread t's part of the list;
     // then the position where that part's first contact of task k goes.
     std::vector<std::vector<int>> counts(threads, std::vector<int>(tasks, 0));
@@ -345,12 +348,13 @@ SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactChunks&
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
     for (int t = 0; t < threads; ++t) {
         if (threads > 1) touched[t].assign(static_cast<std::size_t>(tasks) * order.words, 0);
-        forPart(t, [&](Contact& c) {
-            c.task = order.findTask(c.a, c.b);
-            ++counts[t][c.task];
-            if (threads > 1 && c.task >= leaves) {
-                order.markTouch(touched[t], c.task, order.leafOf[c.a]);
-                if (c.b >= 0) order.markTouch(touched[t], c.task, order.leafOf[c.b]);
+        forPart(t, [&](const Contact& c, std::size_t m) {
+            const int task = order.findTask(c.a, c.b);
+            taskOf[m] = task;
+            ++counts[t][task];
+            if (threads > 1 && task >= leaves) {
+                order.markTouch(touched[t], task, order.leafOf[c.a]);
+                if (c.b >= 0) order.markTouch(touched[t], task, order.leafOf[c.b]);
             }
         });
     }
@@ -378,7 +382,8 @@ SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactChunks&
     // also joins the detection's chunks).
     contacts = ContactList(static_cast<std::size_t>(nc));
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static, 1)
-    for (int t = 0; t < threads; ++t) forPart(t, [&](Contact& c) { contacts[counts[t][c.task]++] = std::move(c); });
+    for (int t = 0; t < threads; ++t)
+        forPart(t, [&](Contact& c, std::size_t m) { contacts[counts[t][taskOf[m]]++] = std::move(c); });
     return order;
 }
 
@@ -389,7 +394,16 @@ void applyGravity(GranularWorld& world, int count) {
     for (int i = 0; i < count; ++i) world.spheres[i].velocity += dv;
 }
 
-JacobiSweeper::JacobiSweeper(const GranularWorld& world, const ContactList& contacts) {
+std::vector<Vec3> getObstacleVelocities(const GranularWorld& world) {
+    std::vector<Vec3> velocities;
+    velocities.reserve(world.planes.size() + 1);
+    for (const Plane& p : world.planes) velocities.push_back(p.velocity);
+    velocities.push_back(Vec3::Zero());
+    return velocities;
+}
+
+JacobiSweeper::JacobiSweeper(const GranularWorld& world, const ContactList& contacts)
+    : obstacles_(getObstacleVelocities(world)) {
     const int ns = static_cast<int>(world.spheres.size());
     const int nc = static_cast<int>(contacts.size());
     firstOf_.assign(ns + 1, 0);
@@ -418,7 +432,7 @@ double JacobiSweeper::sweep(GranularWorld& world, ContactList& contacts) {
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static) reduction(max : change)
     for (int k = 0; k < nc; ++k) {
         Contact& c = contacts[k];
-        const Vec3 target = solveContact(o, c, calcRelativeVelocity(spheres, c) - applyW(c, c.impulse));
+        const Vec3 target = solveContact(o, c, calcRelativeVelocity(spheres, obstacles_, c) - applyW(c, c.impulse));
         proposed_[k] = o.jacobiRelaxation * (target - c.impulse);   // the update, world
         change = std::max(change, applyW(c, proposed_[k]).norm());
     }

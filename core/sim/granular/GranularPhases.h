@@ -32,30 +32,35 @@
 
 namespace impactlab::granular::phases {
 
-// A contact of sphere a with sphere b (b >= 0) or with static geometry (b = -1).
+// A contact of sphere a with sphere b (b >= 0) or with an obstacle (b < 0):
+// plane k is b = -1 - k, and every other solid, which does not move, is
+// -1 - (number of planes) (getObstacleVelocities).
 // Every lever of a sphere contact lies along the normal, so in the contact
 // frame (t1, t2, n) the inverse inertia W is diag(wt, wt, wn) exactly
 // (Jia & Wang eq. 5 with isotropic inertia and r parallel to n): the
 // stepper keeps the two numbers and works in world coordinates.
 // Every field is set by makeContact (detectContacts) and prepareContacts;
 // none has a default, so that a list can grow without writing its memory
-// (ContactList). The spheres' masses are not copied in: the sweeps read them
-// with the velocities (GaussSeidelSweeper::Twist), and two cache lines a
-// contact (instead of 160 bytes) is a fifth less of the memory every sweep
-// streams through.
-struct alignas(64) Contact {
+// (ContactList). Only what every sweep needs is kept, 96 bytes (it was 160):
+// the spheres' masses are read with their velocities
+// (GaussSeidelSweeper::Twist), an obstacle's velocity from a short table, and
+// the sweep's task is prepareContacts' own; each sweep streams the whole list
+// through memory.
+struct alignas(32) Contact {
     int a;
     int b;
     Vec3 normal;               // unit, from b (or the obstacle) into a
     double leverA;             // m: the contact point is a's centre - leverA n
     double leverB;             // m: ... b's centre + leverB n (0 for an obstacle)
     double gap;                // m, negative when overlapping
-    Vec3 obstacleVelocity;     // m/s, a moving plane's (zero for other obstacles and spheres)
     double wn, wt;             // 1/kg, W's normal and tangential entries
     Vec3 impulse;              // N s, world, on a (b gets -impulse); accumulated this step
-    int task;                  // the Gauss-Seidel sweep's task (SweepOrder.h), set by prepareContacts
 };
-static_assert(sizeof(Contact) == 128, "a contact fills two cache lines");
+static_assert(sizeof(Contact) == 96, "a contact is a cache line and a half");
+
+// m/s: the obstacles' velocities by contact index -1 - b: the planes' in
+// order, then zero for every other solid.
+std::vector<Vec3> getObstacleVelocities(const GranularWorld& world);
 
 // 1/(kg m^2): a solid sphere's inverse moment of inertia.
 inline double calcInverseInertia(double mass, double radius) {
@@ -181,6 +186,7 @@ private:
 
     SweepOrder order_;
     Twists twists_;
+    std::vector<Vec3> obstacles_;   // getObstacleVelocities, set by load
     bool planned_ = false;
     std::vector<int> parent_;               // per task (-1: the root)
     std::vector<int> firstNext_, next_;     // per task, the tasks whose next sweep waits for it (itself too)
@@ -199,6 +205,7 @@ public:
 private:
     std::vector<int> firstOf_, contactsOf_;   // per sphere, its contacts (CSR)
     std::vector<Vec3> proposed_;
+    std::vector<Vec3> obstacles_;   // getObstacleVelocities
 };
 
 // Spheres [0, count): positions and orientations with the new velocities.
