@@ -57,6 +57,12 @@ Contact makeContact(int a, int b, double massA, double radiusA, double massB, do
     return c;
 }
 
+// A contact of sphere a with obstacle index `obstacle` (b = -1 - obstacle,
+// getObstacleVelocities), its lever the sphere's radius.
+Contact makeObstacleContact(int a, const Sphere& sa, int obstacle, const Vec3& normal, double gap) {
+    return makeContact(a, -1 - obstacle, sa.mass, sa.radius, 0.0, 0.0, sa.radius, 0.0, normal, gap);
+}
+
 // Closest point of a static solid to a sphere centre: the contact normal
 // points from the solid to the centre; `inside` centres leave by the
 // nearest face.
@@ -149,16 +155,12 @@ void detectSphereContacts(const GranularWorld& world, const CellList& cells, con
         const Plane& p = world.planes[k];
         const double gap = p.normal.dot(si.position) - p.offset - si.radius;
         if (gap > reach.margin((si.velocity - p.velocity).norm() + reach.fall)) continue;
-        addContact(contacts, makeContact(i, -1 - k, si.mass, si.radius, 0.0, 0.0, si.radius, 0.0, p.normal, gap),
-                   maxPenetration);
+        addContact(contacts, makeObstacleContact(i, si, k, p.normal, gap), maxPenetration);
     }
     const double staticMargin = reach.margin(speed + reach.fall);
     auto addStatic = [&](const Closest& cl) {
         const double gap = cl.distance - si.radius;
-        if (gap <= staticMargin)
-            addContact(contacts,
-                       makeContact(i, -1 - planes, si.mass, si.radius, 0.0, 0.0, si.radius, 0.0, cl.normal, gap),
-                       maxPenetration);
+        if (gap <= staticMargin) addContact(contacts, makeObstacleContact(i, si, planes, cl.normal, gap), maxPenetration);
     };
     for (const Box& b : world.boxes) addStatic(findClosest(b, si.position));
     for (const Cylinder& c : world.cylinders) addStatic(findClosest(c, si.position));
@@ -437,15 +439,17 @@ double JacobiSweeper::sweep(GranularWorld& world, ContactList& contacts) {
         change = std::max(change, applyW(c, proposed_[k]).norm());
     }
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
-    for (int i = 0; i < ns; ++i)
+    for (int i = 0; i < ns; ++i) {
+        const double inverseMass = getInverseMass(spheres[i]), inverseInertia = getInverseInertia(spheres[i]);
         for (int m = firstOf_[i]; m < firstOf_[i + 1]; ++m) {
             const Contact& c = contacts[contactsOf_[m]];
             const Vec3& P = proposed_[contactsOf_[m]];
             const Vec3 turn = c.normal.cross(P);
             const double sign = c.a == i ? 1.0 : -1.0, lever = c.a == i ? c.leverA : c.leverB;
-            spheres[i].velocity += sign * getInverseMass(spheres[i]) * P;
-            spheres[i].angularVelocity -= lever * getInverseInertia(spheres[i]) * turn;
+            spheres[i].velocity += sign * inverseMass * P;
+            spheres[i].angularVelocity -= lever * inverseInertia * turn;
         }
+    }
 #pragma omp parallel for num_threads(threads) if (threads > 1) schedule(static)
     for (int k = 0; k < nc; ++k) contacts[k].impulse += proposed_[k];
     return change;

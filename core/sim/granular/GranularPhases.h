@@ -39,13 +39,12 @@ namespace impactlab::granular::phases {
 // frame (t1, t2, n) the inverse inertia W is diag(wt, wt, wn) exactly
 // (Jia & Wang eq. 5 with isotropic inertia and r parallel to n): the
 // stepper keeps the two numbers and works in world coordinates.
-// Every field is set by makeContact (detectContacts) and prepareContacts;
-// none has a default, so that a list can grow without writing its memory
-// (ContactList). Only what every sweep needs is kept, 96 bytes (it was 160):
-// the spheres' masses are read with their velocities
-// (GaussSeidelSweeper::Twist), an obstacle's velocity from a short table, and
-// the sweep's task is prepareContacts' own; each sweep streams the whole list
-// through memory.
+// Every field is set by makeContact (detectContacts); none has a default, so
+// that a list can grow without writing its memory (ContactList). Only what
+// every sweep needs is kept, 96 bytes (it was 160): the spheres' masses are
+// read with their velocities (GaussSeidelSweeper::Twist), an obstacle's
+// velocity from a short table, and the sweep's task is prepareContacts' own;
+// each sweep streams the whole list through memory.
 struct alignas(32) Contact {
     int a;
     int b;
@@ -119,9 +118,9 @@ int getThreadCount(const GranularOptions& options, int items);
 ContactList detectContacts(const GranularWorld& world, int owned, double& maxPenetration);
 // The same list in the chunks it is found in (ContactChunks).
 ContactChunks detectContactChunks(const GranularWorld& world, int owned, double& maxPenetration);
-// Each contact's task (detection set its masses, levers and W); then the
-// contacts are stably reordered into the sweep's tasks (SweepOrder.h; the first `owned` spheres
-// are the world's own), whose order is returned.
+// Each contact's task (detection set its levers and W); then the contacts
+// are stably reordered into the sweep's tasks (SweepOrder.h; the first
+// `owned` spheres are the world's own), whose order is returned.
 SweepOrder prepareContacts(const GranularWorld& world, int owned, ContactList& contacts);
 // The same for the chunks detectContactChunks found: `contacts` receives them
 // joined, in the sweep's order.
