@@ -3,11 +3,15 @@
 namespace impactlab {
 
 Eigen::MatrixXd ContactSystem::calcInverseMassMatrix() const {
-    return M.llt().solve(Eigen::MatrixXd::Identity(M.rows(), M.cols()));
+    return applyInverseMass(Eigen::MatrixXd::Identity(M.rows(), M.cols()));
+}
+
+Eigen::MatrixXd ContactSystem::applyInverseMass(const Eigen::MatrixXd& x) const {
+    return solveMass ? solveMass(x) : Eigen::MatrixXd(M.llt().solve(x));
 }
 
 Eigen::MatrixXd ContactSystem::calcDelassus() const {
-    const Eigen::MatrixXd A = G * M.llt().solve(G.transpose());
+    const Eigen::MatrixXd A = G * applyInverseMass(G.transpose());
     return 0.5 * (A + A.transpose());
 }
 
@@ -18,7 +22,7 @@ Eigen::VectorXd ContactSystem::calcContactVelocity() const {
 }
 
 Eigen::VectorXd ContactSystem::calcVelocityAfter(const Eigen::VectorXd& impulse) const {
-    return u + M.llt().solve(G.transpose() * impulse);
+    return u + applyInverseMass(G.transpose() * impulse);
 }
 
 Mat3 completeBlockedDirections(const Mat3& W) {

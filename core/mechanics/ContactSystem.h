@@ -11,6 +11,7 @@
 // n from body 2 into body 1; pi acts on body 1 (docs/design.md). w is the part of
 // the contact velocity not carried by u (a moving body of infinite mass).
 #include <Eigen/Dense>
+#include <functional>
 
 #include "mechanics/Types.h"
 
@@ -21,9 +22,14 @@ struct ContactSystem {
     Eigen::MatrixXd G;      // 3nc x ndof
     Eigen::VectorXd u;      // ndof, pre-impact generalized velocity
     Eigen::VectorXd w;      // 3nc, contact velocity not carried by u (m/s); zero when empty
+    // x -> M^-1 x where the system knows a cheaper way than a dense
+    // factorization of M (a block-diagonal M, one block per tree); empty: M's
+    // Cholesky factor.
+    std::function<Eigen::MatrixXd(const Eigen::MatrixXd&)> solveMass;
 
     int getContactCount() const { return static_cast<int>(G.rows() / 3); }
     Eigen::MatrixXd calcInverseMassMatrix() const;
+    Eigen::MatrixXd applyInverseMass(const Eigen::MatrixXd& x) const;   // M^-1 x
     Eigen::MatrixXd calcDelassus() const;                      // A = G M^-1 G^T, symmetrised
     Eigen::VectorXd calcContactVelocity() const;               // v = G u + w
     Eigen::VectorXd calcVelocityAfter(const Eigen::VectorXd& impulse) const;   // u + M^-1 G^T pi

@@ -240,6 +240,41 @@ Eigen::MatrixXd Multibody::calcMassMatrix(const Kinematics& k) const {
     return M;
 }
 
+Multibody::MassMatrixFactor Multibody::factorMassMatrix(const Kinematics& k, Factorization kind) const {
+    const Eigen::MatrixXd M = calcMassMatrix(k);
+    MassMatrixFactor f;
+    f.kind_ = kind;
+    f.size_ = velocityCount_;
+    for (int root : treeRoots_) {
+        const int c0 = treeStart_[root], nc = treeCount_[root];
+        if (nc == 0) continue;   // a welded body alone has no columns
+        MassMatrixFactor::Block b;
+        b.start = c0;
+        b.count = nc;
+        bool ok = false;
+        if (kind == Factorization::Cholesky) {
+            b.cholesky.compute(M.block(c0, c0, nc, nc));
+            ok = b.cholesky.info() == Eigen::Success;
+        } else {
+            b.ldlt.compute(M.block(c0, c0, nc, nc));
+            ok = b.ldlt.info() == Eigen::Success && b.ldlt.isPositive() && b.ldlt.vectorD().minCoeff() > 0.0;
+        }
+        if (!ok)
+            throw InputError("bodies", "the joints' mass matrix is not positive definite (a body without mass or inertia)");
+        f.blocks_.push_back(std::move(b));
+    }
+    return f;
+}
+
+Eigen::MatrixXd Multibody::MassMatrixFactor::solve(const Eigen::MatrixXd& rhs) const {
+    Eigen::MatrixXd x(size_, rhs.cols());
+    x.setZero();
+    for (const Block& b : blocks_)
+        x.middleRows(b.start, b.count) = kind_ == Factorization::Cholesky ? Eigen::MatrixXd(b.cholesky.solve(rhs.middleRows(b.start, b.count)))
+                                                                           : Eigen::MatrixXd(b.ldlt.solve(rhs.middleRows(b.start, b.count)));
+    return x;
+}
+
 // M = sum_i J_v,i^T m_i J_v,i + J_w,i^T I_i J_w,i, each body adding to its
 // tree's diagonal block only (its Jacobians are zero elsewhere). The blocks
 // are 3 x (a few) columns: plain loops over the upper triangle, mirrored,

@@ -94,6 +94,34 @@ public:
     void calcKinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& u, Kinematics& k, bool jacobians = true) const;
 
     Eigen::MatrixXd calcMassMatrix(const Kinematics& k) const;
+    // M^-1 applied tree by tree. M is block diagonal, one block per tree, so
+    // its factor is one Cholesky factor per block: a solve costs the sum of
+    // the blocks' work, where a dense factorization of all n columns costs n^3
+    // (200 free bodies: 1200 columns, 0.6 GFlop a factorization).
+    // Each block's factor does, operation for operation, what the same
+    // factorization of the whole M does in that block's columns (the other
+    // blocks only add exact zeros), so results do not depend on how many
+    // other trees there are.
+    enum class Factorization { Cholesky, PivotedLdlt };
+    class MassMatrixFactor {
+    public:
+        // x = M^-1 rhs (rhs has n rows, any number of columns).
+        Eigen::MatrixXd solve(const Eigen::MatrixXd& rhs) const;
+
+    private:
+        friend class Multibody;
+        struct Block {
+            int start = 0, count = 0;
+            Eigen::LLT<Eigen::MatrixXd> cholesky;
+            Eigen::LDLT<Eigen::MatrixXd> ldlt;
+        };
+        Factorization kind_ = Factorization::Cholesky;
+        std::vector<Block> blocks_;
+        int size_ = 0;
+    };
+    // Throws InputError("bodies") when a block is not positive definite (a
+    // body without mass or inertia), as calcAcceleration does.
+    MassMatrixFactor factorMassMatrix(const Kinematics& k, Factorization kind) const;
     // u' from Kane's equations under uniform gravity `g` (m/s^2), plus the
     // generalized forces `addForces` adds to f from the kinematics (contact
     // forces J_p^T F of a compliant model; empty: none).

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -50,12 +51,12 @@ public:
 
     SimulationRun run() {
         SimulationRun run;
-        const auto started = std::chrono::steady_clock::now();
+        started_ = std::chrono::steady_clock::now();
         double t = 0.0;
         run.samples.push_back(makeSample(t, q_, u_));
         while (true) {
             if (t >= scene_.endTime * (1.0 - kSampleTimeRelTol)) { run.endReason = "end time"; break; }
-            if (hasExceededTimeBudget(options_, started, t, run) || (!compliant_ && !resolveImpactsAt(t, run))) break;
+            if (hasExceededTimeBudget(options_, started_, t, run) || (!compliant_ && !resolveImpactsAt(t, run))) break;
             if (!compliant_) updateRestingTrees();
             if (!advance(t, std::min(calcTravelLimitedStep(), scene_.endTime - t), run)) break;
             if (compliant_) noteContactOnsets(); else resolveRestingContacts(run);
@@ -321,6 +322,9 @@ private:
 
     bool resolveImpactsAt(double t, SimulationRun& run) {
         for (int n = 0; n < options_.maxImpactsPerInstant; ++n) {
+            // Many bodies can take many impacts at one instant: the budget
+            // holds between them too.
+            if (n > 0 && hasExceededTimeBudget(options_, started_, t, run)) return false;
             const std::vector<Touch> touching = findTouching();
             const Touch* worst = nullptr;
             for (const Touch& c : touching)
@@ -348,14 +352,20 @@ private:
     bool resolve(double t, const Multibody::Kinematics& k, const std::vector<Touch>& contacts,
                  const std::vector<Touch>& near, SimulationRun& run) {
         const int n = system_.getVelocityCount(), nc = static_cast<int>(contacts.size());
+        Eigen::MatrixXd G(3 * nc, n);
+        for (int c = 0; c < nc; ++c) G.middleRows(3 * c, 3) = calcContactRows(k, contacts[c]);
+        const Multibody::MassMatrixFactor Mf = system_.factorMassMatrix(k, Multibody::Factorization::PivotedLdlt);
+        const Eigen::MatrixXd W0 = G.topRows(3) * Mf.solve(G.topRows(3).transpose());
         ContactSystem sys;
         sys.M = system_.calcMassMatrix(k);
-        sys.G.resize(3 * nc, n);
-        for (int c = 0; c < nc; ++c) sys.G.middleRows(3 * c, 3) = calcContactRows(k, contacts[c]);
+        sys.G = G;
         sys.u = u_;
+        // M is block diagonal: the contact space solves tree by tree.
+        sys.solveMass = [f = std::make_shared<const Multibody::MassMatrixFactor>(
+                             system_.factorMassMatrix(k, Multibody::Factorization::Cholesky))](const Eigen::MatrixXd& x) {
+            return f->solve(x);
+        };
         sys.w = Eigen::VectorXd::Zero(3 * nc);
-        const Eigen::LDLT<Eigen::MatrixXd> Mf(sys.M);
-        const Eigen::MatrixXd W0 = sys.G.topRows(3) * Mf.solve(sys.G.topRows(3).transpose());
 
         ImpactEventRecord rec;
         rec.time = t;
@@ -368,7 +378,7 @@ private:
         rec.kineticEnergyBefore = before.kineticEnergy;
         rec.potentialEnergy = before.potentialEnergy;
         rec.problem.W = completeBlockedDirections(W0);
-        rec.problem.vMinus = sys.G.topRows(3) * u_;
+        rec.problem.vMinus = G.topRows(3) * u_;
         rec.problem.friction = scene_.contact.friction;
         rec.problem.restitution = scene_.contact.restitution;
         rec.problem.systemKineticEnergy = sys.calcKineticEnergy();
@@ -401,7 +411,7 @@ private:
             run.endReason = "no solution";
             return false;
         }
-        u_ += Mf.solve(sys.G.transpose() * impulse);
+        u_ += Mf.solve(G.transpose() * impulse);
         rec.simultaneousContacts = nc;
         for (int c = 0; c < nc; ++c) {
             rec.contactPoints.push_back(contacts[c].point);
@@ -461,7 +471,7 @@ private:
         const auto isIn = [&](const Touch& c) { return c.gap < -options_.contactGap; };
         if (std::none_of(touching.begin(), touching.end(), isSlow) && std::none_of(touching.begin(), touching.end(), isIn))
             return;
-        const Eigen::LDLT<Eigen::MatrixXd> Mf(system_.calcMassMatrix(k));
+        const Multibody::MassMatrixFactor Mf = system_.factorMassMatrix(k, Multibody::Factorization::PivotedLdlt);
         std::vector<Eigen::MatrixXd> rows;
         for (const Touch& c : touching) rows.push_back(calcContactRows(k, c));
         for (int sweep = 0; sweep < kRestingSweeps; ++sweep) {
@@ -496,7 +506,7 @@ private:
             const Touch c = refind(c0, now);
             if (!isIn(c)) continue;
             const Eigen::RowVectorXd Jn = calcContactRows(now, c).row(2);
-            const Eigen::VectorXd MinvJt = system_.calcMassMatrix(now).ldlt().solve(Jn.transpose());
+            const Eigen::VectorXd MinvJt = system_.factorMassMatrix(now, Multibody::Factorization::PivotedLdlt).solve(Jn.transpose());
             const double w = Jn.dot(MinvJt);
             if (w > 0.0) system_.displace(q_, MinvJt * (-c.gap / w));
         }
@@ -551,6 +561,7 @@ private:
     std::vector<bool> held_ = std::vector<bool>(scene_.bodies.size(), false);
     std::vector<bool> wasStill_ = held_;
     double orderingNotedAt_ = -1.0;
+    std::chrono::steady_clock::time_point started_;   // when run() began: the budget counts from here
     std::map<std::array<int, 4>, double> onsets_;   // compliant: approach speed where each overlap began
     Multibody::ForceFunction contactForces_ =
         compliant_ ? Multibody::ForceFunction([this](const Multibody::Kinematics& k, Eigen::VectorXd& f) {

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "io/JsonInput.h"
+#include "mechanics/InputLimits.h"
 #include "mechanics/Multibody.h"
 #include "mechanics/PendulumChain.h"
 #include "scene/PlusScene.h"
@@ -80,6 +81,56 @@ TEST(Multibody, TriplePendulumEquationsAreThePendulumChains) {
     EXPECT_LT((T * accRel - accAbs).norm(), kEquationsTol * accAbs.norm());
     // The end sphere's centre where the chain puts it.
     EXPECT_LT((k.bodies[3].position - chain.calcEndCentre(qAbs)).norm(), kEquationsTol);
+}
+
+TEST(Multibody, TreeByTreeFactorSolvesAsTheWholeMassMatrix) {
+    // The ball chain's strings and its free ball are several trees: M is
+    // block diagonal. Solving tree by tree gives what the dense factorization
+    // of all of M gives, round-off apart (the dense pivoted LDLT may take the
+    // blocks' columns in another order).
+    const SpatialScene scene = loadScene("ball-chain-strike");
+    const Multibody system = makeSceneMultibody(scene);
+    const Eigen::VectorXd q = makeSceneInitialPositions(scene, system);
+    Eigen::VectorXd u(system.getVelocityCount());
+    for (int i = 0; i < u.size(); ++i) u[i] = std::cos(0.7 + 1.9 * i);
+    const Multibody::Kinematics k = system.calcKinematics(q, u);
+    const Eigen::MatrixXd M = system.calcMassMatrix(k);
+    Eigen::MatrixXd rhs(M.rows(), 3);
+    for (int i = 0; i < rhs.size(); ++i) rhs(i) = std::sin(0.3 + 1.3 * i);
+    const Eigen::MatrixXd dense = M.ldlt().solve(rhs);
+    const Eigen::MatrixXd ldlt = system.factorMassMatrix(k, Multibody::Factorization::PivotedLdlt).solve(rhs);
+    const Eigen::MatrixXd cholesky = system.factorMassMatrix(k, Multibody::Factorization::Cholesky).solve(rhs);
+    EXPECT_GT(system.getBodyCount(), 2);
+    EXPECT_LT((ldlt - dense).norm(), kEquationsTol * dense.norm());
+    EXPECT_LT((cholesky - dense).norm(), kEquationsTol * dense.norm());
+    EXPECT_LT((M * cholesky - rhs).norm(), kEquationsTol * rhs.norm());
+}
+
+TEST(JointedSimulation, TwoHundredBodiesEndWithAReasonWithinTheDefaultBudget) {
+    // The double pendulum's two links copied a hundred times, all in one
+    // place: a scene far larger than the event-driven simulator is made for.
+    // It must end by itself (a limit of impacts, or the computing budget)
+    // with a warning that says which, never run on unbounded.
+    nlohmann::json document = readJsonFile(std::string(IMPACTLAB_SCENES_DIR) + "/double-pendulum-wall.json");
+    nlohmann::json bodies = nlohmann::json::array();
+    constexpr int kCopies = 100;
+    for (int c = 0; c < kCopies; ++c)
+        for (const auto& b : document["bodies"]) bodies.push_back(b);
+    document["bodies"] = bodies;
+    document["contact"]["law"] = "jia-wang";
+    const SpatialScene scene = readSpatialScene(document);
+    ASSERT_EQ(scene.bodies.size(), 2u * kCopies);
+    const SimulationOptions options;
+    EXPECT_LE(options.maxRunSeconds, limits::kDefaultRunSeconds);
+    const SimulationRun run = simulate(scene, options);
+    EXPECT_TRUE(run.endReason == "end time" || run.endReason == "impact limit" || run.endReason == "time limit")
+        << run.endReason;
+    if (run.endReason != "end time") {
+        ASSERT_FALSE(run.warnings.empty());
+        const std::string& last = run.warnings.back();
+        EXPECT_TRUE(last.find("limit") != std::string::npos || last.find("run stopped") != std::string::npos) << last;
+    }
+    for (const RunSample& s : run.samples) ASSERT_TRUE(std::isfinite(s.kineticEnergy));
 }
 
 TEST(Multibody, PointJacobianIsTheDerivativeOfThePointsPath) {
