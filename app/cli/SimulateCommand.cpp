@@ -57,8 +57,8 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
     const std::string path = parsed.positionals.front();
     SimulationOptions options;
     if (const auto seconds = parsed.value("--max-run-seconds")) {
-        // A batch study can ask for less than the default wall-clock budget
-        // (docs/input-limits.md), never for more.
+        // A batch study can ask for another wall-clock budget than the
+        // default, up to an hour (docs/input-limits.md).
         const double value = parseFiniteNumber(*seconds).value_or(0.0);
         if (!(value > 0.0) || value > limits::kMaxRunSeconds)
             throw UsageError("--max-run-seconds needs a number of seconds in (0, " +

@@ -54,7 +54,7 @@ struct SimulationOptions {
     // Limits that end a run with a warning instead of looping (the first two
     // are the documented input limits, docs/input-limits.md).
     int maxImpacts = limits::kMaxImpactsPerRun;
-    double maxRunSeconds = limits::kMaxRunSeconds;   // wall clock
+    double maxRunSeconds = limits::kDefaultRunSeconds;   // wall clock
     int maxImpactsPerInstant = 64;
     // J per kg. Below this specific kinetic energy, with every body touching the
     // ground, the run ends early "at rest".

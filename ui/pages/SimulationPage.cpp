@@ -43,10 +43,10 @@ namespace impactlab::ui {
 namespace {
 
 // s of computing. A run that has not finished by then stops with end reason
-// "time limit", shown in the status bar (the CLI keeps the core's 60 s,
+// "time limit", shown in the status bar (the CLI's default too,
 // docs/input-limits.md); with the run off the GUI thread this bounds how long
 // a scene can keep its progress bar up before showing what it has.
-constexpr double kInteractiveRunSeconds = 30.0;
+constexpr double kInteractiveRunSeconds = limits::kDefaultRunSeconds;
 
 // The page's runs, its own and the compared laws' (for the time plots), record
 // no impulse-space traces: the diagram's come from re-solving the selected
