@@ -39,7 +39,7 @@ TEST(LawComparisonBox, EveryLawShowsItsDisplayNameWithItsIdInTheTooltip) {
 
 TEST(ComparisonTableView, ShowsDisplayNamesAndRoundOffAsZero) {
     // The icosahedron scene's v+ (-4.441e-16, 0, 5.781): the round-off tangential
-    // component is 1e-16 of the vector, below kDisplayZeroRelTol = 1e-9.
+    // component is 1e-16 of the vector, below kDisplayZeroRelTol = 1e-7.
     ComparedLaw c;
     c.id = "newton";
     c.accepted = true;

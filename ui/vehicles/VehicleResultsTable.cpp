@@ -6,7 +6,6 @@
 #include <QStringList>
 #include <QTextStream>
 
-#include <QHash>
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +17,9 @@ namespace impactlab::ui {
 namespace {
 
 constexpr double kRadToDeg = 180.0 / EIGEN_PI;
+// The scale a PDOF angle is judged against: a half turn, the range of its
+// values (-180..180 deg); an angle that is round-off of it prints 0.
+constexpr double kPdofScaleDeg = 180.0;
 
 QString csvField(const QString& text) {
     if (!text.contains(',') && !text.contains('"') && !text.contains('\n')) return text;
@@ -55,10 +57,11 @@ std::vector<ResultRow> makeResultRows(const VehicleCollisionInput& input, const 
     auto add = [&rows](const QString& subject, const QString& quantity, const QString& unit, double value,
                        double scale = 0.0) { rows.push_back({subject, quantity, unit, {value, scale}, {}}); };
     auto addVehicle = [&](const QString& who, const VehicleImpactOutcome& o) {
-        const double speedScale = std::max(std::abs(o.velocityAfter.x()), std::abs(o.velocityAfter.y()));
+        // A component against its vector's magnitude: 5e-8 m/s beside 15 m/s is 0.
+        const double speedScale = o.velocityAfter.norm();
         add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("m/s"), o.deltaV);
         add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("km/h"), o.deltaVKmh);
-        add(who, VehicleResultsTable::tr("PDOF"), QStringLiteral("deg"), o.pdofDeg);
+        add(who, VehicleResultsTable::tr("PDOF"), QStringLiteral("deg"), o.pdofDeg, kPdofScaleDeg);
         rows.push_back({who, VehicleResultsTable::tr("PDOF"), QStringLiteral("o'clock"), {}, QString::number(o.pdofClock)});
         add(who, VehicleResultsTable::tr("EES"), QStringLiteral("m/s"), o.ees);
         add(who, VehicleResultsTable::tr("EES"), QStringLiteral("km/h"), o.eesKmh);
@@ -94,18 +97,23 @@ void VehicleResultsTable::setCollision(const VehicleCollisionInput& input, const
 }
 
 void VehicleResultsTable::setCollisions(const std::vector<ResultsColumn>& columns) {
-    // Rows first, numbers later: every value of one unit is printed in one
-    // format chosen from all of them, every column's (236900 J beside 16321
-    // J, not 2.369e+05), each judged against its quantity's scale (an energy
-    // against the energy before), so round-off prints 0.
+    // Rows first, numbers later: a row is one quantity in one unit, and its
+    // values (one per column) share one format chosen from all of them
+    // (236900 J beside 16321 J, not 2.369e+05), each judged against its
+    // quantity's scale (an energy against the energy before, a velocity
+    // component against the speed), so round-off prints 0. Rows of different
+    // quantities are formatted apart: a sideways 5e-8 m/s must not turn the
+    // delta-V's 15.055 m/s into 1.5055e+01.
     std::vector<std::vector<ResultRow>> values;
     for (const ResultsColumn& c : columns) values.push_back(makeResultRows(*c.input, *c.result));
-    QHash<QString, std::vector<DisplayCell>> byUnit;
-    for (const std::vector<ResultRow>& rows : values)
-        for (const ResultRow& r : rows)
-            if (r.text.isEmpty()) byUnit[r.unit].push_back(r.cell);
-    QHash<QString, DisplayColumnFormat> formats;
-    for (auto it = byUnit.cbegin(); it != byUnit.cend(); ++it) formats[it.key()] = chooseDisplayColumnFormat(it.value());
+    std::vector<DisplayColumnFormat> formats;
+    if (!values.empty())
+        for (size_t i = 0; i < values.front().size(); ++i) {
+            std::vector<DisplayCell> cells;
+            for (const std::vector<ResultRow>& rows : values)
+                if (i < rows.size() && rows[i].text.isEmpty()) cells.push_back(rows[i].cell);
+            formats.push_back(chooseDisplayColumnFormat(cells));
+        }
 
     setRowCount(0);
     setColumnCount(ValueColumn + static_cast<int>(columns.size()));
@@ -131,7 +139,7 @@ void VehicleResultsTable::setCollisions(const std::vector<ResultsColumn>& column
             if (i >= values[k].size()) continue;
             const ResultRow& r = values[k][i];
             const QString value =
-                r.text.isEmpty() ? QString::fromStdString(formatDisplayCell(r.cell, formats.value(r.unit))) : r.text;
+                r.text.isEmpty() ? QString::fromStdString(formatDisplayCell(r.cell, formats[i])) : r.text;
             auto* v = new QTableWidgetItem(value);
             v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             setItem(row, ValueColumn + static_cast<int>(k), v);
@@ -153,6 +161,22 @@ QString VehicleResultsTable::toCsv() const {
         csv += fields.join(',') + '\n';
     }
     return csv;
+}
+
+QString VehicleResultsTable::toHtml() const {
+    QString html = "<table>\n<tr>";
+    for (int c = 0; c < columnCount(); ++c) html += "<th>" + horizontalHeaderItem(c)->text().toHtmlEscaped() + "</th>";
+    html += "</tr>\n";
+    for (int r = 0; r < rowCount(); ++r) {
+        html += "<tr>";
+        for (int c = 0; c < columnCount(); ++c) {
+            const QTableWidgetItem* cell = item(r, c);
+            const QString align = c >= ValueColumn ? QStringLiteral(" style=\"text-align:right\"") : QString();
+            html += "<td" + align + ">" + (cell ? cell->text().toHtmlEscaped() : QString()) + "</td>";
+        }
+        html += "</tr>\n";
+    }
+    return html + "</table>\n";
 }
 
 bool VehicleResultsTable::exportCsv(const QString& path) const {
