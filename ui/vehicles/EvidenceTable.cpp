@@ -113,10 +113,11 @@ EvidenceTable::EvidenceTable(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
 
     layout->addWidget(new QLabel(tr("<b>Evidence</b> (one-sigma normal errors; PDOF in degrees, SAE sense)")));
-    auto* ghostHint = new QLabel(tr("In the 3D view each rest_position is a translucent car: drag it to move the "
-                                    "evidence. Outlines are the rest poses the reconstruction predicts."));
-    ghostHint->setWordWrap(true);
-    layout->addWidget(ghostHint);
+    // Filled by rebuild(): what the 3D view shows depends on the evidence there is.
+    ghostHint_ = new QLabel;
+    ghostHint_->setObjectName("evidenceHint");
+    ghostHint_->setWordWrap(true);
+    layout->addWidget(ghostHint_);
     evidence_ = makeBlockTable({tr("Quantity"), tr("Vehicle"), tr("Value"), tr("Sigma"), tr("Unit")});
     evidence_->setObjectName("evidenceTable");
     layout->addWidget(evidence_, 3);
@@ -182,6 +183,16 @@ void EvidenceTable::rebuild() {
     evidence_->setRowCount(0);
     evidence_->setRowCount(static_cast<int>(evidence.size()));
     for (int row = 0; row < static_cast<int>(evidence.size()); ++row) addEvidenceRow(row, evidence[row]);
+    const std::string restPosition = toString(EvidenceQuantity::RestPosition);
+    const bool hasRestPosition = std::any_of(evidence.begin(), evidence.end(), [&](const nlohmann::json& e) {
+        return e.is_object() && e.value("quantity", "") == restPosition;
+    });
+    ghostHint_->setText(hasRestPosition
+                            ? tr("In the 3D view each rest position is a translucent car: drag it to move the evidence. "
+                                 "Outlines are the rest poses the reconstruction predicts.")
+                            : tr("This evidence has no rest position. Add one (Add evidence, quantity rest_position) "
+                                 "to place a translucent car in the 3D view that you can drag; outlines there are "
+                                 "the rest poses the reconstruction predicts."));
     const nlohmann::json unknowns = block_.value("unknowns", nlohmann::json::array());
     unknowns_->setRowCount(static_cast<int>(unknowns.size()));
     for (int row = 0; row < static_cast<int>(unknowns.size()); ++row) {

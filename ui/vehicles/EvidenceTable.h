@@ -81,6 +81,7 @@ private:
     QPushButton* removeEvidence_ = nullptr;
     QPushButton* removeUnknown_ = nullptr;
     QLabel* message_ = nullptr;
+    QLabel* ghostHint_ = nullptr;   // about the 3D view's ghost cars, for this evidence
 };
 
 }  // namespace impactlab::ui
