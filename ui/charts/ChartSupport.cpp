@@ -307,6 +307,15 @@ void ensureAxes(QChart* chart, const QString& xTitle, const QString& yTitle) {
     if (ay->titleText() != yTitle) ay->setTitleText(yTitle);
 }
 
+QString makeLegendLabel(const SeriesSpec& spec) {
+    if (spec.kind != SeriesSpec::Kind::Line || spec.name.isEmpty()) return spec.name;
+    const Qt::PenStyle style = spec.legendPen ? spec.legendPen->style() : spec.pen.style();
+    if (style == Qt::DashLine) return spec.name + QObject::tr(" (dashed)");
+    if (style == Qt::DotLine) return spec.name + QObject::tr(" (dotted)");
+    if (style == Qt::DashDotLine || style == Qt::DashDotDotLine) return spec.name + QObject::tr(" (dash-dot)");
+    return spec.name;
+}
+
 namespace {
 
 QAbstractSeries::SeriesType toSeriesType(SeriesSpec::Kind kind) {
@@ -391,6 +400,10 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
             if (marker->brush() != *spec.legendBrush) marker->setBrush(*spec.legendBrush);
         }
         if (spec.legendPen && marker->pen() != *spec.legendPen) marker->setPen(*spec.legendPen);
+        // Qt draws every line's legend marker solid, whatever its pen: a
+        // dashed or dotted line says so in its label instead.
+        const QString label = makeLegendLabel(spec);
+        if (marker->label() != label) marker->setLabel(label);
     }
 }
 

@@ -498,7 +498,7 @@ void SimulationPage::updateTrajectory() {
                                               : makeOverlayTrajectoryFigure(overlay_, selectedImpact_));
 }
 
-// Time histories of the first body (Cataldo & Sampaio Figs. 3.2-3.19), one
+// Time histories of the struck body (Cataldo & Sampaio Figs. 3.2-3.19), one
 // curve per compared law, each law's run simulated from the same scene; under
 // an overlay, one curve per value, the scene's law's run at that value.
 void SimulationPage::updateTimePlots() {
@@ -531,10 +531,14 @@ void SimulationPage::updateStatus() {
         emit errorOccurred(QString::fromStdString(scene().name) + ": " + runError_);
         return;
     }
+    // "end time" alone reads as a missing number: say which.
+    const QString ending = run_.endReason == "end time"
+                               ? tr("ran to the end time, t = %1 s").arg(displayNumber(run_.endTime))
+                               : QString::fromStdString(run_.endReason);
     QString msg = QString("%1: %2, %3, simulated in %4 ms")
                       .arg(QString::fromStdString(scene().name))
                       .arg(countOf(static_cast<long long>(run_.impacts.size()), tr("impact"), tr("impacts")))
-                      .arg(QString::fromStdString(run_.endReason))
+                      .arg(ending)
                       .arg(lastComputeMs_, 0, 'f', 1);
     // A run the core stopped at one of its limits (docs/input-limits.md), or
     // a cancelled one, says so first: its last samples are not the scene's end.
