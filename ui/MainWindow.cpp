@@ -8,6 +8,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -38,8 +39,10 @@ namespace impactlab::ui {
 
 namespace {
 
-// Pixels: the edit history is wide enough for a label and two values on a line.
-constexpr int kHistoryMinWidth = 260;
+// Pixels: the edit history is wide enough for a label and two values on a
+// line. A width asked for when it opens, not a minimum: a minimum beside the
+// pages' own would widen the window for good when the dock opens.
+constexpr int kHistoryWidth = 260;
 
 // A desktop's standard binding of an action and the one README promises,
 // which a plain X session (no desktop's key theme) may not bind.
@@ -97,12 +100,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // Entries wrap instead of being cut ("Drop height (centre): 1 m -> 2.4 m").
     history->setWordWrap(true);
     history->setTextElideMode(Qt::ElideNone);
-    history->setMinimumWidth(kHistoryMinWidth);
     historyDock_ = new QDockWidget(tr("Edit history"), this);
     historyDock_->setObjectName("historyDock");
     historyDock_->setWidget(history);
     addDockWidget(Qt::RightDockWidgetArea, historyDock_);
     historyDock_->hide();
+    connect(historyDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && !historyDock_->isFloating()) resizeDocks({historyDock_}, {kHistoryWidth}, Qt::Horizontal);
+    });
 
     buildFileMenu();
     buildEditMenu();
@@ -267,6 +272,21 @@ void MainWindow::buildEditMenu() {
     connect(removeBodyMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRemoveBodyMenu);
 }
 
+void MainWindow::askOverlayParameter() {
+    ParameterPanel* panel = page_ ? page_->parameterPanel() : nullptr;
+    const QList<QPair<QString, QString>> rows = panel ? panel->listOverlayableParameters() : QList<QPair<QString, QString>>();
+    if (rows.isEmpty()) {
+        QMessageBox::information(this, tr("Overlay a parameter"), tr("This scene has no numeric parameter to overlay."));
+        return;
+    }
+    QStringList labels;
+    for (const auto& row : rows) labels << row.second;
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(this, tr("Overlay a parameter"),
+                                                 tr("Draw several values of this parameter together:"), labels, 0, false, &ok);
+    if (ok) panel->openOverlayDialog(rows[static_cast<int>(labels.indexOf(chosen))].first);
+}
+
 void MainWindow::buildViewMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* showHistory = historyDock_->toggleViewAction();
@@ -274,6 +294,10 @@ void MainWindow::buildViewMenus() {
     showHistory->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     showHistory->setObjectName("showHistory");
     view->addAction(showHistory);
+    // The overlay is otherwise only in a slider's context menu.
+    QAction* overlay = view->addAction(tr("&Overlay a parameter..."), this, &MainWindow::askOverlayParameter);
+    overlay->setObjectName("overlayParameter");
+    overlay->setToolTip(tr("Draw several values of one parameter together in the views"));
     view->addAction(tr("&Reset camera"), this, [this] {
         if (page_) page_->resetCamera();
     });
