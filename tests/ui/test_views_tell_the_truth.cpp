@@ -5,13 +5,18 @@
 // does; each energy is named for what it is; a dashed line's legend says it
 // is dashed; a vehicle has one colour in every view.
 // Needs an X display for VTK (CTest runs it under with-display.sh).
+#include <QAction>
 #include <QApplication>
+#include <QSlider>
+#include <QUndoStack>
 #include <QRegularExpression>
 #include <gtest/gtest.h>
 
 #include "MainWindow.h"
 #include "WindowTestSupport.h"
+#include "diagram/DisplayNames.h"
 #include "diagram/EventSequence.h"
+#include "panel/ParameterPanel.h"
 #include "pages/SimulationTimePlots.h"
 #include "plus/FigureView.h"
 #include "vehicles/MomentumDiagramView.h"
@@ -153,6 +158,40 @@ TEST_F(ViewsTellTheTruth, TheVTransitionCircleIsRound) {
     constexpr double kRoundTolPx = 1.0;
     EXPECT_GT(across, 2.0 * kRoundTolPx);
     EXPECT_NEAR(across, up, kRoundTolPx);
+}
+
+// Opening the edit history and closing it leaves the window as wide as it
+// was, and its entries name the laws as the compare box does.
+TEST_F(ViewsTellTheTruth, TheEditHistoryKeepsTheWindowsWidthAndNamesLaws) {
+    ASSERT_TRUE(open(":/scenes/bar.json"));
+    QAction* history = w.findChild<QAction*>("showHistory");
+    ASSERT_NE(history, nullptr);
+    const int width = w.width();
+    history->trigger();
+    QApplication::processEvents();
+    EXPECT_EQ(w.width(), width);
+    history->trigger();
+    QApplication::processEvents();
+    EXPECT_EQ(w.width(), width);
+
+    w.setComparedLaws({"glocker-pfeiffer"});
+    w.currentPage()->flushPendingEdits();
+    const QUndoStack* stack = w.undoStack();
+    ASSERT_GT(stack->count(), 0);
+    const QString text = stack->text(stack->count() - 1);
+    EXPECT_TRUE(text.contains(QString::fromStdString(getLawDisplayName("glocker-pfeiffer")))) << text.toStdString();
+    EXPECT_FALSE(text.contains("glocker-pfeiffer")) << text.toStdString();
+}
+
+// The overlay is in the View menu, not only on a slider's right-click menu.
+TEST_F(ViewsTellTheTruth, TheOverlayIsInTheViewMenu) {
+    ASSERT_TRUE(open(":/scenes/bar.json"));
+    QAction* overlay = w.findChild<QAction*>("overlayParameter");
+    ASSERT_NE(overlay, nullptr);
+    EXPECT_TRUE(overlay->text().contains("Overlay"));
+    const QList<QPair<QString, QString>> rows = w.currentPage()->parameterPanel()->listOverlayableParameters();
+    ASSERT_FALSE(rows.isEmpty());
+    EXPECT_TRUE(w.currentPage()->parameterPanel()->slider(rows.front().first)->toolTip().contains("Right-click"));
 }
 
 }}  // namespace
