@@ -7,6 +7,9 @@
 // Needs an X display for VTK (CTest runs it under with-display.sh).
 #include <QAction>
 #include <QApplication>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QTest>
 #include <QSlider>
 #include <QUndoStack>
 #include <QRegularExpression>
@@ -192,6 +195,30 @@ TEST_F(ViewsTellTheTruth, TheOverlayIsInTheViewMenu) {
     const QList<QPair<QString, QString>> rows = w.currentPage()->parameterPanel()->listOverlayableParameters();
     ASSERT_FALSE(rows.isEmpty());
     EXPECT_TRUE(w.currentPage()->parameterPanel()->slider(rows.front().first)->toolTip().contains("Right-click"));
+}
+
+// A value typed beyond a row's range is taken whole, set to the nearest
+// bound, and a note says so (it used to lose the keystroke silently).
+TEST_F(ViewsTellTheTruth, AValueTypedOutsideTheRangeIsClampedWithANote) {
+    ASSERT_TRUE(open(":/scenes/bar.json"));
+    ParameterPanel* panel = w.currentPage()->parameterPanel();
+    const QList<QPair<QString, QString>> rows = panel->listOverlayableParameters();
+    ASSERT_FALSE(rows.isEmpty());
+    auto* spin = panel->findChild<QDoubleSpinBox*>(rows.front().first + ".spin");
+    ASSERT_NE(spin, nullptr);
+    // Ten times the top of the range and one more: beyond it whatever its sign.
+    const double typed = 10.0 * std::abs(spin->maximum()) + 1.0;
+    spin->setFocus();
+    spin->selectAll();
+    QTest::keyClicks(spin, QString::number(typed, 'f', 0));
+    QTest::keyClick(spin, Qt::Key_Return);
+    QApplication::processEvents();
+    QApplication::processEvents();
+    EXPECT_DOUBLE_EQ(spin->value(), spin->maximum());
+    const QLabel* note = panel->findChild<QLabel*>("rangeNote");
+    ASSERT_NE(note, nullptr);
+    EXPECT_TRUE(note->isVisible());
+    EXPECT_TRUE(note->text().contains(QString::number(typed, 'f', 0))) << note->text().toStdString();
 }
 
 }}  // namespace

@@ -19,6 +19,7 @@
 #include "laws/LawRegistry.h"
 #include "panel/OverlayDialog.h"
 #include "panel/ParameterDisplayUnit.h"
+#include "panel/RangeNoteSpinBox.h"
 
 namespace impactlab::ui {
 namespace {
@@ -65,6 +66,14 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     box->addWidget(overlayNote_);
     layout->addWidget(overlayBox_);
     overlayBox_->hide();
+    // Says what became of a typed value outside a row's range (RangeNoteSpinBox).
+    rangeNote_ = new QLabel(this);
+    rangeNote_->setObjectName("rangeNote");
+    rangeNote_->setWordWrap(true);
+    rangeNote_->setStyleSheet("color: #a05a00");
+    rangeNote_->setContentsMargins(6, 4, 6, 0);
+    layout->addWidget(rangeNote_);
+    rangeNote_->hide();
     setParameters({});
 }
 
@@ -194,7 +203,8 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     r.slider->setToolTip(tooltip.isEmpty() ? overlayHint : tooltip + QStringLiteral("\n") + overlayHint);
     r.slider->setObjectName(id + QStringLiteral(".slider"));
 
-    r.spinBox = new QDoubleSpinBox(body_);
+    auto* spinBox = new RangeNoteSpinBox(body_);
+    r.spinBox = spinBox;
     const double tickDisplay = (span > 0.0 ? span / r.ticks : 1.0) * r.displayScale;
     r.spinBox->setDecimals(calcDecimals(tickDisplay));
     r.spinBox->setRange(r.min * r.displayScale, r.max * r.displayScale);
@@ -213,6 +223,13 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     r.spinBox->setValue(r.value * r.displayScale);
 
     connect(r.slider, &QSlider::valueChanged, this, [this, id](int tick) { onSliderMoved(id, tick); });
+    connect(spinBox, &RangeNoteSpinBox::outOfRange, this, [this, spinBox, label = r.label](double typed, double clamped) {
+        rangeNote_->setText(tr("%1: %2 is outside the range %3 to %4; set to %5.")
+                                .arg(label, spinBox->textFromValue(typed) + spinBox->suffix(),
+                                     spinBox->textFromValue(spinBox->minimum()), spinBox->textFromValue(spinBox->maximum()) + spinBox->suffix(),
+                                     spinBox->textFromValue(clamped) + spinBox->suffix()));
+        rangeNote_->show();
+    });
     connect(r.spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
             [this, id](double displayed) { onSpinBoxEdited(id, displayed); });
 
@@ -353,6 +370,7 @@ void ParameterPanel::onSliderMoved(const QString& id, int tick) {
 void ParameterPanel::onSpinBoxEdited(const QString& id, double displayed) {
     auto it = numbers_.find(id);
     if (it == numbers_.end()) return;
+    if (displayed > it->min * it->displayScale && displayed < it->max * it->displayScale) rangeNote_->hide();
     it->value = std::clamp(displayed / it->displayScale, it->min, it->max);
     {
         const QSignalBlocker block(it->slider);

@@ -178,6 +178,7 @@ private:
     QWidget* body_ = nullptr;       // holds the rows; replaced by setParameters
     QGridLayout* grid_ = nullptr;
     QHash<QString, NumberRow> numbers_;
+    QLabel* rangeNote_ = nullptr;   // a typed value outside its range, and what it became
     QHash<QString, ChoiceRow> choices_;
     QStringList order_;
     QHash<QString, RowWidgets> rows_;
