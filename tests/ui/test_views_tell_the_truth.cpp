@@ -11,6 +11,7 @@
 #include <QLabel>
 #include <QTest>
 #include <QSlider>
+#include <QStatusBar>
 #include <QUndoStack>
 #include <QRegularExpression>
 #include <gtest/gtest.h>
@@ -64,7 +65,16 @@ TEST_F(ViewsTellTheTruth, CradleSummaryPrintsRoundOffOfTheImpactAsZero) {
         EXPECT_FALSE(summary.contains(kRoundOffPrinted)) << "impact " << k + 1 << ": " << summary.toStdString();
         // No empty "events:" line.
         EXPECT_FALSE(summary.contains(QRegularExpression("events:(<br>|$)"))) << summary.toStdString();
+        // How PLUS resolved the row's contacts together is a note, not a red warning.
+        EXPECT_FALSE(summary.contains("warning:")) << summary.toStdString();
+        EXPECT_TRUE(summary.contains("note:")) << summary.toStdString();
     }
+    // The built-in run has nothing alarming: no warning count in the status bar.
+    const QString status = w.statusBar()->currentMessage();
+    EXPECT_FALSE(status.isEmpty());
+    EXPECT_FALSE(status.contains("warning")) << status.toStdString();
+    // The status names the end time it reached, not a bare "end time,".
+    EXPECT_FALSE(status.contains("end time,")) << status.toStdString();
 }
 
 // The falling triple pendulum strikes the ground with the sphere at its end:

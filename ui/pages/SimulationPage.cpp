@@ -553,8 +553,13 @@ void SimulationPage::updateStatus() {
         emit errorOccurred(msg);
         return;
     }
-    if (!run_.warnings.empty())
-        msg += QString("; %1 warning(s): %2").arg(run_.warnings.size()).arg(QString::fromStdString(run_.warnings.front()));
+    // Notes expected of the scene (how several contacts were resolved
+    // together) are not counted as warnings: they are in the summary.
+    std::vector<std::string> alarms;
+    for (const std::string& w : run_.warnings)
+        if (!isSeveralContactsNote(w)) alarms.push_back(w);
+    if (!alarms.empty())
+        msg += QString("; %1 warning(s): %2").arg(alarms.size()).arg(QString::fromStdString(alarms.front()));
     emit statusChanged(msg);
 }
 

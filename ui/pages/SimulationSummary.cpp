@@ -49,7 +49,9 @@ QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun&
                     .arg(cell->column)
                     .arg(QString::fromUtf8(cell->outcome), QString::fromUtf8(cell->condition).toHtmlEscaped());
     for (const auto& w : r.warnings)
-        text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
+        text += isSeveralContactsNote(w)
+                    ? QString("<br>note: %1").arg(QString::fromStdString(w).toHtmlEscaped())
+                    : QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     for (const ComparedLaw& c : comparison.laws)
         if (!c.accepted)
             text += QString("<br><font color='#a05a00'>%1 does not take this impact: %2</font>")
