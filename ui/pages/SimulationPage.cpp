@@ -517,8 +517,13 @@ void SimulationPage::updateTimePlots() {
         for (size_t i = 0; i < overlay_.runs.size(); ++i)
             runs.push_back({&overlay_.runs[i], QString::fromStdString(overlay_.labels[i]),
                             getOverlayColor(static_cast<int>(i))});
-        note = tr("One curve per %1 value under the scene's law; the compared laws are drawn without an overlay.")
-                   .arg(QString::fromStdString(overlay_.parameter));
+        // The compared laws leave these plots while the overlay is on: name them.
+        QStringList hidden;
+        for (std::size_t k = 1; k < comparison_.laws.size(); ++k) hidden << lawDisplayName(comparison_.laws[k].id);   // [0]: the scene's
+        note = tr("One curve per %1 value under the scene's law.").arg(QString::fromStdString(overlay_.parameter));
+        if (!hidden.isEmpty())
+            note += " " + tr("The compared laws (%1) are hidden while the overlay is on: clear it to see them.")
+                              .arg(hidden.join(", "));
     }
     const std::vector<PlotPanel> panels = makeTimePlotPanels(scene_, runs);
     plots_->setPanels(panels, static_cast<int>(panels.size()) > kPanelsForFourColumns ? 4 : 3);
