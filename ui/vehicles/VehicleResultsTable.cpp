@@ -56,9 +56,11 @@ std::vector<ResultRow> makeResultRows(const VehicleCollisionInput& input, const 
     std::vector<ResultRow> rows;
     auto add = [&rows](const QString& subject, const QString& quantity, const QString& unit, double value,
                        double scale = 0.0) { rows.push_back({subject, quantity, unit, {value, scale}, {}}); };
-    auto addVehicle = [&](const QString& who, const VehicleImpactOutcome& o) {
-        // A component against its vector's magnitude: 5e-8 m/s beside 15 m/s is 0.
-        const double speedScale = o.velocityAfter.norm();
+    auto addVehicle = [&](const QString& who, const Vehicle& before, const VehicleImpactOutcome& o) {
+        // A component after the impact against the impact's velocity scale
+        // (the speed before or after, the larger): 5e-8 m/s sideways of a car
+        // that arrived at 15 m/s is 0, even when it stops nearly dead.
+        const double speedScale = std::max(before.velocity.norm(), o.velocityAfter.norm());
         add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("m/s"), o.deltaV);
         add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("km/h"), o.deltaVKmh);
         add(who, VehicleResultsTable::tr("PDOF"), QStringLiteral("deg"), o.pdofDeg, kPdofScaleDeg);
@@ -78,8 +80,8 @@ std::vector<ResultRow> makeResultRows(const VehicleCollisionInput& input, const 
             o.kineticEnergyBefore);
         add(who, VehicleResultsTable::tr("absorbed energy"), QStringLiteral("J"), o.absorbedEnergy, o.kineticEnergyBefore);
     };
-    addVehicle(VehicleResultsTable::tr("Vehicle 1"), result.vehicle1);
-    if (result.vehicle2) addVehicle(VehicleResultsTable::tr("Vehicle 2"), *result.vehicle2);
+    addVehicle(VehicleResultsTable::tr("Vehicle 1"), input.vehicle1, result.vehicle1);
+    if (result.vehicle2 && input.vehicle2) addVehicle(VehicleResultsTable::tr("Vehicle 2"), *input.vehicle2, *result.vehicle2);
     const QString collision = VehicleResultsTable::tr("Collision");
     const double energyBefore =
         result.vehicle1.kineticEnergyBefore + (result.vehicle2 ? result.vehicle2->kineticEnergyBefore : 0.0);
