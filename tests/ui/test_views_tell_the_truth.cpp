@@ -97,7 +97,7 @@ TEST_F(ViewsTellTheTruth, TriplePendulumHistoriesFollowTheStrikingSphere) {
     // m: samples every 0.01 s at a few m/s miss the touch by up to a few cm.
     constexpr double kSampleMiss = 0.06;
     double lowest = 1e9;
-    for (const Vec2& p : height.curves.front().points) lowest = std::min(lowest, p.y());
+    for (const QPointF& p : height.curves.front().points) lowest = std::min(lowest, p.y());
     EXPECT_GE(lowest, kSphereRadius - kSampleMiss);
     EXPECT_LE(lowest, kSphereRadius + kSampleMiss);
 }
