@@ -105,9 +105,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     historyDock_->setWidget(history);
     addDockWidget(Qt::RightDockWidgetArea, historyDock_);
     historyDock_->hide();
-    connect(historyDock_, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible && !historyDock_->isFloating()) resizeDocks({historyDock_}, {kHistoryWidth}, Qt::Horizontal);
-    });
 
     buildFileMenu();
     buildEditMenu();
@@ -287,10 +284,34 @@ void MainWindow::askOverlayParameter() {
     if (ok) panel->openOverlayDialog(rows[static_cast<int>(labels.indexOf(chosen))].first);
 }
 
+void MainWindow::setHistoryVisible(bool visible) {
+    if (!visible) {
+        historyDock_->hide();
+        return;
+    }
+    // Docked when the window has room beside the page's minimum width,
+    // else floating over the window's right edge.
+    const int room = width() - (centralWidget() ? centralWidget()->minimumSizeHint().width() : 0);
+    if (!historyDock_->isFloating() && room < kHistoryWidth) {
+        historyDock_->setFloating(true);
+        const QRect frame = geometry();
+        historyDock_->setGeometry(frame.right() - kHistoryWidth, frame.top(), kHistoryWidth, frame.height() / 2);
+    }
+    historyDock_->show();
+    if (!historyDock_->isFloating()) resizeDocks({historyDock_}, {kHistoryWidth}, Qt::Horizontal);
+}
+
 void MainWindow::buildViewMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* showHistory = historyDock_->toggleViewAction();
-    showHistory->setText(tr("Edit &history"));
+    // Not the dock's own toggle: showing it docked beside a page that needs
+    // the whole width would widen the window for good (setHistoryVisible).
+    auto* showHistory = new QAction(tr("Edit &history"), this);
+    showHistory->setCheckable(true);
+    connect(showHistory, &QAction::toggled, this, &MainWindow::setHistoryVisible);
+    connect(historyDock_, &QDockWidget::visibilityChanged, showHistory, [this, showHistory] {
+        const QSignalBlocker block(showHistory);
+        showHistory->setChecked(!historyDock_->isHidden());
+    });
     showHistory->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     showHistory->setObjectName("showHistory");
     view->addAction(showHistory);

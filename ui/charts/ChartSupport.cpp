@@ -600,8 +600,11 @@ QPointF mapChartPoint(const Populate& populate, const Vec2& point, QSize size) {
     const QRectF plot = offscreen.chart->plotArea();
     QValueAxis* ax = findAxis(offscreen.chart, Qt::Horizontal);
     QValueAxis* ay = findAxis(offscreen.chart, Qt::Vertical);
-    return {plot.left() + (point.x() - ax->min()) / (ax->max() - ax->min()) * plot.width(),
-            plot.bottom() - (point.y() - ay->min()) / (ay->max() - ay->min()) * plot.height()};
+    // A reversed axis (Figure::yDownwards) runs from its max at the near end.
+    const double sx = (point.x() - ax->min()) / (ax->max() - ax->min());
+    const double sy = (point.y() - ay->min()) / (ay->max() - ay->min());
+    return {plot.left() + (ax->isReverse() ? 1.0 - sx : sx) * plot.width(),
+            plot.bottom() - (ay->isReverse() ? 1.0 - sy : sy) * plot.height()};
 }
 
 }  // namespace impactlab::ui::chart
