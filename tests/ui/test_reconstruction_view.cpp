@@ -218,6 +218,16 @@ TEST_F(ReconstructionTab, HelpAndHeadersDescribeThisScenesEvidence) {
     const QTableWidget* table = view->resultsTable();
     EXPECT_TRUE(table->horizontalHeaderItem(ReconstructionView::LowColumn)->toolTip().contains("95 %"));
     EXPECT_TRUE(table->horizontalHeaderItem(ReconstructionView::HighColumn)->toolTip().contains("Monte Carlo"));
+    // The contact-plane normal, an unknown in rad, reads beside its slider's name in degrees.
+    const QTableWidget* unknowns = view->evidenceTable()->unknownsTable();
+    bool sawNormal = false;
+    for (int row = 0; row < unknowns->rowCount(); ++row)
+        if (unknowns->item(row, EvidenceTable::TargetColumn)->text() == "/collision/normal_angle") {
+            const QString slider = unknowns->item(row, EvidenceTable::SliderColumn)->text();
+            EXPECT_TRUE(slider.startsWith("Contact-plane normal") && slider.endsWith(" deg")) << slider.toStdString();
+            sawNormal = true;
+        }
+    EXPECT_TRUE(sawNormal);
     setSamples(kFewSamples);
     runReconstruct();
     EXPECT_FALSE(view->statusText().contains("normal matrix")) << view->statusText().toStdString();

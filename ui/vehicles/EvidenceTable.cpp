@@ -14,6 +14,8 @@
 #include <cmath>
 #include <optional>
 
+#include "compare/DisplayText.h"
+#include "panel/ParameterDisplayUnit.h"
 #include "reconstruction/Reconstruction.h"
 
 namespace impactlab::ui {
@@ -132,7 +134,7 @@ EvidenceTable::EvidenceTable(QWidget* parent) : QWidget(parent) {
     layout->addLayout(evidenceButtons);
 
     layout->addWidget(new QLabel(tr("<b>Unknowns</b> (JSON pointers into the scene, with their bounds)")));
-    unknowns_ = makeBlockTable({tr("Target"), tr("Min"), tr("Max")});
+    unknowns_ = makeBlockTable({tr("Target"), tr("Min"), tr("Max"), tr("As on the slider")});
     unknowns_->setObjectName("unknownsTable");
     layout->addWidget(unknowns_, 2);
     auto* unknownButtons = new QHBoxLayout;
@@ -176,6 +178,15 @@ void EvidenceTable::setBlock(const nlohmann::json& block, int vehicleCount) {
     rebuild();
 }
 
+void EvidenceTable::setSceneParameters(const std::vector<SceneParameter>& parameters) {
+    const auto same = [](const SceneParameter& a, const SceneParameter& b) {
+        return a.target == b.target && a.label == b.label && a.unit == b.unit;
+    };
+    if (std::equal(parameters.begin(), parameters.end(), parameters_.begin(), parameters_.end(), same)) return;
+    parameters_ = parameters;
+    rebuild();
+}
+
 void EvidenceTable::rebuild() {
     rebuilding_ = true;
     const QSignalBlocker blockEvidence(evidence_), blockUnknowns(unknowns_), blockSamples(samples_);
@@ -200,6 +211,17 @@ void EvidenceTable::rebuild() {
         unknowns_->setItem(row, TargetColumn, new QTableWidgetItem(QString::fromStdString(u.value("target", ""))));
         unknowns_->setItem(row, MinColumn, new QTableWidgetItem(formatEvidenceNumber(u.value("min", 0.0))));
         unknowns_->setItem(row, MaxColumn, new QTableWidgetItem(formatEvidenceNumber(u.value("max", 0.0))));
+        // The slider's name and the bounds in its unit (degrees for radians).
+        QString slider;
+        for (const SceneParameter& p : parameters_)
+            if (p.target == u.value("target", "")) {
+                const ParameterDisplayUnit display = getParameterDisplayUnit(p);
+                slider = tr("%1: %2 to %3 %4")
+                             .arg(QString::fromStdString(p.label), displayNumber(display.scale * u.value("min", 0.0)),
+                                  displayNumber(display.scale * u.value("max", 0.0)), display.unit)
+                             .trimmed();
+            }
+        unknowns_->setItem(row, SliderColumn, makeReadOnlyItem(slider));
     }
     const auto samples = block_.find("samples");
     samples_->setValue(samples != block_.end() && samples->is_number_integer() ? samples->get<int>() : kDefaultSamples);
@@ -291,7 +313,7 @@ void EvidenceTable::onVehicleChosen(int row, int vehicle) {
 }
 
 void EvidenceTable::onUnknownItemChanged(QTableWidgetItem* item) {
-    if (rebuilding_ || !item) return;
+    if (rebuilding_ || !item || item->column() == SliderColumn) return;
     const int row = item->row();
     nlohmann::json block = block_;
     nlohmann::json& entry = block["unknowns"][static_cast<std::size_t>(row)];

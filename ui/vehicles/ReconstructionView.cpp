@@ -225,6 +225,7 @@ void ReconstructionView::setScene(const VehicleScene& scene) {
     if (same) return;
     // A slider moves a scene value, not the block: the tables (a combo box
     // per row) are rebuilt only when the block or the vehicle count changed.
+    evidence_->setSceneParameters(scene.parameters);
     if (findBlock() != previousBlock || countVehicles(scene) != previousCount)
         evidence_->setBlock(findBlock(), countVehicles(scene));
     specError_.clear();
