@@ -61,6 +61,12 @@ std::vector<ResultRow> makeResultRows(const VehicleCollisionInput& input, const 
         // (the speed before or after, the larger): 5e-8 m/s sideways of a car
         // that arrived at 15 m/s is 0, even when it stops nearly dead.
         const double speedScale = std::max(before.velocity.norm(), o.velocityAfter.norm());
+        // A rotation rate after against the rate that speed gives at the
+        // vehicle's radius of gyration (or the yaw rates, if larger): a
+        // head-on crash's 3e-15 rad/s of yaw is round-off of about 12 rad/s.
+        const double gyrationRadius = std::sqrt(before.yawInertia / before.mass);
+        const double rateScale = std::max({std::abs(before.yawRate), std::abs(o.yawRateAfter),
+                                           gyrationRadius > 0.0 ? speedScale / gyrationRadius : 0.0});
         add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("m/s"), o.deltaV);
         add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("km/h"), o.deltaVKmh);
         add(who, VehicleResultsTable::tr("PDOF"), QStringLiteral("deg"), o.pdofDeg, kPdofScaleDeg);
@@ -71,10 +77,13 @@ std::vector<ResultRow> makeResultRows(const VehicleCollisionInput& input, const 
         add(who, VehicleResultsTable::tr("velocity after y"), QStringLiteral("m/s"), o.velocityAfter.y(), speedScale);
         add(who, VehicleResultsTable::tr("speed after"), QStringLiteral("m/s"), o.velocityAfter.norm());
         add(who, VehicleResultsTable::tr("speed after"), QStringLiteral("km/h"), kMpsToKmh * o.velocityAfter.norm());
-        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("rad/s"), o.yawRateAfter);
-        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("deg/s"), kRadToDeg * o.yawRateAfter);
-        add(who, VehicleResultsTable::tr("roll rate after"), QStringLiteral("deg/s"), kRadToDeg * o.rollRateAfter);
-        add(who, VehicleResultsTable::tr("pitch rate after"), QStringLiteral("deg/s"), kRadToDeg * o.pitchRateAfter);
+        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("rad/s"), o.yawRateAfter, rateScale);
+        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("deg/s"), kRadToDeg * o.yawRateAfter,
+            kRadToDeg * rateScale);
+        add(who, VehicleResultsTable::tr("roll rate after"), QStringLiteral("deg/s"), kRadToDeg * o.rollRateAfter,
+            kRadToDeg * rateScale);
+        add(who, VehicleResultsTable::tr("pitch rate after"), QStringLiteral("deg/s"), kRadToDeg * o.pitchRateAfter,
+            kRadToDeg * rateScale);
         add(who, VehicleResultsTable::tr("kinetic energy before"), QStringLiteral("J"), o.kineticEnergyBefore);
         add(who, VehicleResultsTable::tr("kinetic energy after"), QStringLiteral("J"), o.kineticEnergyAfter,
             o.kineticEnergyBefore);
