@@ -8,6 +8,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -38,8 +39,10 @@ namespace impactlab::ui {
 
 namespace {
 
-// Pixels: the edit history is wide enough for a label and two values on a line.
-constexpr int kHistoryMinWidth = 260;
+// Pixels: the edit history is wide enough for a label and two values on a
+// line. A width asked for when it opens, not a minimum: a minimum beside the
+// pages' own would widen the window for good when the dock opens.
+constexpr int kHistoryWidth = 260;
 
 // A desktop's standard binding of an action and the one README promises,
 // which a plain X session (no desktop's key theme) may not bind.
@@ -97,7 +100,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // Entries wrap instead of being cut ("Drop height (centre): 1 m -> 2.4 m").
     history->setWordWrap(true);
     history->setTextElideMode(Qt::ElideNone);
-    history->setMinimumWidth(kHistoryMinWidth);
     historyDock_ = new QDockWidget(tr("Edit history"), this);
     historyDock_->setObjectName("historyDock");
     historyDock_->setWidget(history);
@@ -267,13 +269,56 @@ void MainWindow::buildEditMenu() {
     connect(removeBodyMenu_, &QMenu::aboutToShow, this, &MainWindow::fillRemoveBodyMenu);
 }
 
+void MainWindow::askOverlayParameter() {
+    ParameterPanel* panel = page_ ? page_->parameterPanel() : nullptr;
+    const QList<QPair<QString, QString>> rows = panel ? panel->listOverlayableParameters() : QList<QPair<QString, QString>>();
+    if (rows.isEmpty()) {
+        QMessageBox::information(this, tr("Overlay a parameter"), tr("This scene has no numeric parameter to overlay."));
+        return;
+    }
+    QStringList labels;
+    for (const auto& row : rows) labels << row.second;
+    bool ok = false;
+    const QString chosen = QInputDialog::getItem(this, tr("Overlay a parameter"),
+                                                 tr("Draw several values of this parameter together:"), labels, 0, false, &ok);
+    if (ok) panel->openOverlayDialog(rows[static_cast<int>(labels.indexOf(chosen))].first);
+}
+
+void MainWindow::setHistoryVisible(bool visible) {
+    if (!visible) {
+        historyDock_->hide();
+        return;
+    }
+    // Docked when the window has room beside the page's minimum width,
+    // else floating over the window's right edge.
+    const int room = width() - (centralWidget() ? centralWidget()->minimumSizeHint().width() : 0);
+    if (!historyDock_->isFloating() && room < kHistoryWidth) {
+        historyDock_->setFloating(true);
+        const QRect frame = geometry();
+        historyDock_->setGeometry(frame.right() - kHistoryWidth, frame.top(), kHistoryWidth, frame.height() / 2);
+    }
+    historyDock_->show();
+    if (!historyDock_->isFloating()) resizeDocks({historyDock_}, {kHistoryWidth}, Qt::Horizontal);
+}
+
 void MainWindow::buildViewMenus() {
     QMenu* view = menuBar()->addMenu(tr("&View"));
-    QAction* showHistory = historyDock_->toggleViewAction();
-    showHistory->setText(tr("Edit &history"));
+    // Not the dock's own toggle: showing it docked beside a page that needs
+    // the whole width would widen the window for good (setHistoryVisible).
+    auto* showHistory = new QAction(tr("Edit &history"), this);
+    showHistory->setCheckable(true);
+    connect(showHistory, &QAction::toggled, this, &MainWindow::setHistoryVisible);
+    connect(historyDock_, &QDockWidget::visibilityChanged, showHistory, [this, showHistory] {
+        const QSignalBlocker block(showHistory);
+        showHistory->setChecked(!historyDock_->isHidden());
+    });
     showHistory->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
     showHistory->setObjectName("showHistory");
     view->addAction(showHistory);
+    // The overlay is otherwise only in a slider's context menu.
+    QAction* overlay = view->addAction(tr("&Overlay a parameter..."), this, &MainWindow::askOverlayParameter);
+    overlay->setObjectName("overlayParameter");
+    overlay->setToolTip(tr("Draw several values of one parameter together in the views"));
     view->addAction(tr("&Reset camera"), this, [this] {
         if (page_) page_->resetCamera();
     });

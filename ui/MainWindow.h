@@ -140,6 +140,10 @@ private:
     void buildFileMenu();
     void buildEditMenu();
     void buildViewMenus();
+    // View > Overlay a parameter: which parameter, then its values (OverlayDialog).
+    void askOverlayParameter();
+    // Shows the edit history docked when there is room, floating otherwise.
+    void setHistoryVisible(bool visible);
     // The page of a document's kind, made on first use; throws InputError
     // for a kind no page shows.
     ScenePage* findPage(const nlohmann::json& document);

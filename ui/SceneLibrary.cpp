@@ -126,6 +126,12 @@ QString findBuiltInScenePath(const QString& name) {
     return listBuiltInScenes().contains(path) ? path : QString();
 }
 
+QString resolveSceneArgument(const QString& arg) {
+    if (arg.startsWith(':') || QFileInfo::exists(arg)) return arg;
+    const QString builtIn = findBuiltInScenePath(arg);
+    return builtIn.isEmpty() ? arg : builtIn;
+}
+
 QString describeError(const std::exception& e) {
     QString what = QString::fromUtf8(e.what());
     if (what.startsWith('[')) what = what.mid(what.indexOf(']') + 1).trimmed();

@@ -33,6 +33,12 @@ QStringList listBuiltInSceneGroups();
 // or without ".json" ("superball", "superball.json"); empty when there is none.
 QString findBuiltInScenePath(const QString& name);
 
+// A scene named on a command line (the app's, impactlab-report's): a file
+// when there is one, else a built-in scene by name (compiled in, so an
+// installed program needs no scene files on disk). Anything else is returned
+// as given, for opening to report.
+QString resolveSceneArgument(const QString& arg);
+
 // The scene the app opens by default.
 QString defaultScenePath();
 // An exception's message for the user: its what(), without the JSON library's

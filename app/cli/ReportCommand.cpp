@@ -19,7 +19,7 @@ int runReport(const std::vector<std::string>& args, Streams& io) {
     const std::vector<std::string> sets = extractRepeatedFlag(rest, "--set");
     const ParsedArgs parsed = parseArgs(rest, {{"--out", true}}, "report");
     if (parsed.positionals.size() != 1)
-        throw UsageError("report reads one scene file, got " + std::to_string(parsed.positionals.size()));
+        throw UsageError("report reads one scene (a file or a built-in name), got " + std::to_string(parsed.positionals.size()));
     const auto out = parsed.value("--out");
     if (!out) throw UsageError("report needs --out DIR, the folder to write into");
     const std::string program = findReportProgram();
@@ -43,7 +43,8 @@ Command makeReportCommand() {
     c.synopsis = "report SCENE --out DIR [--set ID=VALUE]...";
     c.summary = "write every view, its data, the scene and an HTML report into DIR (no display needed)";
     c.help =
-        "Opens SCENE (any kind, docs/scene-format.md) as the app would, runs it to its end, and\n"
+        "Opens SCENE (a scene file of any kind, docs/scene-format.md, or a built-in scene by\n"
+        "name, e.g. vehicle-barrier) as the app would, runs it to its end, and\n"
         "writes into DIR: every view as PNG and SVG, every data series and table as CSV, the\n"
         "scene as scene.json and report.html with the pictures and numbers. Without an X\n"
         "display the 3D view is left out (VTK draws through X); the charts are drawn by Qt's\n"

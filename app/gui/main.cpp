@@ -165,16 +165,6 @@ QIcon makeAppIcon() {
     return icon;
 }
 
-// A scene named on the command line: a file when there is one, else a
-// built-in scene by name, which the app has compiled in (so an installed app
-// needs no scene files on disk). Anything else is returned as given, for
-// opening to report.
-QString resolveSceneArgument(const QString& arg) {
-    if (arg.startsWith(':') || QFileInfo::exists(arg)) return arg;
-    const QString builtIn = impactlab::ui::findBuiltInScenePath(arg);
-    return builtIn.isEmpty() ? arg : builtIn;
-}
-
 // The names resolveSceneArgument accepts, for an error message.
 QString listBuiltInSceneNames() {
     QStringList names;
@@ -226,7 +216,7 @@ int main(int argc, char** argv) {
         lastScene = impactlab::ui::defaultScenePath();
     const QString scenePath = parser.positionalArguments().isEmpty()
                                   ? lastScene
-                                  : resolveSceneArgument(parser.positionalArguments().front());
+                                  : impactlab::ui::resolveSceneArgument(parser.positionalArguments().front());
     // The last session's scene comes back without starting a long run; a
     // scene named on the command line runs as it opens.
     if (!batch && parser.positionalArguments().isEmpty()) w.holdRunsOnNextOpen();

@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
     }
     if (scenePath.empty() || outDir.empty()) return fail(kExitUsage, "usage: impactlab-report SCENE --out DIR [--set ID=VALUE]...");
     try {
-        const nlohmann::json document = toUnifiedSceneDocument(readSceneDocument(QString::fromStdString(scenePath)));
+        const nlohmann::json document = toUnifiedSceneDocument(readSceneDocument(resolveSceneArgument(QString::fromStdString(scenePath))));
         const PageType* type = findPageType(getSceneKind(document));
         if (!type) return fail(kExitBadInput, "kind: this build has no page for the scene's kind");
         ScenePage* page = type->make();

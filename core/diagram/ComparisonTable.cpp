@@ -10,8 +10,9 @@ namespace impactlab {
 
 namespace {
 
-// Significant digits in the table: more than any law's tolerance resolves.
-constexpr int kTableDigits = 8;
+// Significant digits in the table: those of the summaries beside it, so one
+// quantity reads the same in both (0.22090 here, 0.2209 there, not 0.22089750).
+constexpr int kTableDigits = kDisplayDigits;
 // Percent of the energy before: the scale of the relative energy change.
 constexpr double kPercentScale = 100.0;
 

@@ -72,6 +72,13 @@ std::string formatDisplayVector(const Vec3& v, int digits) {
     return formatDisplayVector(v, scale, digits);
 }
 
+double calcImpactVelocityScale(const Vec3& vMinus, const Vec3& vPlus) {
+    double scale = 0.0;
+    for (const Vec3* v : {&vMinus, &vPlus})
+        if (v->allFinite()) scale = std::max(scale, v->norm());
+    return scale;
+}
+
 namespace {
 bool isShown(const DisplayCell& c) {
     return std::isfinite(c.value) && !isDisplayRoundOff(c.value, std::isfinite(c.scale) ? c.scale : 0.0);

@@ -19,10 +19,13 @@ namespace impactlab {
 
 // |x| at or below this share of its quantity's scale is round-off and prints
 // as 0. The laws solve to about 1e-12 relative (kEnergyGainRelTol) and a few
-// hundred double operations leave about 1e-13; 1e-9 is well above both and
-// well below the last digit shown at kDisplayDigits (1e-5 relative), so a
-// zeroed value was never a digit a reader could see.
-constexpr double kDisplayZeroRelTol = 1e-9;
+// hundred double operations leave about 1e-13; scene files give their inputs
+// to eight or nine significant digits (pi as 3.14159265, 3.6e-9 off), and that
+// truncation reaches the results at up to about 1e-8 of their scale (a barrier
+// car's PDOF of 2e-7 deg, a sideways 5e-8 m/s of 15 m/s). 1e-7 is above all
+// of these and two digits below the last digit shown at kDisplayDigits
+// (1e-5 relative), so a zeroed value was never a digit a reader could see.
+constexpr double kDisplayZeroRelTol = 1e-7;
 // Significant digits in summaries and legends: resolves the differences
 // between laws the comparison shows (third to fourth digit) with one to spare.
 constexpr int kDisplayDigits = 5;
@@ -49,6 +52,11 @@ std::string formatDisplayNumber(double x, int digits = kDisplayDigits);
 std::string formatDisplayVector(const Vec3& v, double scale, int digits = kDisplayDigits);
 // "(a, b, c)", each component judged against the largest among them.
 std::string formatDisplayVector(const Vec3& v, int digits = kDisplayDigits);
+
+// The scale a post-impact velocity is judged against: the impact's own
+// velocity scale max(|v-|, |v+|), so the round-off left in a v+ that is
+// (nearly) zero prints 0 instead of being judged against itself.
+double calcImpactVelocityScale(const Vec3& vMinus, const Vec3& vPlus);
 
 // One column of a table (one quantity, one unit): every cell in one format,
 // fixed with one number of decimals or scientific with one mantissa length,

@@ -101,10 +101,11 @@ Figure makeEventSequencesFigure(const std::string& taken) {
     fig.title = "The eight event sequences (Jia & Wang Fig. 9)" + (taken.empty() ? std::string() : ", this impact's: " + taken);
     fig.xLabel = "place in the chain";
     fig.yLabel = "rows 1 (top) to 8, named in the legend";
+    fig.yDownwards = true;   // the axis numbers the rows as the label and the legend do
     const std::vector<std::string>& all = listJiaWangEventSequences();
     for (std::size_t k = 0; k < all.size(); ++k) {
         const std::string chain = "0" + all[k];
-        const double y = static_cast<double>(all.size() - k);   // row 1 on top
+        const double y = static_cast<double>(k + 1);   // row k + 1, on top for yDownwards
         const bool isTaken = all[k] == taken;
         const std::size_t firstLS = chain.find_first_of("ls");
         for (std::size_t i = 0; i + 1 < chain.size(); ++i) {

@@ -37,7 +37,7 @@ Figure makeEventSequenceFigure(const ImpactResult& result, const ImpactTrace& tr
 const std::vector<std::string>& listJiaWangEventSequences();
 
 // Fig. 9 whole: the eight chains, row k (1 ... 8, in listJiaWangEventSequences'
-// order, row 1 on top) at height 9 - k, each node at its place in the chain (x = 0, 1, 2, ...).
+// order, row 1 on top) at y = k on a downward y axis (Figure::yDownwards), each node at its place in the chain (x = 0, 1, 2, ...).
 // A stretch is integrated numerically (dashed) up to the first l or s, where
 // the hodograph reaches an invariant ray or the origin, and in closed form
 // (solid) after it (Algorithm 1); a chain with neither (cr) is integrated to

@@ -34,6 +34,7 @@ struct Figure {
     std::string xLabel;          // with unit: "v_x [m/s]"
     std::string yLabel;
     bool equalScales = false;    // one data unit as many pixels along x as along y
+    bool yDownwards = false;     // y grows downwards: rows numbered from the top (1 on top)
     std::vector<FigureSeries> series;
 
     bool isEmpty() const;

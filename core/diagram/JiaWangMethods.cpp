@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "diagram/DisplayNumber.h"
 #include "impact/JiaWang.h"
 
 namespace impactlab {
@@ -79,6 +80,10 @@ JiaWangMethodRow measure(const ImpactProblem& p, const std::string& method, cons
     return row;
 }
 
+// Significant digits of the timings and errors: wall times vary by more than
+// a percent between runs, so a third digit is the most worth showing.
+constexpr int kMethodsTableDigits = 3;
+
 std::string format(const char* spec, double value) {
     char text[48];
     std::snprintf(text, sizeof text, spec, value);
@@ -134,25 +139,41 @@ FigureTable makeJiaWangMethodsTable(const JiaWangMethods& methods) {
     t.header = {"method", "step", "steps", "error [N s]", "time here [us]"};
     if (methods.paper)
         for (const char* h : {"paper: steps", "paper: time [us]", "paper: error [N s]"}) t.header.push_back(h);
+    // Numbers first, text later: each numeric column is printed in one format
+    // chosen from all its values (31200, 624 and 413.4 us as 31200, 624, 413,
+    // not 3.12e+04 beside 624), errors each against their own size.
+    enum NumberColumn { Error, Time, PaperTime, PaperError, NumberColumnCount };
+    const int columnIndex[NumberColumnCount] = {3, 4, 6, 7};
+    std::vector<std::vector<DisplayCell>> columns(NumberColumnCount);
+    std::vector<std::vector<std::size_t>> rowsOf(NumberColumnCount);
     for (const JiaWangMethodRow& r : methods.rows) {
         std::string step = r.method == "VS"        ? "eq. 36, h1 = h2 = " + format("%g", r.options.h1)
                            : r.method == "default" ? "local error " + format("%g", r.options.localErrorTol)
                                                    : format("%g", r.options.h) + " N s";
-        std::vector<std::string> row = {r.method, step, std::to_string(r.steps), format("%.3g", r.error),
-                                        format("%.3g", r.microseconds)};
+        std::vector<std::string> row = {r.method, step, std::to_string(r.steps), "", ""};
         if (r.status != "converged") row[2] += " (" + r.status + ")";
+        auto addNumber = [&](NumberColumn k, double value) {
+            columns[k].push_back({value, 0.0});
+            rowsOf[k].push_back(t.rows.size());
+        };
+        addNumber(Error, r.error);
+        addNumber(Time, r.microseconds);
         if (methods.paper) {
             const auto it = std::find_if(methods.paper->entries.begin(), methods.paper->entries.end(),
                                          [&](const JiaWangPaperEntry& e) { return e.method == r.method; });
             if (it == methods.paper->entries.end()) {
                 row.insert(row.end(), {"-", "-", "-"});
             } else {
-                row.push_back(std::to_string(it->iterations));
-                row.push_back(format("%.4g", it->seconds * 1e6));
-                row.push_back(format("%.3g", it->error));
+                row.insert(row.end(), {std::to_string(it->iterations), "", ""});
+                addNumber(PaperTime, it->seconds * 1e6);
+                addNumber(PaperError, it->error);
             }
         }
         t.rows.push_back(std::move(row));
+    }
+    for (int k = 0; k < NumberColumnCount; ++k) {
+        const std::vector<std::string> text = formatDisplayColumn(columns[k], kMethodsTableDigits);
+        for (std::size_t i = 0; i < text.size(); ++i) t.rows[rowsOf[k][i]][columnIndex[k]] = text[i];
     }
     return t;
 }

@@ -64,14 +64,13 @@ VehicleScene readVehicleScene(const json& doc) {
     const size_t expected = barrier ? 1 : 2;
     if (!vehicles->is_array() || vehicles->size() != expected)
         throw InputError("vehicles", barrier ? "must hold 1 vehicle when barrier is true" : "must hold 2 vehicles");
-    const Vec3 palette[2] = {Vec3(0.80, 0.20, 0.15), Vec3(0.15, 0.35, 0.75)};
     std::vector<std::string> names;
     for (size_t i = 0; i < vehicles->size(); ++i) {
         const std::string field = "vehicles[" + std::to_string(i) + "]";
         const Vehicle v = readVehicle((*vehicles)[i], field);
         if (i == 0) vs.collision.vehicle1 = v; else vs.collision.vehicle2 = v;
         names.push_back(readOptionalString((*vehicles)[i], "name", field, "vehicle " + std::to_string(i + 1)));
-        const Vec3 color = readOptionalVec3InRange((*vehicles)[i], "color", field, palette[i], 0.0, 1.0);
+        const Vec3 color = readOptionalVec3InRange((*vehicles)[i], "color", field, getDefaultVehicleColor(static_cast<int>(i)), 0.0, 1.0);
         s.bodies.push_back(makeBody(v, names.back(), color, vs.height));
     }
     const auto collision = doc.find("collision");

@@ -477,6 +477,18 @@ private:
 
 }  // namespace
 
+namespace {
+// The two ends of the several-contacts note, as isSeveralContactsNote reads it.
+constexpr const char* kSeveralContactsNoteMiddle = " contacts resolved together (";
+constexpr const char* kSeveralContactsNoteEnd = " intervals); the diagram shows the fastest one";
+}  // namespace
+
+bool isSeveralContactsNote(const std::string& warning) {
+    const std::string end = kSeveralContactsNoteEnd;
+    return warning.find(kSeveralContactsNoteMiddle) != std::string::npos && warning.size() >= end.size() &&
+           warning.compare(warning.size() - end.size(), end.size(), end) == 0;
+}
+
 void summarizeSeveralContacts(const ContactSpaceResult& r, ImpactEventRecord& rec) {
     rec.rounds = r.rounds;
     rec.intervals = r.intervals;
@@ -489,9 +501,9 @@ void summarizeSeveralContacts(const ContactSpaceResult& r, ImpactEventRecord& re
     rec.result.steps = r.intervals;
     rec.result.warnings = r.warnings;
     if (r.getContactCount() > 1)
-        rec.result.warnings.push_back(std::to_string(r.getContactCount()) + " contacts resolved together (" +
+        rec.result.warnings.push_back(std::to_string(r.getContactCount()) + kSeveralContactsNoteMiddle +
                                       std::to_string(r.rounds) + " rounds, " + std::to_string(r.intervals) +
-                                      " intervals); the diagram shows the fastest one");
+                                      kSeveralContactsNoteEnd);
 }
 
 bool hasExceededTimeBudget(const SimulationOptions& options, std::chrono::steady_clock::time_point started, double t,

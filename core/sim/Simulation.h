@@ -188,8 +188,13 @@ SpherePairTouch calcSpherePairTouch(const Vec3& xi, double ri, const Vec3& xj, d
 // The single-contact view of a several-contact impact into `rec`: the first
 // (fastest) contact's impulse and velocity after, the system's energies, the
 // law's status, rounds and intervals, its warnings and, with more than one
-// contact, a warning saying how many were resolved together.
+// contact, a note among the warnings saying how many were resolved together.
 void summarizeSeveralContacts(const ContactSpaceResult& r, ImpactEventRecord& rec);
+// Whether a warning of an impact or a run (prefixed "impact N: ") is that
+// note: how a several-contact law resolved the impact and which contact the
+// single-contact diagram shows. Expected of every multi-contact impact (a
+// cradle's), it is information for the reader, not numerical trouble.
+bool isSeveralContactsNote(const std::string& warning);
 
 // World positions of the points a body can touch a plane of unit normal `up`
 // with: the lowest point of a sphere, the eight vertices of a box, the lowest

@@ -8,6 +8,12 @@
 
 namespace impactlab {
 
+Vec3 getDefaultVehicleColor(int index) {
+    // Red and blue: told apart by readers with the commoner colour deficiencies.
+    static const Vec3 palette[] = {Vec3(0.80, 0.20, 0.15), Vec3(0.15, 0.35, 0.75)};
+    return palette[index % 2];
+}
+
 namespace {
 
 bool isFinitePositive(double x) { return std::isfinite(x) && x > 0.0; }

@@ -21,6 +21,12 @@
 
 namespace impactlab {
 
+// The colour (RGB in [0, 1]) of vehicle `index` (0 or 1) when its scene sets
+// none: the one place the vehicles' colours come from, so a vehicle has one
+// colour in the 3D view, the momentum diagram and the reconstruction's plots
+// (views take each vehicle's colour from its scene body).
+Vec3 getDefaultVehicleColor(int index);
+
 struct Vehicle {
     double mass = 1500.0;          // kg
     double yawInertia = 2500.0;    // kg m^2, about the vertical axis through the CG

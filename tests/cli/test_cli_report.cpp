@@ -51,6 +51,19 @@ TEST(CliReport, WritesEveryViewItsDataTheSceneAndASelfContainedReport) {
 // On a rod that jams (Painleve's example) the f_obj reduction of Preclik et
 // al. does not apply: the view says why, and its CSV is the header without
 // samples. The report used to fail on it ("could not write fobj.csv").
+// A built-in scene by name, as the app opens it; the vehicle report holds the
+// Results tab's table (delta-V, PDOF, EES) and its parameters read in the
+// panel's units (the barrier normal in degrees, not 3.1415927 rad).
+TEST(CliReport, ABuiltInSceneByNameWithItsResultsInDisplayUnits) {
+    const fs::path out = makeTempPath("-report-builtin");
+    const CliRun run = runCli({"report", "vehicle-barrier", "--out", out.string()});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::string html = readText(out / "report.html");
+    for (const char* text : {"Collision results", "delta-V", "PDOF", "EES", "<td>deg</td>"})
+        EXPECT_NE(html.find(text), std::string::npos) << text;
+    EXPECT_EQ(html.find("<td>rad</td>"), std::string::npos);
+}
+
 TEST(CliReport, AViewWithNothingToPlotStillWritesItsFiles) {
     const fs::path out = makeTempPath("-report-painleve");
     const CliRun run = runCli({"report", scenePath("impact-painleve-rod.json"), "--out", out.string()});

@@ -17,6 +17,7 @@
 #include <gtest/gtest.h>
 
 #include "MainWindow.h"
+#include "compare/DisplayText.h"
 #include "SceneLibrary.h"
 #include "compare/ComparisonTableView.h"
 #include "compare/LawComparisonBox.h"
@@ -119,6 +120,13 @@ TEST_F(GranularPageTest, BothFrictionModelsRunSideBySideFromOneTick) {
     QApplication::processEvents();
     ASSERT_EQ(page->velocityView()->maps().size(), 2u) << "the two models side by side";
     EXPECT_EQ(page->angularVelocityView()->maps().size(), 2u);
+    // Each map says the time window it is the mean over, ending at its own
+    // run's last frame (runs of a cancelled comparison end apart).
+    for (int k = 0; k < 2; ++k) {
+        const QString end = displayNumber(page->runs()[k].frames.back().time) + " s";
+        EXPECT_TRUE(page->velocityView()->maps()[k].label.contains(end)) << page->velocityView()->maps()[k].label.toStdString();
+        EXPECT_TRUE(page->angularVelocityView()->maps()[k].label.contains(end));
+    }
     EXPECT_EQ(page->statisticsTable()->rowCount(), 2);
     // The colour of the fastest cell is the scale's top, on the widget's pixels.
     const QImage image = page->velocityView()->renderImage({800, 400});

@@ -10,6 +10,7 @@
 // X, so this suite runs with a display (rendering_reconstruction).
 #include <QAction>
 #include <QFile>
+#include <QLabel>
 #include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
@@ -23,6 +24,7 @@
 #include <cmath>
 
 #include "MainWindow.h"
+#include "diagram/DisplayNumber.h"
 #include "WindowTestSupport.h"
 #include "render/VtkView.h"
 #include "vehicles/EvidenceTable.h"
@@ -108,7 +110,13 @@ TEST_F(ReconstructionTab, ResultsTableShowsTheCoresNumbersForTheDocument) {
     ASSERT_EQ(expected.sampleRows.size(), view->currentResult()->sampleRows.size());
     const QTableWidget* table = view->resultsTable();
     ASSERT_EQ(table->rowCount(), static_cast<int>(expected.unknowns.size() + 3 * expected.derived.size()));
-    const auto expectRow = [&](int row, const QuantitySummary& s) {
+    // Each row's numbers in the unit the table shows (degrees for an angle,
+    // as the sliders), in one format with 4 significant digits.
+    constexpr int kEstimateDigits = 4;
+    const auto expectRow = [&](int row, const QuantitySummary& s, double scale = 1.0) {
+        const std::vector<std::string> text = formatDisplayColumn(
+            {{scale * s.value, 0.0}, {scale * s.low, 0.0}, {scale * s.high, 0.0}}, kEstimateDigits);
+        int k = 0;
         for (auto [column, value] : {std::pair{int(ReconstructionView::ValueColumn), s.value},
                                      std::pair{int(ReconstructionView::LowColumn), s.low},
                                      std::pair{int(ReconstructionView::HighColumn), s.high}}) {
@@ -118,13 +126,20 @@ TEST_F(ReconstructionTab, ResultsTableShowsTheCoresNumbersForTheDocument) {
             EXPECT_TRUE(std::isfinite(shown));
             EXPECT_TRUE(isNear(shown, value, kSameRunRelTol)) << "row " << row << " column " << column << ": " << shown
                                                              << " vs " << value;
-            EXPECT_EQ(item->text(), QString::number(value, 'g', 4)) << "row " << row;
+            EXPECT_EQ(item->text().toStdString(), text[k++]) << "row " << row;
         }
     };
     int row = 0;
+    // An unknown by the name and unit of the slider on it where there is one
+    // (never as a JSON pointer), an angle in the slider's degrees.
     for (const UnknownReport& u : expected.unknowns) {
-        EXPECT_TRUE(table->item(row, ReconstructionView::NameColumn)->text().startsWith(QString::fromStdString(u.unknown.target)));
-        expectRow(row++, u.summary);
+        const QString name = table->item(row, ReconstructionView::NameColumn)->text();
+        const QString unit = table->item(row, ReconstructionView::UnitColumn)->text();
+        EXPECT_FALSE(name.startsWith('/')) << name.toStdString();
+        for (const SceneParameter& p : scene.parameters)
+            if (p.target == u.unknown.target) EXPECT_TRUE(name.startsWith(QString::fromStdString(p.label)));
+        EXPECT_NE(unit, "rad") << u.unknown.target;
+        expectRow(row++, u.summary, unit == "deg" ? 180.0 / EIGEN_PI : 1.0);
     }
     for (const DerivedReport& d : expected.derived) {
         expectRow(row++, d.deltaV);
@@ -156,21 +171,25 @@ TEST_F(ReconstructionTab, ApplyIsOneUndoStepAndStaleResultsAreWithdrawn) {
     ASSERT_EQ(w.undoStack()->count(), steps + 1);
     for (const UnknownReport& u : result.unknowns)
         EXPECT_EQ(readPointer(w.currentDocument(), u.unknown.target), u.summary.value) << u.unknown.target;
-    // The document changed: the numbers are not this document's any more.
-    EXPECT_TRUE(view->isStale());
-    EXPECT_EQ(view->currentResult(), nullptr);
-    EXPECT_EQ(view->resultsTable()->rowCount(), 0);
+    // The document is the one the estimate describes: the results stay
+    // shown, and there is nothing left to apply.
+    EXPECT_FALSE(view->isStale());
+    ASSERT_NE(view->currentResult(), nullptr);
+    EXPECT_TRUE(view->isEstimateApplied());
+    EXPECT_GT(view->resultsTable()->rowCount(), 0);
     EXPECT_FALSE(view->applyButton()->isEnabled());
-    EXPECT_TRUE(view->statusText().startsWith("Stale"));
-    EXPECT_TRUE(vehiclePage(w).ghostCars()->predicted().empty());
+    EXPECT_FALSE(view->statusText().startsWith("Stale"));
+    EXPECT_EQ(vehiclePage(w).ghostCars()->predicted().size(), result.predictedRest.size());
 
     w.undoStack()->undo();
     vehiclePage(w).flushPendingEdits();
     EXPECT_EQ(w.currentDocument(), before);
     for (const UnknownReport& u : result.unknowns)
         EXPECT_EQ(readPointer(w.currentDocument(), u.unknown.target), readPointer(before, u.unknown.target));
-    // Back at the document of the run: its results are current again.
+    // Back at the document of the run: its results are current, to apply again.
     ASSERT_NE(view->currentResult(), nullptr);
+    EXPECT_FALSE(view->isEstimateApplied());
+    EXPECT_TRUE(view->applyButton()->isEnabled());
     EXPECT_GT(view->resultsTable()->rowCount(), 0);
     EXPECT_EQ(vehiclePage(w).ghostCars()->predicted().size(), result.predictedRest.size());
 
@@ -178,7 +197,40 @@ TEST_F(ReconstructionTab, ApplyIsOneUndoStepAndStaleResultsAreWithdrawn) {
     vehiclePage(w).flushPendingEdits();
     for (const UnknownReport& u : result.unknowns)
         EXPECT_EQ(readPointer(w.currentDocument(), u.unknown.target), u.summary.value) << u.unknown.target;
+    EXPECT_FALSE(view->isStale());
+
+    // Any other edit leaves a document the results do not describe.
+    setSamples(kFewSamples + 1);
     EXPECT_TRUE(view->isStale());
+    EXPECT_EQ(view->currentResult(), nullptr);
+    EXPECT_EQ(view->resultsTable()->rowCount(), 0);
+    EXPECT_TRUE(view->statusText().startsWith("Stale"));
+    EXPECT_TRUE(vehiclePage(w).ghostCars()->predicted().empty());
+}
+
+// The evidence help speaks of the evidence the scene has: RICSAC 6 has no
+// rest position, so no draggable car is promised; the intervals say what
+// "95 %" means, and the fit's warnings are in plain words.
+TEST_F(ReconstructionTab, HelpAndHeadersDescribeThisScenesEvidence) {
+    const QLabel* hint = view->evidenceTable()->findChild<QLabel*>("evidenceHint");
+    ASSERT_NE(hint, nullptr);
+    EXPECT_TRUE(hint->text().contains("no rest position")) << hint->text().toStdString();
+    const QTableWidget* table = view->resultsTable();
+    EXPECT_TRUE(table->horizontalHeaderItem(ReconstructionView::LowColumn)->toolTip().contains("95 %"));
+    EXPECT_TRUE(table->horizontalHeaderItem(ReconstructionView::HighColumn)->toolTip().contains("Monte Carlo"));
+    // The contact-plane normal, an unknown in rad, reads beside its slider's name in degrees.
+    const QTableWidget* unknowns = view->evidenceTable()->unknownsTable();
+    bool sawNormal = false;
+    for (int row = 0; row < unknowns->rowCount(); ++row)
+        if (unknowns->item(row, EvidenceTable::TargetColumn)->text() == "/collision/normal_angle") {
+            const QString slider = unknowns->item(row, EvidenceTable::SliderColumn)->text();
+            EXPECT_TRUE(slider.startsWith("Contact-plane normal") && slider.endsWith(" deg")) << slider.toStdString();
+            sawNormal = true;
+        }
+    EXPECT_TRUE(sawNormal);
+    setSamples(kFewSamples);
+    runReconstruct();
+    EXPECT_FALSE(view->statusText().contains("normal matrix")) << view->statusText().toStdString();
 }
 
 TEST_F(ReconstructionTab, EvidenceEditsAreUndoStepsAndMarkResultsStale) {
@@ -298,7 +350,11 @@ TEST_F(ReconstructionTab, ExportsWriteTheSamplesThePlotsAndTheReportSection) {
     ASSERT_TRUE(report.open(QIODevice::ReadOnly));
     const QString html = QString::fromUtf8(report.readAll());
     EXPECT_TRUE(html.contains("<h2>Reconstruction</h2>"));
-    EXPECT_TRUE(html.contains("/vehicles/1/speed"));
+    // Every estimate row as the table names it (the slider's name, not a pointer).
+    for (int row = 0; row < view->resultsTable()->rowCount(); ++row) {
+        const QString name = view->resultsTable()->item(row, ReconstructionView::NameColumn)->text();
+        EXPECT_TRUE(html.contains(name.toHtmlEscaped())) << name.toStdString();
+    }
     EXPECT_TRUE(QFile::exists(dir.filePath("all/reconstruction-samples.csv")));
     EXPECT_TRUE(QFile::exists(dir.filePath("all/reconstruction.svg")));
     EXPECT_TRUE(QFile::exists(dir.filePath("all/reconstruction-residuals.svg")));

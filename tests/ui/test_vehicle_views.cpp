@@ -19,6 +19,7 @@
 #include <cmath>
 #include <map>
 
+#include "diagram/DisplayNumber.h"
 #include "render/SceneRenderer.h"
 #include "render/VtkView.h"
 #include "vehicles/MomentumDiagramView.h"
@@ -221,6 +222,48 @@ TEST(VehicleResultsTable, RowsAndCsvMatchTheResult) {
     EXPECT_EQ(table.rowCount(), VehicleResultsTable::kRowsPerVehicle + VehicleResultsTable::kCollisionRows);
     table.clearResults();
     EXPECT_EQ(table.rowCount(), 0);
+}
+
+// The text of the Value cell of (subject, quantity, unit), or "" when absent.
+QString valueText(const VehicleResultsTable& table, const QString& subject, const QString& quantity, const QString& unit) {
+    for (int row = 0; row < table.rowCount(); ++row)
+        if (table.item(row, VehicleResultsTable::SubjectColumn)->text() == subject &&
+            table.item(row, VehicleResultsTable::QuantityColumn)->text() == quantity &&
+            table.item(row, VehicleResultsTable::UnitColumn)->text() == unit)
+            return table.item(row, VehicleResultsTable::ValueColumn)->text();
+    return {};
+}
+
+// The built-in barrier scene (scenes/vehicle-barrier.json): its normal is
+// typed as 3.14159265, 3.6e-9 rad short of pi, which turns the rebound
+// 5.4e-8 m/s sideways and the PDOF 2.1e-7 deg off the axis. Both are
+// round-off of their scale and read 0; every other value prints in its own
+// row's format, plain decimals for these ordinary magnitudes (never
+// 1.5055e+01 beside 54.197).
+TEST(VehicleResultsTable, BarrierRoundOffReadsZeroAndRowsArePlain) {
+    VehicleCollisionInput in;
+    in.vehicle1 = Vehicle::makeWithSpeed(1500.0, 2500.0, Vec2(-2.3, 0.4), 0.0, 15.0);
+    in.impactPoint = Vec2(-0.05, 0.0);
+    in.normalAngle = 3.14159265;
+    in.muUser = 0.5;
+    in.epsilon = 0.1;
+    const VehicleCollisionResult r = solveVehicleCollision(in);
+    ASSERT_GT(std::abs(r.vehicle1.velocityAfter.y()), 0.0);   // the truncation's trace is there
+    VehicleResultsTable table;
+    table.setCollision(in, r);
+    const QString v1 = "Vehicle 1";
+    EXPECT_EQ(valueText(table, v1, "PDOF", "deg"), "0");
+    EXPECT_EQ(valueText(table, v1, "velocity after y", "m/s"), "0");
+    EXPECT_EQ(valueText(table, v1, "delta-V", "m/s"),
+              QString::fromStdString(formatDisplayColumn({{r.vehicle1.deltaV, 0.0}})[0]));
+    EXPECT_EQ(valueText(table, v1, "velocity after x", "m/s"),
+              QString::fromStdString(formatDisplayColumn({{r.vehicle1.velocityAfter.x(), 0.0}})[0]));
+    for (int row = 0; row < table.rowCount(); ++row) {
+        const QString text = table.item(row, VehicleResultsTable::ValueColumn)->text();
+        EXPECT_FALSE(text.contains('e')) << row << ": " << text.toStdString();
+    }
+    // The CSV is the table's text.
+    EXPECT_TRUE(table.toCsv().contains("Vehicle 1,PDOF,deg,0\n"));
 }
 
 #ifdef IMPACTLAB_WITH_DISPLAY

@@ -307,6 +307,15 @@ void ensureAxes(QChart* chart, const QString& xTitle, const QString& yTitle) {
     if (ay->titleText() != yTitle) ay->setTitleText(yTitle);
 }
 
+QString makeLegendLabel(const SeriesSpec& spec) {
+    if (spec.kind != SeriesSpec::Kind::Line || spec.name.isEmpty()) return spec.name;
+    const Qt::PenStyle style = spec.legendPen ? spec.legendPen->style() : spec.pen.style();
+    if (style == Qt::DashLine) return spec.name + QObject::tr(" (dashed)");
+    if (style == Qt::DotLine) return spec.name + QObject::tr(" (dotted)");
+    if (style == Qt::DashDotLine || style == Qt::DashDotDotLine) return spec.name + QObject::tr(" (dash-dot)");
+    return spec.name;
+}
+
 namespace {
 
 QAbstractSeries::SeriesType toSeriesType(SeriesSpec::Kind kind) {
@@ -391,6 +400,10 @@ void applySpec(QChart* chart, QAbstractSeries* series, const SeriesSpec& spec, c
             if (marker->brush() != *spec.legendBrush) marker->setBrush(*spec.legendBrush);
         }
         if (spec.legendPen && marker->pen() != *spec.legendPen) marker->setPen(*spec.legendPen);
+        // Qt draws every line's legend marker solid, whatever its pen: a
+        // dashed or dotted line says so in its label instead.
+        const QString label = makeLegendLabel(spec);
+        if (marker->label() != label) marker->setLabel(label);
     }
 }
 
@@ -587,8 +600,11 @@ QPointF mapChartPoint(const Populate& populate, const Vec2& point, QSize size) {
     const QRectF plot = offscreen.chart->plotArea();
     QValueAxis* ax = findAxis(offscreen.chart, Qt::Horizontal);
     QValueAxis* ay = findAxis(offscreen.chart, Qt::Vertical);
-    return {plot.left() + (point.x() - ax->min()) / (ax->max() - ax->min()) * plot.width(),
-            plot.bottom() - (point.y() - ay->min()) / (ay->max() - ay->min()) * plot.height()};
+    // A reversed axis (Figure::yDownwards) runs from its max at the near end.
+    const double sx = (point.x() - ax->min()) / (ax->max() - ax->min());
+    const double sy = (point.y() - ay->min()) / (ay->max() - ay->min());
+    return {plot.left() + (ax->isReverse() ? 1.0 - sx : sx) * plot.width(),
+            plot.bottom() - (ay->isReverse() ? 1.0 - sy : sy) * plot.height()};
 }
 
 }  // namespace impactlab::ui::chart

@@ -160,6 +160,11 @@ void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs);
 // the thinned line; the first and last points are kept.
 std::vector<Vec2> thinPolyline(const std::vector<Vec2>& points, const QRectF& box, double share);
 
+// The legend label of a series: its name, and for a line drawn dashed or
+// dotted the pen's style in words ("PLUS (dashed)"): Qt Charts draws every
+// line's legend marker solid.
+QString makeLegendLabel(const SeriesSpec& spec);
+
 // Hides every legend marker without a name (a marker series, a cursor, a
 // polygon's fill) or whose series is kept out of the legend (its
 // kInLegendProperty false): a legend swatch must say what it stands for. Exports and

@@ -5,6 +5,9 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include "compare/DisplayText.h"
+#include "panel/ParameterDisplayUnit.h"
+
 namespace impactlab::ui {
 
 namespace {
@@ -40,10 +43,13 @@ QString makeHtml(const ScenePage& page, const nlohmann::json& document, const st
             "<code>impactlab-cli simulate scene.json</code>).</p>\n";
     html += "<h2>Parameters</h2>\n<table>\n<tr><th>parameter</th><th>value</th><th>unit</th></tr>\n";
     for (const SceneParameter& p : page.parameters()) {
-        const QString value = p.kind == SceneParameter::Kind::Number ? QString::number(p.value, 'g', 8)
-                                                                     : QString::fromStdString(p.choice).toHtmlEscaped();
+        // In the units and digits of the parameter panel (degrees, GPa), as on screen.
+        const ParameterDisplayUnit display = getParameterDisplayUnit(p);
+        const bool number = p.kind == SceneParameter::Kind::Number;
+        const QString value = number ? displayNumber(display.scale * p.value)
+                                     : QString::fromStdString(p.choice).toHtmlEscaped();
         html += "<tr><td>" + QString::fromStdString(p.label).toHtmlEscaped() + "</td><td>" + value + "</td><td>" +
-                QString::fromStdString(p.unit).toHtmlEscaped() + "</td></tr>\n";
+                (number ? display.unit : QString()).toHtmlEscaped() + "</td></tr>\n";
     }
     html += "</table>\n<h2>Results</h2>\n<p>" + page.summaryHtml() + "</p>\n";
     html += page.reportSectionsHtml();

@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "diagram/DisplayNames.h"
+
 namespace impactlab::ui {
 
 namespace {
@@ -62,7 +64,14 @@ void ChoiceEditCommand::reapply() { target_.setChoice(parameter_, after_); }
 
 ComparedLawsCommand::ComparedLawsCommand(SceneEditTarget target, QStringList before, QStringList after)
     : target_(std::move(target)), before_(std::move(before)), after_(std::move(after)) {
-    setText(after_.isEmpty() ? QString("Compare no other law") : QString("Compare %1").arg(after_.join(", ")));
+    // The laws by the names the compare box shows (a friction model is the
+    // law of the same name), not their ids.
+    QStringList names;
+    for (const QString& id : after_) {
+        const std::string law = findLawDisplayName(id.toStdString());
+        names << QString::fromStdString(law.empty() ? getFrictionModelDisplayName(id.toStdString()) : law);
+    }
+    setText(after_.isEmpty() ? QString("Compare no other law") : QString("Compare %1").arg(names.join(", ")));
 }
 
 void ComparedLawsCommand::undo() { target_.setComparedLaws(before_); }

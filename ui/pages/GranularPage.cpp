@@ -448,9 +448,13 @@ void GranularPage::updateAnalyses() {
         // Views and tables name the model as the compare box does; files keep the id.
         const std::string name = getFrictionModelDisplayName(r.model);
         const QString label = QString::fromStdString(name);
+        // Each map says when it is: runs of a cancelled comparison end at
+        // different times, and their maps are means over different windows.
+        const QString mapLabel =
+            tr("%1: mean over t = %2-%3 s").arg(label, displayNumber(tBegin, tEnd), displayNumber(tEnd));
         try {
-            velocity.push_back({label, granular::calcMeanVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
-            angular.push_back({label, granular::calcMeanAngularVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
+            velocity.push_back({mapLabel, granular::calcMeanVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
+            angular.push_back({mapLabel, granular::calcMeanAngularVelocityField(r.frames, windows_.fieldGrid, tBegin, tEnd)});
             rdfs.emplace_back(name, granular::calcRadialDistribution(r.frames, windows_.rdfWindow, windows_.rdfMaxDistance,
                                                                          windows_.rdfBins, tBegin, tEnd));
             summaries.push_back(summarizeModelRun(r, name, windows_, tBegin, tEnd));

@@ -346,15 +346,15 @@ void ImpactScenePage::updateSummary() {
     // all of it prints the same digits, not a round-off change.
     const double energyScale = r.energyBefore;
     QString text = QString("<b>%1</b>, mu = %2, e = %3<br>sequence <b>%4</b>; ||B^-1 d|| = %5 (%6)<br>"
-                           "impulse [t1, t2, n] = %7 N s<br>v+ = %8 m/s<br>energy %9 J -> %10 J<br>invariant directions:")
+                           "impulse [t1, t2, n] = %7 N s<br>v+ = %8 m/s<br>kinetic energy %9 J -> %10 J<br>invariant directions:")
                        .arg(lawDisplayName(r.model))
-                       .arg(p.friction)
-                       .arg(p.restitution)
+                       .arg(displayNumber(p.friction))
+                       .arg(displayNumber(p.restitution))
                        .arg(QString::fromStdString(sequence_))
-                       .arg(stickThreshold, 0, 'f', 4)
+                       .arg(displayNumber(stickThreshold))
                        .arg(stickThreshold <= p.friction ? "sticks when sliding stops" : "slip resumes when sliding stops")
                        .arg(displayVector(r.impulse))
-                       .arg(displayVector(r.vPlus))
+                       .arg(displayVector(r.vPlus, calcImpactVelocityScale(p.vMinus, r.vPlus)))
                        .arg(displayNumber(r.energyBefore))
                        .arg(displayNumber(r.energyAfter, energyScale));
     if (hodographData_.everyDirectionInvariant) text += " every direction";

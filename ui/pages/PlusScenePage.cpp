@@ -269,7 +269,7 @@ void PlusScenePage::redrawAll() {
     showSelectedRow();
 
     const ContactSpaceResult& r = run_.plus;
-    QString text = QString("<b>PLUS</b> (%1): %2 intervals, %3 rounds, status %4, %5 ms<br>energy %6 J -> %7 J")
+    QString text = QString("<b>PLUS</b> (%1): %2 intervals, %3 rounds, status %4, %5 ms<br>kinetic energy %6 J -> %7 J")
                        .arg(toString(run_.options.impactModel))
                        .arg(r.intervals)
                        .arg(r.rounds)
@@ -288,7 +288,7 @@ void PlusScenePage::redrawAll() {
             text += QString("<br>body %1 after: v %2 m/s, omega %3 rad/s").arg(i + 1).arg(displayVector(b.velocity), displayVector(b.angularVelocity));
         }
     if (run_.flightTime > 0.0)
-        text += QString("<br>fell from release for %1 s under gravity; energy %2 J at release, %3 J at the touch")
+        text += QString("<br>fell from release for %1 s under gravity; total energy T + V %2 J at release, %3 J at the touch")
                     .arg(run_.flightTime, 0, 'f', 4)
                     .arg(displayNumber(run_.releaseEnergy, kFlightEnergyDigits))
                     .arg(displayNumber(run_.touchEnergy, run_.releaseEnergy, kFlightEnergyDigits));
@@ -298,7 +298,7 @@ void PlusScenePage::redrawAll() {
             c.stiffFrom >= 0.0 ? QString("Dormand-Prince 5(4), RODAS from %1 ms on").arg(c.stiffFrom * 1e3, 0, 'g', 3)
             : c.integrator == CompliantIntegrator::Rodas4 ? QString("RODAS")
                                                           : QString("Dormand-Prince 5(4)");
-        text += QString("<br><b>compliant</b> (E = %1 GPa): %2, %3 steps (%8), %4 ms, contact time %5 ms, energy %6 J -> %7 J")
+        text += QString("<br><b>compliant</b> (E = %1 GPa): %2, %3 steps (%8), %4 ms, contact time %5 ms, kinetic energy %6 J -> %7 J")
                     .arg(scene_.compliant.stiffness * 1e-9, 0, 'g', 4)
                     .arg(toString(c.status))
                     .arg(c.acceptedSteps)
@@ -316,7 +316,7 @@ void PlusScenePage::redrawAll() {
         text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     for (std::size_t i = 0; i < overlayRuns_.size(); ++i) {
         const ContactSpaceResult& o = overlayRuns_[i].plus;
-        text += QString("<br><b>overlay</b> %1: %2 intervals, %3 rounds, status %4, energy %5 J -> %6 J")
+        text += QString("<br><b>overlay</b> %1: %2 intervals, %3 rounds, status %4, kinetic energy %5 J -> %6 J")
                     .arg(QString::fromStdString(overlayLabels_[i]).toHtmlEscaped())
                     .arg(o.intervals)
                     .arg(o.rounds)

@@ -137,7 +137,7 @@ QString describeOverlayRuns(const SimulationOverlay& overlay) {
                     .arg(QString::fromStdString(run.endReason).toHtmlEscaped());
         if (c.event >= 0) {
             const ImpactResult& r = run.impacts[c.event].result;
-            text += QString("; impact %1: impulse %2 N s, energy %3 J -> %4 J")
+            text += QString("; impact %1: impulse %2 N s, kinetic energy %3 J -> %4 J")
                         .arg(c.event + 1)
                         .arg(displayVector(r.impulse), displayNumber(r.energyBefore),
                              displayNumber(r.energyAfter, r.energyBefore));

@@ -498,7 +498,7 @@ void SimulationPage::updateTrajectory() {
                                               : makeOverlayTrajectoryFigure(overlay_, selectedImpact_));
 }
 
-// Time histories of the first body (Cataldo & Sampaio Figs. 3.2-3.19), one
+// Time histories of the struck body (Cataldo & Sampaio Figs. 3.2-3.19), one
 // curve per compared law, each law's run simulated from the same scene; under
 // an overlay, one curve per value, the scene's law's run at that value.
 void SimulationPage::updateTimePlots() {
@@ -517,8 +517,13 @@ void SimulationPage::updateTimePlots() {
         for (size_t i = 0; i < overlay_.runs.size(); ++i)
             runs.push_back({&overlay_.runs[i], QString::fromStdString(overlay_.labels[i]),
                             getOverlayColor(static_cast<int>(i))});
-        note = tr("One curve per %1 value under the scene's law; the compared laws are drawn without an overlay.")
-                   .arg(QString::fromStdString(overlay_.parameter));
+        // The compared laws leave these plots while the overlay is on: name them.
+        QStringList hidden;
+        for (std::size_t k = 1; k < comparison_.laws.size(); ++k) hidden << lawDisplayName(comparison_.laws[k].id);   // [0]: the scene's
+        note = tr("One curve per %1 value under the scene's law.").arg(QString::fromStdString(overlay_.parameter));
+        if (!hidden.isEmpty())
+            note += " " + tr("The compared laws (%1) are hidden while the overlay is on: clear it to see them.")
+                              .arg(hidden.join(", "));
     }
     const std::vector<PlotPanel> panels = makeTimePlotPanels(scene_, runs);
     plots_->setPanels(panels, static_cast<int>(panels.size()) > kPanelsForFourColumns ? 4 : 3);
@@ -531,10 +536,14 @@ void SimulationPage::updateStatus() {
         emit errorOccurred(QString::fromStdString(scene().name) + ": " + runError_);
         return;
     }
+    // "end time" alone reads as a missing number: say which.
+    const QString ending = run_.endReason == "end time"
+                               ? tr("ran to the end time, t = %1 s").arg(displayNumber(run_.endTime))
+                               : QString::fromStdString(run_.endReason);
     QString msg = QString("%1: %2, %3, simulated in %4 ms")
                       .arg(QString::fromStdString(scene().name))
                       .arg(countOf(static_cast<long long>(run_.impacts.size()), tr("impact"), tr("impacts")))
-                      .arg(QString::fromStdString(run_.endReason))
+                      .arg(ending)
                       .arg(lastComputeMs_, 0, 'f', 1);
     // A run the core stopped at one of its limits (docs/input-limits.md), or
     // a cancelled one, says so first: its last samples are not the scene's end.
@@ -549,8 +558,13 @@ void SimulationPage::updateStatus() {
         emit errorOccurred(msg);
         return;
     }
-    if (!run_.warnings.empty())
-        msg += QString("; %1 warning(s): %2").arg(run_.warnings.size()).arg(QString::fromStdString(run_.warnings.front()));
+    // Notes expected of the scene (how several contacts were resolved
+    // together) are not counted as warnings: they are in the summary.
+    std::vector<std::string> alarms;
+    for (const std::string& w : run_.warnings)
+        if (!isSeveralContactsNote(w)) alarms.push_back(w);
+    if (!alarms.empty())
+        msg += QString("; %1 warning(s): %2").arg(alarms.size()).arg(QString::fromStdString(alarms.front()));
     emit statusChanged(msg);
 }
 

@@ -25,12 +25,15 @@ QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun&
     if (comparison.event < 0 || comparison.event >= static_cast<int>(run.impacts.size())) return {};
     const ImpactResult& r = run.impacts[comparison.event].result;
     // Round-off is printed as 0 against the vector's or the energy's own
-    // scale (core/diagram/DisplayNumber.h).
+    // scale (core/diagram/DisplayNumber.h); v+ against the impact's velocity
+    // scale, so a ball that stops reads (0, 0, 0).
+    const double velocityScale = calcImpactVelocityScale(run.impacts[comparison.event].problem.vMinus, r.vPlus);
     QString text = QString("<b>Impact %1</b> (%2)<br>impulse [t1, t2, n] = %3 N s<br>"
-                           "v+ = %4 m/s<br>energy %5 J -> %6 J<br>events:")
+                           "v+ = %4 m/s<br>kinetic energy %5 J -> %6 J")
                        .arg(comparison.event + 1)
-                       .arg(lawDisplayName(r.model), displayVector(r.impulse), displayVector(r.vPlus),
+                       .arg(lawDisplayName(r.model), displayVector(r.impulse), displayVector(r.vPlus, velocityScale),
                             displayNumber(r.energyBefore), displayNumber(r.energyAfter, r.energyBefore));
+    if (!r.events.empty()) text += "<br>events:";
     for (const auto& ev : r.events) text += QString(" %1").arg(toString(ev.kind));
     const ImpactEventRecord& record = run.impacts[comparison.event];
     if (record.rounds > 0 || record.bodiesMovingBefore >= 0)
@@ -46,7 +49,9 @@ QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun&
                     .arg(cell->column)
                     .arg(QString::fromUtf8(cell->outcome), QString::fromUtf8(cell->condition).toHtmlEscaped());
     for (const auto& w : r.warnings)
-        text += QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
+        text += isSeveralContactsNote(w)
+                    ? QString("<br>note: %1").arg(QString::fromStdString(w).toHtmlEscaped())
+                    : QString("<br><font color='#b00'>warning: %1</font>").arg(QString::fromStdString(w).toHtmlEscaped());
     for (const ComparedLaw& c : comparison.laws)
         if (!c.accepted)
             text += QString("<br><font color='#a05a00'>%1 does not take this impact: %2</font>")

@@ -171,7 +171,11 @@ void VehiclePage::openDocument(const nlohmann::json& document) {
 }
 
 QString VehiclePage::reportSectionsHtml() const {
-    return std::holds_alternative<VehicleScene>(scene_) ? reconstruction_->reportHtml() : QString();
+    if (!std::holds_alternative<VehicleScene>(scene_)) return {};
+    // The Results tab's table as it reads on screen (delta-V, PDOF, EES, ...).
+    QString html;
+    if (results_->rowCount() > 0) html += "<h2>Collision results</h2>\n" + results_->toHtml();
+    return html + reconstruction_->reportHtml();
 }
 
 QString VehiclePage::overlayScopeNote() const {
@@ -239,6 +243,12 @@ void VehiclePage::updateKindViews() {
     reconstruction_->setScene(*current);
     const VehicleCollisionInput& input = current->vehicles.collision;
     overlay_->show(input, *run_.vehicleCollision);
+    // Each vehicle in its scene colour, as the 3D view draws its body.
+    std::vector<QColor> colors;
+    for (const SceneBody& b : current->bodies)
+        colors.push_back(QColor::fromRgbF(static_cast<float>(b.color.x()), static_cast<float>(b.color.y()),
+                                          static_cast<float>(b.color.z())));
+    momentum_->setVehicleColors(std::move(colors));
     momentum_->setCollision(input, *run_.vehicleCollision);
     updateResultsTable();
     sweepStale_ = true;

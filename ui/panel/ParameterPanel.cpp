@@ -18,12 +18,12 @@
 #include "compare/DisplayText.h"
 #include "laws/LawRegistry.h"
 #include "panel/OverlayDialog.h"
+#include "panel/ParameterDisplayUnit.h"
+#include "panel/RangeNoteSpinBox.h"
 
 namespace impactlab::ui {
 namespace {
 
-constexpr double kDegreesPerRadian = 180.0 / kPi;
-constexpr double kGigaPascalPerPascal = 1e-9;
 // Spin boxes show at most this many decimals: more is noise to a reader.
 constexpr int kMaxDecimals = 6;
 // Targets of the choices whose entries are ids with display names.
@@ -66,6 +66,14 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     box->addWidget(overlayNote_);
     layout->addWidget(overlayBox_);
     overlayBox_->hide();
+    // Says what became of a typed value outside a row's range (RangeNoteSpinBox).
+    rangeNote_ = new QLabel(this);
+    rangeNote_->setObjectName("rangeNote");
+    rangeNote_->setWordWrap(true);
+    rangeNote_->setStyleSheet("color: #a05a00");
+    rangeNote_->setContentsMargins(6, 4, 6, 0);
+    layout->addWidget(rangeNote_);
+    rangeNote_->hide();
     setParameters({});
 }
 
@@ -164,7 +172,8 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     const bool isAngle = parameter.unit == "rad";
     // Stiffnesses read in GPa (the papers' unit); the scene stores Pa.
     const bool isStiffness = parameter.unit == "Pa";
-    r.displayScale = isAngle ? kDegreesPerRadian : isStiffness ? kGigaPascalPerPascal : 1.0;
+    const ParameterDisplayUnit display = getParameterDisplayUnit(parameter);
+    r.displayScale = display.scale;
     r.value = std::clamp(parameter.value, r.min, r.max);
 
     QString tooltip = makeToolTip(parameter);
@@ -177,7 +186,8 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
         tooltip += tr("Shown in GPa; the scene stores Pa.");
     }
 
-    auto* label = new QLabel(toQString(parameter.label.empty() ? parameter.id : parameter.label), body_);
+    r.label = toQString(parameter.label.empty() ? parameter.id : parameter.label);
+    auto* label = new QLabel(r.label, body_);
     label->setToolTip(tooltip);
 
     r.slider = new QSlider(Qt::Horizontal, body_);
@@ -188,16 +198,19 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     // parameter too costly to apply at every position.
     r.slider->setTracking(parameter.live);
     r.slider->setMinimumWidth(120);
-    r.slider->setToolTip(tooltip);
+    // The overlay is in the context menu: say so where the pointer rests.
+    const QString overlayHint = tr("Right-click to overlay several values of this parameter in the views.");
+    r.slider->setToolTip(tooltip.isEmpty() ? overlayHint : tooltip + QStringLiteral("\n") + overlayHint);
     r.slider->setObjectName(id + QStringLiteral(".slider"));
 
-    r.spinBox = new QDoubleSpinBox(body_);
+    auto* spinBox = new RangeNoteSpinBox(body_);
+    r.spinBox = spinBox;
     const double tickDisplay = (span > 0.0 ? span / r.ticks : 1.0) * r.displayScale;
     r.spinBox->setDecimals(calcDecimals(tickDisplay));
     r.spinBox->setRange(r.min * r.displayScale, r.max * r.displayScale);
     r.spinBox->setSingleStep(parameter.step > 0.0 ? parameter.step * r.displayScale
                                                   : std::max(tickDisplay, span * r.displayScale / 100.0));
-    const QString unit = isAngle ? QStringLiteral("deg") : isStiffness ? QStringLiteral("GPa") : toQString(parameter.unit);
+    const QString unit = display.unit;
     if (!unit.isEmpty()) r.spinBox->setSuffix(QStringLiteral(" ") + unit);
     // Typed values are applied on Enter or focus loss, not at every keystroke:
     // "0.0" on the way to "0.05" is not a value the user asked for.
@@ -210,6 +223,13 @@ void ParameterPanel::addNumberRow(const SceneParameter& parameter, int row) {
     r.spinBox->setValue(r.value * r.displayScale);
 
     connect(r.slider, &QSlider::valueChanged, this, [this, id](int tick) { onSliderMoved(id, tick); });
+    connect(spinBox, &RangeNoteSpinBox::outOfRange, this, [this, spinBox, label = r.label](double typed, double clamped) {
+        rangeNote_->setText(tr("%1: %2 is outside the range %3 to %4; set to %5.")
+                                .arg(label, spinBox->textFromValue(typed) + spinBox->suffix(),
+                                     spinBox->textFromValue(spinBox->minimum()), spinBox->textFromValue(spinBox->maximum()) + spinBox->suffix(),
+                                     spinBox->textFromValue(clamped) + spinBox->suffix()));
+        rangeNote_->show();
+    });
     connect(r.spinBox, qOverload<double>(&QDoubleSpinBox::valueChanged), this,
             [this, id](double displayed) { onSpinBoxEdited(id, displayed); });
 
@@ -350,6 +370,7 @@ void ParameterPanel::onSliderMoved(const QString& id, int tick) {
 void ParameterPanel::onSpinBoxEdited(const QString& id, double displayed) {
     auto it = numbers_.find(id);
     if (it == numbers_.end()) return;
+    if (displayed > it->min * it->displayScale && displayed < it->max * it->displayScale) rangeNote_->hide();
     it->value = std::clamp(displayed / it->displayScale, it->min, it->max);
     {
         const QSignalBlocker block(it->slider);
@@ -405,6 +426,15 @@ QString ParameterPanel::choice(const QString& id) const {
 }
 
 QStringList ParameterPanel::parameterIds() const { return order_; }
+
+QList<QPair<QString, QString>> ParameterPanel::listOverlayableParameters() const {
+    QList<QPair<QString, QString>> out;
+    for (const QString& id : order_) {
+        const auto it = numbers_.find(id);
+        if (it != numbers_.end()) out.append({id, it->label});
+    }
+    return out;
+}
 
 QSlider* ParameterPanel::slider(const QString& id) const {
     auto it = numbers_.find(id);

@@ -119,6 +119,11 @@ public:
     /// emits overlayRequested as the dialog's OK does. False when `id` names
     /// no Number parameter.
     bool requestOverlay(const QString& id, const QVector<double>& siValues);
+    /// Asks for the values to overlay of parameter `id` (OverlayDialog), as
+    /// the row's context menu and View > Overlay a parameter do.
+    void openOverlayDialog(const QString& id);
+    /// The ids and labels of the rows that can be overlaid (numeric rows).
+    QList<QPair<QString, QString>> listOverlayableParameters() const;
     /// The actions of a numeric row's context menu ("Overlay values...",
     /// "Clear overlay"); empty for an unknown id.
     QList<QAction*> overlayActions(const QString& id) const;
@@ -150,6 +155,7 @@ private:
         double value = 0.0;            // SI
         int ticks = kContinuousSliderTicks;
         double displayScale = 1.0;     // displayed = SI * displayScale (180/pi for rad)
+        QString label;                 // as the row shows it
         QSlider* slider = nullptr;
         QDoubleSpinBox* spinBox = nullptr;
         QList<QAction*> overlayActions;   // the context menu of its label and slider
@@ -165,7 +171,6 @@ private:
     void onSliderMoved(const QString& id, int tick);
     void onSpinBoxEdited(const QString& id, double displayed);
     void addOverlayMenu(const QString& id, NumberRow& row, QWidget* label);
-    void openOverlayDialog(const QString& id);
 
     static double calcTickValue(const NumberRow& row, int tick);
     static int calcNearestTick(const NumberRow& row, double siValue);
@@ -173,6 +178,7 @@ private:
     QWidget* body_ = nullptr;       // holds the rows; replaced by setParameters
     QGridLayout* grid_ = nullptr;
     QHash<QString, NumberRow> numbers_;
+    QLabel* rangeNote_ = nullptr;   // a typed value outside its range, and what it became
     QHash<QString, ChoiceRow> choices_;
     QStringList order_;
     QHash<QString, RowWidgets> rows_;

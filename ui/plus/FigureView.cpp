@@ -6,6 +6,7 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QScatterSeries>
+#include <QValueAxis>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -24,6 +25,14 @@ constexpr double kHighlightSize = 17.0;
 constexpr double kFigurePadShare = 0.06;
 // A figure whose data has no extent on an axis gets this span (data units).
 constexpr double kEmptySpan = 1.0;
+// How far equal scales may widen the view box on one axis before the chart
+// gives them up (chart::setViewBox's maxStretch).
+constexpr double kMaxEqualScalesStretch = 4.0;
+// Equal scales: the box's short side is grown to at least this share of its
+// long side, so a path along one axis (a brick sliding along v_x) never
+// takes the box past kMaxEqualScalesStretch on any plot shape up to 2:1, and
+// a circle (v_transition) stays round.
+constexpr double kEqualScalesMinSideShare = 0.5;
 
 QScatterSeries::MarkerShape toShape(FigureMarker m) {
     switch (m) {
@@ -49,6 +58,12 @@ QRectF calcBox(const Figure& f) {
     if (!(y1 >= y0)) y0 = 0.0, y1 = kEmptySpan;
     if (x1 - x0 <= 0.0) x0 -= 0.5 * kEmptySpan, x1 += 0.5 * kEmptySpan;
     if (y1 - y0 <= 0.0) y0 -= 0.5 * kEmptySpan, y1 += 0.5 * kEmptySpan;
+    if (f.equalScales) {
+        const double minSide = kEqualScalesMinSideShare * std::max(x1 - x0, y1 - y0);
+        const double growX = std::max(0.0, minSide - (x1 - x0)), growY = std::max(0.0, minSide - (y1 - y0));
+        x0 -= 0.5 * growX, x1 += 0.5 * growX;
+        y0 -= 0.5 * growY, y1 += 0.5 * growY;
+    }
     const double px = kFigurePadShare * (x1 - x0), py = kFigurePadShare * (y1 - y0);
     return QRectF(x0 - px, y0 - py, x1 - x0 + 2 * px, y1 - y0 + 2 * py);
 }
@@ -77,7 +92,8 @@ void FigureView::populate(QChart* chart) const {
     const Figure& f = figure_;
     chart::ensureAxes(chart, QString::fromStdString(f.xLabel), QString::fromStdString(f.yLabel));
     chart::setTitle(chart, QString::fromStdString(f.title));
-    chart::setViewBox(chart, calcBox(f), f.equalScales, 4.0);
+    chart::setViewBox(chart, calcBox(f), f.equalScales, kMaxEqualScalesStretch);
+    if (QValueAxis* ay = chart::findAxis(chart, Qt::Vertical)) ay->setReverse(f.yDownwards);
     // Lines first, then markers, the highlighted last (on top).
     std::vector<chart::SeriesSpec> specs;
     for (int pass = 0; pass < 3; ++pass)

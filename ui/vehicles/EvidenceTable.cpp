@@ -14,6 +14,8 @@
 #include <cmath>
 #include <optional>
 
+#include "compare/DisplayText.h"
+#include "panel/ParameterDisplayUnit.h"
 #include "reconstruction/Reconstruction.h"
 
 namespace impactlab::ui {
@@ -113,10 +115,11 @@ EvidenceTable::EvidenceTable(QWidget* parent) : QWidget(parent) {
     layout->setContentsMargins(0, 0, 0, 0);
 
     layout->addWidget(new QLabel(tr("<b>Evidence</b> (one-sigma normal errors; PDOF in degrees, SAE sense)")));
-    auto* ghostHint = new QLabel(tr("In the 3D view each rest_position is a translucent car: drag it to move the "
-                                    "evidence. Outlines are the rest poses the reconstruction predicts."));
-    ghostHint->setWordWrap(true);
-    layout->addWidget(ghostHint);
+    // Filled by rebuild(): what the 3D view shows depends on the evidence there is.
+    ghostHint_ = new QLabel;
+    ghostHint_->setObjectName("evidenceHint");
+    ghostHint_->setWordWrap(true);
+    layout->addWidget(ghostHint_);
     evidence_ = makeBlockTable({tr("Quantity"), tr("Vehicle"), tr("Value"), tr("Sigma"), tr("Unit")});
     evidence_->setObjectName("evidenceTable");
     layout->addWidget(evidence_, 3);
@@ -131,7 +134,7 @@ EvidenceTable::EvidenceTable(QWidget* parent) : QWidget(parent) {
     layout->addLayout(evidenceButtons);
 
     layout->addWidget(new QLabel(tr("<b>Unknowns</b> (JSON pointers into the scene, with their bounds)")));
-    unknowns_ = makeBlockTable({tr("Target"), tr("Min"), tr("Max")});
+    unknowns_ = makeBlockTable({tr("Target"), tr("Min"), tr("Max"), tr("As on the slider")});
     unknowns_->setObjectName("unknownsTable");
     layout->addWidget(unknowns_, 2);
     auto* unknownButtons = new QHBoxLayout;
@@ -175,6 +178,15 @@ void EvidenceTable::setBlock(const nlohmann::json& block, int vehicleCount) {
     rebuild();
 }
 
+void EvidenceTable::setSceneParameters(const std::vector<SceneParameter>& parameters) {
+    const auto same = [](const SceneParameter& a, const SceneParameter& b) {
+        return a.target == b.target && a.label == b.label && a.unit == b.unit;
+    };
+    if (std::equal(parameters.begin(), parameters.end(), parameters_.begin(), parameters_.end(), same)) return;
+    parameters_ = parameters;
+    rebuild();
+}
+
 void EvidenceTable::rebuild() {
     rebuilding_ = true;
     const QSignalBlocker blockEvidence(evidence_), blockUnknowns(unknowns_), blockSamples(samples_);
@@ -182,6 +194,16 @@ void EvidenceTable::rebuild() {
     evidence_->setRowCount(0);
     evidence_->setRowCount(static_cast<int>(evidence.size()));
     for (int row = 0; row < static_cast<int>(evidence.size()); ++row) addEvidenceRow(row, evidence[row]);
+    const std::string restPosition = toString(EvidenceQuantity::RestPosition);
+    const bool hasRestPosition = std::any_of(evidence.begin(), evidence.end(), [&](const nlohmann::json& e) {
+        return e.is_object() && e.value("quantity", "") == restPosition;
+    });
+    ghostHint_->setText(hasRestPosition
+                            ? tr("In the 3D view each rest position is a translucent car: drag it to move the evidence. "
+                                 "Outlines are the rest poses the reconstruction predicts.")
+                            : tr("This evidence has no rest position. Add one (Add evidence, quantity rest_position) "
+                                 "to place a translucent car in the 3D view that you can drag; outlines there are "
+                                 "the rest poses the reconstruction predicts."));
     const nlohmann::json unknowns = block_.value("unknowns", nlohmann::json::array());
     unknowns_->setRowCount(static_cast<int>(unknowns.size()));
     for (int row = 0; row < static_cast<int>(unknowns.size()); ++row) {
@@ -189,6 +211,17 @@ void EvidenceTable::rebuild() {
         unknowns_->setItem(row, TargetColumn, new QTableWidgetItem(QString::fromStdString(u.value("target", ""))));
         unknowns_->setItem(row, MinColumn, new QTableWidgetItem(formatEvidenceNumber(u.value("min", 0.0))));
         unknowns_->setItem(row, MaxColumn, new QTableWidgetItem(formatEvidenceNumber(u.value("max", 0.0))));
+        // The slider's name and the bounds in its unit (degrees for radians).
+        QString slider;
+        for (const SceneParameter& p : parameters_)
+            if (p.target == u.value("target", "")) {
+                const ParameterDisplayUnit display = getParameterDisplayUnit(p);
+                slider = tr("%1: %2 to %3 %4")
+                             .arg(QString::fromStdString(p.label), displayNumber(display.scale * u.value("min", 0.0)),
+                                  displayNumber(display.scale * u.value("max", 0.0)), display.unit)
+                             .trimmed();
+            }
+        unknowns_->setItem(row, SliderColumn, makeReadOnlyItem(slider));
     }
     const auto samples = block_.find("samples");
     samples_->setValue(samples != block_.end() && samples->is_number_integer() ? samples->get<int>() : kDefaultSamples);
@@ -280,7 +313,7 @@ void EvidenceTable::onVehicleChosen(int row, int vehicle) {
 }
 
 void EvidenceTable::onUnknownItemChanged(QTableWidgetItem* item) {
-    if (rebuilding_ || !item) return;
+    if (rebuilding_ || !item || item->column() == SliderColumn) return;
     const int row = item->row();
     nlohmann::json block = block_;
     nlohmann::json& entry = block["unknowns"][static_cast<std::size_t>(row)];

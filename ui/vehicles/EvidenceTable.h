@@ -20,6 +20,9 @@
 #include <functional>
 
 #include <nlohmann/json.hpp>
+#include <vector>
+
+#include "scene/Scene.h"
 
 class QLabel;
 class QPushButton;
@@ -34,7 +37,9 @@ class EvidenceTable : public QWidget {
 
 public:
     enum EvidenceColumn { QuantityColumn = 0, VehicleColumn, ValueColumn, SigmaColumn, UnitColumn, EvidenceColumnCount };
-    enum UnknownColumn { TargetColumn = 0, MinColumn, MaxColumn, UnknownColumnCount };
+    // SliderColumn (read-only): the scene slider on the target, its bounds in
+    // the slider's unit, so a pointer in rad reads beside the slider in deg.
+    enum UnknownColumn { TargetColumn = 0, MinColumn, MaxColumn, SliderColumn, UnknownColumnCount };
 
     // The new block and what changed ("Evidence 2: sigma 0.5 -> 0.4").
     using EditHandler = std::function<void(const QString& text, const nlohmann::json& block)>;
@@ -45,6 +50,8 @@ public:
     // Shows `block` (an object; null for a scene without one) of a scene with
     // `vehicleCount` vehicles. Emits nothing.
     void setBlock(const nlohmann::json& block, int vehicleCount);
+    // The scene's sliders, for the unknowns' SliderColumn; rebuilds when they changed.
+    void setSceneParameters(const std::vector<SceneParameter>& parameters);
     const nlohmann::json& block() const { return block_; }
 
     QTableWidget* evidenceTable() const { return evidence_; }
@@ -81,6 +88,8 @@ private:
     QPushButton* removeEvidence_ = nullptr;
     QPushButton* removeUnknown_ = nullptr;
     QLabel* message_ = nullptr;
+    QLabel* ghostHint_ = nullptr;
+    std::vector<SceneParameter> parameters_;   // about the 3D view's ghost cars, for this evidence
 };
 
 }  // namespace impactlab::ui

@@ -100,18 +100,32 @@ MomentumDiagramView::MomentumDiagramView(QWidget* parent) : ChartView(parent) {
 
 MomentumDiagramView::~MomentumDiagramView() = default;
 
+QColor MomentumDiagramView::vehicleColor(int index) const {
+    if (index >= 0 && index < static_cast<int>(colors_.size())) return colors_[index];
+    const Vec3 c = getDefaultVehicleColor(index);
+    return QColor::fromRgbF(static_cast<float>(c.x()), static_cast<float>(c.y()), static_cast<float>(c.z()));
+}
+
+QColor MomentumDiagramView::makeAfterColor(const QColor& before) {
+    // Half way to white: the same hue, told from "before" by its dashes too.
+    constexpr double kAfterWhiteShare = 0.45;
+    const auto mix = [](int channel) { return static_cast<int>(std::lround(channel + kAfterWhiteShare * (255 - channel))); };
+    return QColor(mix(before.red()), mix(before.green()), mix(before.blue()));
+}
+
 std::vector<MomentumArrow> MomentumDiagramView::momentumArrows(const VehicleCollisionInput& input,
-                                                               const VehicleCollisionResult& result) {
+                                                               const VehicleCollisionResult& result) const {
+    const QColor c1 = vehicleColor(0), c2 = vehicleColor(1);
     std::vector<MomentumArrow> arrows;
     const Vec2 p1Before = input.vehicle1.mass * input.vehicle1.velocity;
     const Vec2 p1After = input.vehicle1.mass * result.vehicle1.velocityAfter;
-    arrows.push_back({QStringLiteral("vehicle 1 before"), p1Before, vehicle1BeforeColor(), Qt::SolidLine, kVehicleWidth});
-    arrows.push_back({QStringLiteral("vehicle 1 after"), p1After, vehicle1AfterColor(), Qt::DashLine, kVehicleWidth});
+    arrows.push_back({QStringLiteral("vehicle 1 before"), p1Before, c1, Qt::SolidLine, kVehicleWidth});
+    arrows.push_back({QStringLiteral("vehicle 1 after"), p1After, makeAfterColor(c1), Qt::DashLine, kVehicleWidth});
     if (input.vehicle2 && result.vehicle2) {
         const Vec2 p2Before = input.vehicle2->mass * input.vehicle2->velocity;
         const Vec2 p2After = input.vehicle2->mass * result.vehicle2->velocityAfter;
-        arrows.push_back({QStringLiteral("vehicle 2 before"), p2Before, vehicle2BeforeColor(), Qt::SolidLine, kVehicleWidth});
-        arrows.push_back({QStringLiteral("vehicle 2 after"), p2After, vehicle2AfterColor(), Qt::DashLine, kVehicleWidth});
+        arrows.push_back({QStringLiteral("vehicle 2 before"), p2Before, c2, Qt::SolidLine, kVehicleWidth});
+        arrows.push_back({QStringLiteral("vehicle 2 after"), p2After, makeAfterColor(c2), Qt::DashLine, kVehicleWidth});
         arrows.push_back({QStringLiteral("sum before"), p1Before + p2Before, sumBeforeColor(), Qt::SolidLine, kSumBeforeWidth});
         arrows.push_back({QStringLiteral("sum after"), p1After + p2After, sumAfterColor(), Qt::DashLine, kSumAfterWidth});
     }

@@ -54,8 +54,8 @@ public:
 
     /// The arrows drawn, in drawing order: vehicle 1 before, vehicle 1 after,
     /// then (two vehicles) vehicle 2 before, vehicle 2 after, sum before, sum after.
-    static std::vector<MomentumArrow> momentumArrows(const VehicleCollisionInput& input,
-                                                     const VehicleCollisionResult& result);
+    std::vector<MomentumArrow> momentumArrows(const VehicleCollisionInput& input,
+                                              const VehicleCollisionResult& result) const;
     const std::vector<MomentumArrow>& arrows() const { return arrows_; }
 
     QImage renderImage(QSize size = {1000, 900}) const { return ChartView::renderImage(size); }
@@ -70,10 +70,13 @@ public:
     /// heads: one unnamed series per arrow (barb, tip, barb) without a legend
     /// entry. Exposed for tests.
 
-    static QColor vehicle1BeforeColor() { return QColor(0, 114, 178); }
-    static QColor vehicle1AfterColor() { return QColor(86, 180, 233); }
-    static QColor vehicle2BeforeColor() { return QColor(213, 94, 0); }
-    static QColor vehicle2AfterColor() { return QColor(230, 159, 0); }
+    // Vehicle `index`'s colour: the scene's (setVehicleColors), by default
+    // the core's (getDefaultVehicleColor); "after" is the same colour, lighter
+    // and dashed.
+    QColor vehicleColor(int index) const;
+    static QColor makeAfterColor(const QColor& before);
+    // The vehicles' colours in the scene (its bodies' colours), for the next setCollision.
+    void setVehicleColors(std::vector<QColor> colors) { colors_ = std::move(colors); }
     static QColor sumBeforeColor() { return QColor(40, 40, 40); }
     static QColor sumAfterColor() { return QColor(204, 121, 167); }
 
@@ -86,6 +89,7 @@ private:
     void rebuild() { refresh(); }
 
     std::vector<MomentumArrow> arrows_;
+    std::vector<QColor> colors_;
     QString title_;
 };
 

@@ -10,6 +10,8 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "vehicle/Vehicle.h"
+
 namespace impactlab::ui {
 
 namespace {
@@ -42,8 +44,6 @@ const QColor kEstimateColor(20, 20, 20);
 const QColor kEllipseColor(0, 114, 178);
 const QColor kWidenedEllipseColor(204, 121, 167);
 const QColor kSampleColor(86, 180, 233, kSampleAlpha);
-// Per vehicle, as the momentum diagram's vehicles.
-const QColor kHistogramColors[] = {QColor(0, 114, 178), QColor(213, 94, 0), QColor(0, 158, 115)};
 
 QRectF calcReconstructionBox(const std::vector<Vec2>& points, double padShare) {
     double xMin = points.front().x(), xMax = xMin, yMin = points.front().y(), yMax = yMin;
@@ -168,6 +168,12 @@ void SpeedCloudView::populate(QChart* chart) const {
 
 DeltaVHistogramView::DeltaVHistogramView(QWidget* parent) : ChartView(parent) { clear(tr("Delta-V: not reconstructed yet")); }
 
+QColor DeltaVHistogramView::vehicleColor(int vehicle) const {
+    if (vehicle >= 0 && vehicle < static_cast<int>(colors_.size())) return colors_[vehicle];
+    const Vec3 c = getDefaultVehicleColor(vehicle);
+    return QColor::fromRgbF(static_cast<float>(c.x()), static_cast<float>(c.y()), static_cast<float>(c.z()));
+}
+
 void DeltaVHistogramView::setSamples(std::vector<std::vector<double>> deltaV, std::vector<double> estimates) {
     estimates_ = std::move(estimates);
     counts_.clear();
@@ -218,7 +224,7 @@ void DeltaVHistogramView::populate(QChart* chart) const {
     int tallest = 1;
     for (const auto& counts : counts_) tallest = std::max(tallest, *std::max_element(counts.begin(), counts.end()));
     for (std::size_t i = 0; i < counts_.size(); ++i) {
-        const QColor color = kHistogramColors[i % std::size(kHistogramColors)];
+        const QColor color = vehicleColor(static_cast<int>(i));
         // The histogram's outline as one polygon: up and down each bin's edges.
         chart::SeriesSpec bars;
         bars.kind = chart::SeriesSpec::Kind::Polygon;
@@ -237,7 +243,7 @@ void DeltaVHistogramView::populate(QChart* chart) const {
         specs.push_back(std::move(bars));
     }
     for (std::size_t i = 0; i < estimates_.size(); ++i) {
-        const QColor color = kHistogramColors[i % std::size(kHistogramColors)];
+        const QColor color = vehicleColor(static_cast<int>(i));
         specs.push_back(makeReconstructionLine({Vec2(estimates_[i], 0.0), Vec2(estimates_[i], tallest)},
                                      tr("vehicle %1 estimate").arg(i + 1), QPen(color.darker(), 2.0, Qt::DashLine)));
     }

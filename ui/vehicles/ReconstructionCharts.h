@@ -67,6 +67,10 @@ public:
 
     // Per vehicle: the sampled delta-Vs (m/s) and the point estimate.
     void setSamples(std::vector<std::vector<double>> deltaV, std::vector<double> estimates);
+    // Each vehicle's colour in the scene (its body's, as the 3D view and the
+    // momentum diagram draw it); by default the core's getDefaultVehicleColor.
+    void setVehicleColors(std::vector<QColor> colors) { colors_ = std::move(colors); }
+    QColor vehicleColor(int vehicle) const;
     void clear(const QString& reason);
     // Per vehicle, the count in each bin; bins share their edges.
     const std::vector<std::vector<int>>& counts() const { return counts_; }
@@ -82,6 +86,7 @@ protected:
 private:
     std::vector<std::vector<int>> counts_;
     std::vector<double> edges_, estimates_;
+    std::vector<QColor> colors_;
     QString title_;
 };
 

@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "common/ViewExport.h"
+#include "diagram/DisplayNumber.h"
 #include "vehicles/EvidenceTable.h"
 #include "vehicles/ReconstructionCharts.h"
 
@@ -32,7 +33,22 @@ constexpr int kEstimateDigits = 4;
 // layout: delta-V, PDOF, EES).
 constexpr int kDerivedPerVehicle = 3;
 
-QString formatEstimate(double v) { return QString::number(v, 'g', kEstimateDigits); }
+QString formatEstimate(double v) { return QString::fromStdString(formatDisplayNumber(v, kEstimateDigits)); }
+
+constexpr double kRadToDeg = 180.0 / EIGEN_PI;
+// The core's words for an unknown combination the evidence cannot pin
+// (Reconstruction.cpp), and what they mean for the user.
+constexpr const char* kFlatDirectionJargon = " (a flat direction of the normal matrix)";
+const char* const kFlatDirectionPlain =
+    "The evidence cannot tell these unknowns apart: changing them together in this proportion fits the evidence "
+    "equally well, so only their bounds limit them. Add evidence that depends on one of them alone.";
+
+// How the estimate table shows an unknown: the slider's name and unit where
+// the scene has a slider on it, angles in degrees as the sliders show them.
+struct UnknownDisplay {
+    QString name, unit;
+    double scale = 1.0;   // displayed = SI * scale
+};
 
 // The unit of a scene value named by its pointer, for the table.
 QString findTargetUnit(const std::string& target) {
@@ -44,6 +60,32 @@ QString findTargetUnit(const std::string& target) {
     for (const auto& [pattern, unit] : units)
         if (t.contains(QRegularExpression(pattern))) return unit;
     return {};
+}
+
+UnknownDisplay findUnknownDisplay(const std::string& target, const std::vector<SceneParameter>& parameters) {
+    UnknownDisplay d;
+    d.unit = findTargetUnit(target);
+    for (const SceneParameter& p : parameters)
+        if (p.target == target) {
+            d.name = QString::fromStdString(p.label);
+            d.unit = QString::fromStdString(p.unit);
+        }
+    if (d.name.isEmpty()) {
+        // "/vehicles/0/speed" reads "vehicle 1 speed": indices from 1, words apart.
+        QStringList words;
+        const QStringList parts = QString::fromStdString(target).split('/', Qt::SkipEmptyParts);
+        for (int i = 0; i < parts.size(); ++i) {
+            bool isIndex = false;
+            const int index = parts[i].toInt(&isIndex);
+            if (isIndex && i > 0 && parts[i - 1] == "vehicles") words.back() = QString("vehicle %1").arg(index + 1);
+            else if (isIndex) words << QString("[%1]").arg(index + 1);
+            else words << QString(parts[i]).replace('_', ' ');
+        }
+        d.name = words.join(' ');
+    }
+    if (d.unit == "rad") d.unit = "deg", d.scale = kRadToDeg;
+    else if (d.unit == "rad/s") d.unit = "deg/s", d.scale = kRadToDeg;
+    return d;
 }
 
 // The index of the vehicle whose speed `target` is ("/vehicles/1/speed": 1).
@@ -70,8 +112,13 @@ QString makeResidualLabel(EvidenceQuantity quantity, std::size_t component, std:
 }
 
 void setEstimateRow(QTableWidget* table, int row, const QString& name, const QuantitySummary& s, const QString& unit,
-                    const QString& note = {}) {
-    const auto cell = [](const QString& text, double value) {
+                    const QString& note = {}, double scale = 1.0, const QString& tooltip = {}) {
+    // The row's three numbers in one format, in the unit shown; the item's
+    // data keeps the core's SI value.
+    const std::vector<std::string> text =
+        formatDisplayColumn({{scale * s.value, 0.0}, {scale * s.low, 0.0}, {scale * s.high, 0.0}}, kEstimateDigits);
+    const auto cell = [](const std::string& shown, double value) {
+        const QString text = QString::fromStdString(shown);
         auto* item = new QTableWidgetItem(text);
         item->setFlags(item->flags() & ~Qt::ItemIsEditable);
         item->setData(Qt::UserRole, value);
@@ -79,10 +126,11 @@ void setEstimateRow(QTableWidget* table, int row, const QString& name, const Qua
     };
     auto* label = new QTableWidgetItem(note.isEmpty() ? name : name + " (" + note + ")");
     label->setFlags(label->flags() & ~Qt::ItemIsEditable);
+    label->setToolTip(tooltip);
     table->setItem(row, ReconstructionView::NameColumn, label);
-    table->setItem(row, ReconstructionView::ValueColumn, cell(formatEstimate(s.value), s.value));
-    table->setItem(row, ReconstructionView::LowColumn, cell(formatEstimate(s.low), s.low));
-    table->setItem(row, ReconstructionView::HighColumn, cell(formatEstimate(s.high), s.high));
+    table->setItem(row, ReconstructionView::ValueColumn, cell(text[0], s.value));
+    table->setItem(row, ReconstructionView::LowColumn, cell(text[1], s.low));
+    table->setItem(row, ReconstructionView::HighColumn, cell(text[2], s.high));
     auto* u = new QTableWidgetItem(unit);
     u->setFlags(u->flags() & ~Qt::ItemIsEditable);
     table->setItem(row, ReconstructionView::UnitColumn, u);
@@ -126,6 +174,11 @@ ReconstructionView::ReconstructionView(QWidget* parent) : QWidget(parent) {
     results_ = new QTableWidget(0, ResultColumnCount);
     results_->setObjectName("reconstructionResults");
     results_->setHorizontalHeaderLabels({tr("Quantity"), tr("Estimate"), tr("95 % low"), tr("95 % high"), tr("Unit")});
+    // What the interval is: the sampled estimate's central 95 %.
+    const QString interval = tr("The 95 % interval of the sampled estimate: 95 % of the Monte Carlo samples "
+                                "(evidence drawn within its sigmas, then fitted) lie between low and high");
+    for (int c : {LowColumn, HighColumn}) results_->horizontalHeaderItem(c)->setToolTip(interval);
+    results_->setToolTip(interval);
     results_->horizontalHeader()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
     results_->verticalHeader()->setVisible(false);
     cloud_ = new SpeedCloudView;
@@ -172,6 +225,7 @@ void ReconstructionView::setScene(const VehicleScene& scene) {
     if (same) return;
     // A slider moves a scene value, not the block: the tables (a combo box
     // per row) are rebuilt only when the block or the vehicle count changed.
+    evidence_->setSceneParameters(scene.parameters);
     if (findBlock() != previousBlock || countVehicles(scene) != previousCount)
         evidence_->setBlock(findBlock(), countVehicles(scene));
     specError_.clear();
@@ -203,6 +257,7 @@ bool ReconstructionView::startReconstruction() {
             ReconstructionRun run;
             run.document = scene.document;
             run.result = reconstruct(scene, readReconstructionSpec(scene), options);
+            if (!run.result.unknowns.empty()) run.appliedDocument = impactlab::applyEstimate(run.document, run.result);
             return run;
         },
         [this](const std::shared_ptr<RunJob<ReconstructionRun>>& job) { onRunFinished(job); });
@@ -255,7 +310,12 @@ bool ReconstructionView::applyEstimate() {
 // --- What is shown --------------------------------------------------------------
 
 const ReconstructionResult* ReconstructionView::currentResult() const {
-    return run_ && scene_ && run_->document == scene_->document ? &run_->result : nullptr;
+    if (!run_ || !scene_) return nullptr;
+    return run_->document == scene_->document || isEstimateApplied() ? &run_->result : nullptr;
+}
+
+bool ReconstructionView::isEstimateApplied() const {
+    return run_ && scene_ && !run_->appliedDocument.is_null() && run_->appliedDocument == scene_->document;
 }
 
 bool ReconstructionView::isStale() const { return run_ && !currentResult(); }
@@ -276,9 +336,11 @@ void ReconstructionView::showResult() {
     // The table: each unknown, then each vehicle's derived quantities.
     results_->setRowCount(static_cast<int>(r->unknowns.size() + kDerivedPerVehicle * r->derived.size()));
     int row = 0;
-    for (const UnknownReport& u : r->unknowns)
-        setEstimateRow(results_, row++, QString::fromStdString(u.unknown.target), u.summary,
-                       findTargetUnit(u.unknown.target), u.atBound ? tr("at a bound") : QString());
+    for (const UnknownReport& u : r->unknowns) {
+        const UnknownDisplay d = findUnknownDisplay(u.unknown.target, scene_->parameters);
+        setEstimateRow(results_, row++, d.name, u.summary, d.unit, u.atBound ? tr("at a bound") : QString(), d.scale,
+                       tr("Scene value %1").arg(QString::fromStdString(u.unknown.target)));
+    }
     for (const DerivedReport& d : r->derived) {
         setEstimateRow(results_, row++, tr("vehicle %1 delta-V").arg(d.vehicle + 1), d.deltaV, "m/s");
         setEstimateRow(results_, row++, tr("vehicle %1 PDOF").arg(d.vehicle + 1), d.pdof, "deg");
@@ -310,6 +372,11 @@ void ReconstructionView::showResult() {
         for (std::size_t v = 0; v < r->derived.size(); ++v)
             if (first + kDerivedPerVehicle * v < s.size()) deltaV[v].push_back(s[first + kDerivedPerVehicle * v]);
     for (const DerivedReport& d : r->derived) estimates.push_back(d.deltaV.value);
+    std::vector<QColor> colors;
+    for (const SceneBody& b : scene_->bodies)
+        colors.push_back(QColor::fromRgbF(static_cast<float>(b.color.x()), static_cast<float>(b.color.y()),
+                                          static_cast<float>(b.color.z())));
+    deltaV_->setVehicleColors(std::move(colors));
     deltaV_->setSamples(std::move(deltaV), std::move(estimates));
     // Every evidence component's residual.
     std::vector<ResidualBar> bars;
@@ -329,7 +396,7 @@ void ReconstructionView::updateButtons() {
     cancel_->setEnabled(running);
     progress_->setVisible(running);
     const ReconstructionResult* r = currentResult();
-    apply_->setEnabled(!running && r && !r->unknowns.empty());
+    apply_->setEnabled(!running && r && !r->unknowns.empty() && !isEstimateApplied());
 }
 
 QString ReconstructionView::statusText() const {
@@ -350,7 +417,14 @@ QString ReconstructionView::statusText() const {
                        .arg(r->dof);
     if (r->widening > 1.0) text += tr(", intervals widened x%1").arg(r->widening, 0, 'f', 2);
     text += tr("; %1 of %2 samples kept, %3 s").arg(r->sampleRows.size()).arg(r->samples).arg(r->wallSeconds, 0, 'f', 1);
-    for (const std::string& w : r->warnings) text += "<br>" + QString::fromStdString(w).toHtmlEscaped();
+    if (isEstimateApplied()) text += tr("<br>The estimate is applied: the scene now holds these values (Undo restores the previous ones).");
+    for (const std::string& w : r->warnings) {
+        QString line = QString::fromStdString(w);
+        const bool flat = line.contains(kFlatDirectionJargon);
+        line.remove(kFlatDirectionJargon);
+        text += "<br>" + line.toHtmlEscaped();
+        if (flat) text += " " + tr(kFlatDirectionPlain);
+    }
     return text;
 }
 

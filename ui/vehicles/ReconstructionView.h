@@ -13,11 +13,13 @@
 // Cancel (ReconstructionOptions::progress returns false); Apply writes the
 // estimate into the scene (applyEstimate) as one undo step.
 //
-// A result is shown only for the document it was computed from: the view
-// keeps that document beside the result, and while the document on screen
-// differs (an edit, an Apply, an undo to another state) the numbers, the
-// plots and the predicted ghost cars are withdrawn and a banner says the
-// results are stale. Undoing back to the same document shows them again.
+// A result is shown only for the documents it describes: the one it was
+// computed from and the one its Apply writes (that document with the
+// estimate in place, which the estimate describes exactly). While the
+// document on screen is another (any other edit, an undo to another state)
+// the numbers, the plots and the predicted ghost cars are withdrawn and a
+// banner says the results are stale. Undoing back to either document shows
+// them again (after an undo of Apply, as a pending estimate to apply).
 #include <QWidget>
 #include <memory>
 #include <optional>
@@ -42,10 +44,12 @@ class EvidenceTable;
 class ResidualBarsView;
 class SpeedCloudView;
 
-// The result of a run and the document it was computed from.
+// The result of a run, the document it was computed from and the document
+// Apply writes (null without unknowns).
 struct ReconstructionRun {
     nlohmann::json document;
     ReconstructionResult result;
+    nlohmann::json appliedDocument;
 };
 
 class ReconstructionView : public QWidget {
@@ -80,6 +84,8 @@ public:
     // it is stale.
     const ReconstructionResult* currentResult() const;
     bool isStale() const;
+    // Whether the document on screen is the one Apply wrote from the result.
+    bool isEstimateApplied() const;
     // The banner's text (status, chi2, staleness, why the block is refused).
     QString statusText() const;
     // Ghost cars at the observed rest poses (rest_position evidence) and, for

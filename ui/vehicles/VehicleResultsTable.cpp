@@ -6,7 +6,6 @@
 #include <QStringList>
 #include <QTextStream>
 
-#include <QHash>
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +17,9 @@ namespace impactlab::ui {
 namespace {
 
 constexpr double kRadToDeg = 180.0 / EIGEN_PI;
+// The scale a PDOF angle is judged against: a half turn, the range of its
+// values (-180..180 deg); an angle that is round-off of it prints 0.
+constexpr double kPdofScaleDeg = 180.0;
 
 QString csvField(const QString& text) {
     if (!text.contains(',') && !text.contains('"') && !text.contains('\n')) return text;
@@ -54,11 +56,20 @@ std::vector<ResultRow> makeResultRows(const VehicleCollisionInput& input, const 
     std::vector<ResultRow> rows;
     auto add = [&rows](const QString& subject, const QString& quantity, const QString& unit, double value,
                        double scale = 0.0) { rows.push_back({subject, quantity, unit, {value, scale}, {}}); };
-    auto addVehicle = [&](const QString& who, const VehicleImpactOutcome& o) {
-        const double speedScale = std::max(std::abs(o.velocityAfter.x()), std::abs(o.velocityAfter.y()));
+    auto addVehicle = [&](const QString& who, const Vehicle& before, const VehicleImpactOutcome& o) {
+        // A component after the impact against the impact's velocity scale
+        // (the speed before or after, the larger): 5e-8 m/s sideways of a car
+        // that arrived at 15 m/s is 0, even when it stops nearly dead.
+        const double speedScale = std::max(before.velocity.norm(), o.velocityAfter.norm());
+        // A rotation rate after against the rate that speed gives at the
+        // vehicle's radius of gyration (or the yaw rates, if larger): a
+        // head-on crash's 3e-15 rad/s of yaw is round-off of about 12 rad/s.
+        const double gyrationRadius = std::sqrt(before.yawInertia / before.mass);
+        const double rateScale = std::max({std::abs(before.yawRate), std::abs(o.yawRateAfter),
+                                           gyrationRadius > 0.0 ? speedScale / gyrationRadius : 0.0});
         add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("m/s"), o.deltaV);
         add(who, VehicleResultsTable::tr("delta-V"), QStringLiteral("km/h"), o.deltaVKmh);
-        add(who, VehicleResultsTable::tr("PDOF"), QStringLiteral("deg"), o.pdofDeg);
+        add(who, VehicleResultsTable::tr("PDOF"), QStringLiteral("deg"), o.pdofDeg, kPdofScaleDeg);
         rows.push_back({who, VehicleResultsTable::tr("PDOF"), QStringLiteral("o'clock"), {}, QString::number(o.pdofClock)});
         add(who, VehicleResultsTable::tr("EES"), QStringLiteral("m/s"), o.ees);
         add(who, VehicleResultsTable::tr("EES"), QStringLiteral("km/h"), o.eesKmh);
@@ -66,17 +77,20 @@ std::vector<ResultRow> makeResultRows(const VehicleCollisionInput& input, const 
         add(who, VehicleResultsTable::tr("velocity after y"), QStringLiteral("m/s"), o.velocityAfter.y(), speedScale);
         add(who, VehicleResultsTable::tr("speed after"), QStringLiteral("m/s"), o.velocityAfter.norm());
         add(who, VehicleResultsTable::tr("speed after"), QStringLiteral("km/h"), kMpsToKmh * o.velocityAfter.norm());
-        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("rad/s"), o.yawRateAfter);
-        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("deg/s"), kRadToDeg * o.yawRateAfter);
-        add(who, VehicleResultsTable::tr("roll rate after"), QStringLiteral("deg/s"), kRadToDeg * o.rollRateAfter);
-        add(who, VehicleResultsTable::tr("pitch rate after"), QStringLiteral("deg/s"), kRadToDeg * o.pitchRateAfter);
+        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("rad/s"), o.yawRateAfter, rateScale);
+        add(who, VehicleResultsTable::tr("yaw rate after"), QStringLiteral("deg/s"), kRadToDeg * o.yawRateAfter,
+            kRadToDeg * rateScale);
+        add(who, VehicleResultsTable::tr("roll rate after"), QStringLiteral("deg/s"), kRadToDeg * o.rollRateAfter,
+            kRadToDeg * rateScale);
+        add(who, VehicleResultsTable::tr("pitch rate after"), QStringLiteral("deg/s"), kRadToDeg * o.pitchRateAfter,
+            kRadToDeg * rateScale);
         add(who, VehicleResultsTable::tr("kinetic energy before"), QStringLiteral("J"), o.kineticEnergyBefore);
         add(who, VehicleResultsTable::tr("kinetic energy after"), QStringLiteral("J"), o.kineticEnergyAfter,
             o.kineticEnergyBefore);
         add(who, VehicleResultsTable::tr("absorbed energy"), QStringLiteral("J"), o.absorbedEnergy, o.kineticEnergyBefore);
     };
-    addVehicle(VehicleResultsTable::tr("Vehicle 1"), result.vehicle1);
-    if (result.vehicle2) addVehicle(VehicleResultsTable::tr("Vehicle 2"), *result.vehicle2);
+    addVehicle(VehicleResultsTable::tr("Vehicle 1"), input.vehicle1, result.vehicle1);
+    if (result.vehicle2 && input.vehicle2) addVehicle(VehicleResultsTable::tr("Vehicle 2"), *input.vehicle2, *result.vehicle2);
     const QString collision = VehicleResultsTable::tr("Collision");
     const double energyBefore =
         result.vehicle1.kineticEnergyBefore + (result.vehicle2 ? result.vehicle2->kineticEnergyBefore : 0.0);
@@ -94,18 +108,23 @@ void VehicleResultsTable::setCollision(const VehicleCollisionInput& input, const
 }
 
 void VehicleResultsTable::setCollisions(const std::vector<ResultsColumn>& columns) {
-    // Rows first, numbers later: every value of one unit is printed in one
-    // format chosen from all of them, every column's (236900 J beside 16321
-    // J, not 2.369e+05), each judged against its quantity's scale (an energy
-    // against the energy before), so round-off prints 0.
+    // Rows first, numbers later: a row is one quantity in one unit, and its
+    // values (one per column) share one format chosen from all of them
+    // (236900 J beside 16321 J, not 2.369e+05), each judged against its
+    // quantity's scale (an energy against the energy before, a velocity
+    // component against the speed), so round-off prints 0. Rows of different
+    // quantities are formatted apart: a sideways 5e-8 m/s must not turn the
+    // delta-V's 15.055 m/s into 1.5055e+01.
     std::vector<std::vector<ResultRow>> values;
     for (const ResultsColumn& c : columns) values.push_back(makeResultRows(*c.input, *c.result));
-    QHash<QString, std::vector<DisplayCell>> byUnit;
-    for (const std::vector<ResultRow>& rows : values)
-        for (const ResultRow& r : rows)
-            if (r.text.isEmpty()) byUnit[r.unit].push_back(r.cell);
-    QHash<QString, DisplayColumnFormat> formats;
-    for (auto it = byUnit.cbegin(); it != byUnit.cend(); ++it) formats[it.key()] = chooseDisplayColumnFormat(it.value());
+    std::vector<DisplayColumnFormat> formats;
+    if (!values.empty())
+        for (size_t i = 0; i < values.front().size(); ++i) {
+            std::vector<DisplayCell> cells;
+            for (const std::vector<ResultRow>& rows : values)
+                if (i < rows.size() && rows[i].text.isEmpty()) cells.push_back(rows[i].cell);
+            formats.push_back(chooseDisplayColumnFormat(cells));
+        }
 
     setRowCount(0);
     setColumnCount(ValueColumn + static_cast<int>(columns.size()));
@@ -131,7 +150,7 @@ void VehicleResultsTable::setCollisions(const std::vector<ResultsColumn>& column
             if (i >= values[k].size()) continue;
             const ResultRow& r = values[k][i];
             const QString value =
-                r.text.isEmpty() ? QString::fromStdString(formatDisplayCell(r.cell, formats.value(r.unit))) : r.text;
+                r.text.isEmpty() ? QString::fromStdString(formatDisplayCell(r.cell, formats[i])) : r.text;
             auto* v = new QTableWidgetItem(value);
             v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             setItem(row, ValueColumn + static_cast<int>(k), v);
@@ -153,6 +172,22 @@ QString VehicleResultsTable::toCsv() const {
         csv += fields.join(',') + '\n';
     }
     return csv;
+}
+
+QString VehicleResultsTable::toHtml() const {
+    QString html = "<table>\n<tr>";
+    for (int c = 0; c < columnCount(); ++c) html += "<th>" + horizontalHeaderItem(c)->text().toHtmlEscaped() + "</th>";
+    html += "</tr>\n";
+    for (int r = 0; r < rowCount(); ++r) {
+        html += "<tr>";
+        for (int c = 0; c < columnCount(); ++c) {
+            const QTableWidgetItem* cell = item(r, c);
+            const QString align = c >= ValueColumn ? QStringLiteral(" style=\"text-align:right\"") : QString();
+            html += "<td" + align + ">" + (cell ? cell->text().toHtmlEscaped() : QString()) + "</td>";
+        }
+        html += "</tr>\n";
+    }
+    return html + "</table>\n";
 }
 
 bool VehicleResultsTable::exportCsv(const QString& path) const {

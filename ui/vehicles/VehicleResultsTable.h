@@ -12,8 +12,11 @@
 // energy dissipated (J), closing speed (m/s), mu_user, mu~ (eq. 62; "inf"
 // when unbounded) and the mu used (eq. 64). A barrier has no vehicle 2 rows.
 //
-// Values are printed with a fixed number of decimals per quantity; the CSV
-// holds exactly the printed text, after a header row "Subject,Quantity,Unit,Value".
+// Each row's values share one format (core/diagram/DisplayNumber.h), with
+// round-off of the quantity's scale printed as 0. The CSV is a copy of the
+// table for people (a spreadsheet, a report), not data for programs: it holds
+// exactly the printed text, after a header row "Subject,Quantity,Unit,Value";
+// programs take full digits from `impactlab-cli sweep` (pdof1_deg, ...).
 #include <QString>
 #include <QTableWidget>
 #include <vector>
@@ -51,6 +54,8 @@ public:
     bool exportCsv(const QString& path) const;
     /// The CSV text exportCsv() writes.
     QString toCsv() const;
+    /// The table as an HTML <table> with the same text (the report's section).
+    QString toHtml() const;
 
     QSize sizeHint() const override;
 };

@@ -12,13 +12,33 @@ using namespace impactlab;
 
 TEST(DisplayNumber, RoundOffOfTheScalePrintsZero) {
     // The v+ of the icosahedron scene: -4.441e-16 beside 5.781 is round-off
-    // (1e-16 relative, far below kDisplayZeroRelTol = 1e-9).
+    // (1e-16 relative, far below kDisplayZeroRelTol = 1e-7).
     EXPECT_EQ(formatDisplayNumber(-4.441e-16, 5.781), "0");
     EXPECT_EQ(formatDisplayVector(Vec3(-4.441e-16, 0.0, 5.781)), "(0, 0, 5.781)");
     // An energy change of 1.767e-13 J out of 16 J before: no gain to print.
     EXPECT_EQ(formatDisplayNumber(1.767e-13, 16.0), "0");
     // Just above the tolerance (2e-9 relative) the value is kept.
     EXPECT_NE(formatDisplayNumber(2.0 * kDisplayZeroRelTol * 16.0, 16.0), "0");
+}
+
+TEST(DisplayNumber, TruncatedSceneInputIsRoundOffOfItsScale) {
+    // A barrier normal typed as 3.14159265 (3.6e-9 rad short of pi) turns a
+    // 15 m/s car's rebound 5.4043e-8 m/s sideways and its PDOF 2.0568e-7 deg
+    // off the axis: invisible at kDisplayDigits against 15 m/s and a half turn.
+    constexpr double kHalfTurnDeg = 180.0;
+    EXPECT_EQ(formatDisplayNumber(5.4043e-8, 15.0), "0");
+    EXPECT_EQ(formatDisplayNumber(2.0568e-7, kHalfTurnDeg), "0");
+}
+
+TEST(DisplayNumber, PostImpactVelocityIsJudgedAgainstTheImpactsScale) {
+    // A cradle ball that stops: v+ is round-off of the 1.4 m/s it arrived with,
+    // not a vector of its own 1e-16 scale.
+    const Vec3 vMinus(0.0, 0.0, -1.4), vPlus(0.0, 2.0817e-17, -1.1102e-16);
+    EXPECT_DOUBLE_EQ(calcImpactVelocityScale(vMinus, vPlus), 1.4);
+    EXPECT_EQ(formatDisplayVector(vPlus, calcImpactVelocityScale(vMinus, vPlus)), "(0, 0, 0)");
+    // A non-finite vector does not set the scale.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    EXPECT_DOUBLE_EQ(calcImpactVelocityScale(Vec3(nan, 0.0, 0.0), vMinus), 1.4);
 }
 
 TEST(DisplayNumber, SmallValueOfASmallScalePrintsItself) {

@@ -111,6 +111,23 @@ TEST(EventSequences, EightChainsIntegratedUntilTheFirstLOrS) {
     EXPECT_EQ(highlighted, 4);   // the nodes 0, c, s, r of this impact's chain
 }
 
+// The axis numbers the rows as the label ("rows 1 (top) to 8") and the
+// legend ("row 1: ...") do: row k's nodes at y = k on a downward axis.
+TEST(EventSequences, RowNumbersGrowDownwardsAsTheLabelSays) {
+    const Figure fig = makeEventSequencesFigure("");
+    EXPECT_TRUE(fig.yDownwards);
+    EXPECT_NE(fig.yLabel.find("1 (top)"), std::string::npos);
+    int origins = 0;
+    for (const FigureSeries& s : fig.series)
+        if (s.marker == FigureMarker::Square && s.name.rfind("row ", 0) == 0) {
+            const int row = std::stoi(s.name.substr(4));
+            ASSERT_EQ(s.points.size(), 1u);
+            EXPECT_EQ(s.points.front().y(), static_cast<double>(row)) << s.name;
+            ++origins;
+        }
+    EXPECT_EQ(origins, 8);
+}
+
 // The law itself hands over to closed forms where Fig. 9 says: on random
 // impacts, every stretch the law integrated lies before the first l or s of
 // its sequence and every stretch after it is closed form.

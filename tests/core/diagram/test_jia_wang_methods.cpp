@@ -79,4 +79,30 @@ TEST(JiaWangTable1, AnyOtherImpactHasNoPaperColumn) {
     EXPECT_EQ(makeJiaWangMethodsTable(m).header.size(), 5u);
 }
 
+// Timings that span two decades (31200, 624 and 413.4 us) share one column
+// format: no "3.12e+04" beside plain "624"; errors from 1e-3 to 1e-12 share
+// scientific notation.
+TEST(JiaWangTable1, EachNumberColumnHasOneFormat) {
+    JiaWangMethods m;
+    const double microseconds[] = {31200.0, 624.0, 413.4, 5.2};
+    const double errors[] = {1.2e-3, 3.4e-6, 5.6e-9, 7.8e-12};
+    for (int i = 0; i < 4; ++i) {
+        JiaWangMethodRow r;
+        r.method = i == 3 ? "default" : "NI";
+        r.microseconds = microseconds[i];
+        r.error = errors[i];
+        r.status = "converged";
+        m.rows.push_back(r);
+    }
+    const FigureTable t = makeJiaWangMethodsTable(m);
+    ASSERT_EQ(t.rows.size(), 4u);
+    constexpr std::size_t kErrorColumn = 3, kTimeColumn = 4;
+    for (const std::vector<std::string>& row : t.rows) {
+        EXPECT_EQ(row[kTimeColumn].find('e'), std::string::npos) << row[kTimeColumn];
+        EXPECT_NE(row[kErrorColumn].find('e'), std::string::npos) << row[kErrorColumn];
+    }
+    EXPECT_EQ(t.rows[0][kTimeColumn], "31200");
+    EXPECT_EQ(t.rows[2][kTimeColumn], "413");
+}
+
 }}  // namespace
