@@ -4,6 +4,9 @@
 // Needs an X display for VTK (CTest runs it under xvfb-run).
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QTest>
 #include <QXYSeries>
 #include <QDir>
 #include <QFile>
@@ -356,4 +359,36 @@ TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
     w.setParameter("balls", 3);
     EXPECT_EQ(w.page<PlusScenePage>()->roundsTable()->rowCount(), 2);
 }
+
+// The two window sizes of a new user's walkthrough: the default and a laptop's.
+const QSize kWalkthroughSizes[] = {QSize(1500, 900), QSize(1280, 800)};
+// Event-loop time for a shown window's layouts to settle (the app's own
+// screenshot waits as long, app/gui/main.cpp kSettleMilliseconds).
+constexpr int kSettleMs = 400;
+// Plot-area edges are fractional; half a pixel of round-off is not a cut.
+constexpr double kEdgeTolPx = 0.5;
+
+// The intersection collision opened on its Impulse space tab before the
+// window is shown (as `impactlab vehicles --tab diagram` does): the chart is
+// first laid out hidden, at the view's size hint, and must be laid out again
+// for the pane it gets, so the whole plot lies inside the view.
+TEST(VehicleSceneWindowTest, ImpulseDiagramPlotLiesInsideItsPaneAtWalkthroughSizes) {
+    for (const QSize size : kWalkthroughSizes) {
+        MainWindow w;
+        w.resize(size);
+        QString error;
+        ASSERT_TRUE(w.openScene(":/scenes/vehicles.json", &error)) << error.toStdString();
+        ASSERT_TRUE(w.showTab("diagram"));
+        w.show();
+        QTest::qWait(kSettleMs);
+        ImpulseDiagramView* view = sim(w).diagramView();
+        const QRectF viewport = view->chartView()->viewport()->rect();
+        const QRectF plot = view->chart()->mapRectToScene(view->chart()->plotArea());
+        const QRectF shown = view->chartView()->mapToScene(viewport.toRect()).boundingRect();
+        EXPECT_LE(plot.right(), shown.right() + kEdgeTolPx) << size.width() << "x" << size.height();
+        EXPECT_LE(plot.bottom(), shown.bottom() + kEdgeTolPx) << size.width() << "x" << size.height();
+        EXPECT_GT(plot.width(), 0.0);
+    }
+}
+
 }}  // namespace

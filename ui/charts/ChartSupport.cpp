@@ -79,7 +79,40 @@ QChartView* installChartView(QWidget* owner) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(view);
     QObject::connect(chart, &QChart::plotAreaChanged, owner, [chart](const QRectF&) { fitAxes(chart); });
+    relayoutWhenResized(view);
     return view;
+}
+
+namespace {
+
+// Lays the chart out anew: invalidate() clears the layout's activated
+// state, so activate() computes the plot area for the current geometry.
+void relayout(QChart* chart) {
+    if (QGraphicsLayout* layout = chart ? chart->layout() : nullptr) {
+        layout->invalidate();
+        layout->activate();
+    }
+}
+
+// Watches a view for coming on screen (its chart was sized while hidden).
+class RelayoutOnShow : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show)
+            if (auto* view = qobject_cast<QChartView*>(watched)) relayout(view->chart());
+        return false;
+    }
+};
+
+}  // namespace
+
+void relayoutWhenResized(QChartView* view) {
+    QChart* chart = view->chart();
+    QObject::connect(chart, &QGraphicsWidget::geometryChanged, view, [view] {
+        if (view->isVisible()) relayout(view->chart());
+    });
+    view->installEventFilter(new RelayoutOnShow(view));
 }
 
 void styleChart(QChart* chart) {

@@ -48,6 +48,11 @@ void styleChart(QChart* chart);
 // A view of a new styled chart filling `owner` (a layout without margins);
 // the chart refits its axes whenever its plot area changes.
 QChartView* installChartView(QWidget* owner);
+// Lays the view's chart out again whenever the view resizes it or comes on
+// screen. Qt Charts skips the plot-area layout of a chart resized while its
+// window is hidden: the chart keeps the plot area of its first layout (at
+// the view's size hint) and draws past the view's right edge.
+void relayoutWhenResized(QChartView* view);
 // Removes every series and axis, then adds fresh value axes with these titles.
 void resetChart(QChart* chart, const QString& xTitle, const QString& yTitle);
 QValueAxis* findAxis(QChart* chart, Qt::Orientation orientation);

@@ -176,6 +176,7 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int maxColum
         chart::attach(chart, cursor);
         chart::hideUnnamedLegendMarkers(chart);
         auto* view = new QChartView(chart);
+        chart::relayoutWhenResized(view);
         view->setMinimumSize(kMinChartWidthPx, kMinChartHeightPx);
         view->setRenderHint(QPainter::Antialiasing, !interactive);
         const int index = static_cast<int>(i);
