@@ -7,6 +7,9 @@
 #include <QChartView>
 #include <QGraphicsLayout>
 #include <QTest>
+#include <QScrollArea>
+#include <QScrollBar>
+#include "plots/TimePlotsView.h"
 #include <QXYSeries>
 #include <QDir>
 #include <QFile>
@@ -389,6 +392,28 @@ TEST(VehicleSceneWindowTest, ImpulseDiagramPlotLiesInsideItsPaneAtWalkthroughSiz
         EXPECT_LE(plot.bottom(), shown.bottom() + kEdgeTolPx) << size.width() << "x" << size.height();
         EXPECT_GT(plot.width(), 0.0);
     }
+}
+
+// The time histories of the superball (a simulation page whose plot pane is
+// the narrowest of the walkthrough) and of the intersection collision: the
+// grid scrolls down only; a horizontal scroll bar would hide the charts'
+// right ends.
+TEST(SimulationWindowTest, TimeHistoriesNeverScrollSidewaysAtWalkthroughSizes) {
+    for (const char* scene : {":/scenes/superball.json", ":/scenes/vehicles.json"})
+        for (const QSize size : kWalkthroughSizes) {
+            MainWindow w;
+            w.resize(size);
+            QString error;
+            ASSERT_TRUE(w.openScene(scene, &error)) << error.toStdString();
+            ASSERT_TRUE(w.showTab("plots"));
+            w.show();
+            QTest::qWait(kSettleMs);
+            auto* scroll = sim(w).timePlots()->findChild<QScrollArea*>("plotsScroll");
+            ASSERT_NE(scroll, nullptr);
+            const std::string where = std::string(scene) + " at " + std::to_string(size.width());
+            EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible()) << where;
+            EXPECT_LE(scroll->widget()->width(), scroll->viewport()->width()) << where;
+        }
 }
 
 }}  // namespace
