@@ -7,6 +7,8 @@
 #include <QChartView>
 #include <QGraphicsLayout>
 #include <QTest>
+#include <QGraphicsTextItem>
+#include <QGraphicsScene>
 #include <QScrollArea>
 #include <QScrollBar>
 #include "plots/TimePlotsView.h"
@@ -413,6 +415,51 @@ TEST(SimulationWindowTest, TimeHistoriesNeverScrollSidewaysAtWalkthroughSizes) {
             const std::string where = std::string(scene) + " at " + std::to_string(size.width());
             EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible()) << where;
             EXPECT_LE(scroll->widget()->width(), scroll->viewport()->width()) << where;
+        }
+}
+
+// The texts of every chart on screen in `w` that Qt Charts elided.
+QStringList findElidedChartTexts(const MainWindow& w) {
+    QStringList elided;
+    for (QChartView* view : w.findChildren<QChartView*>()) {
+        if (!view->isVisible()) continue;
+        for (QGraphicsItem* item : view->scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible()) {
+                const QString plain = text->toPlainText();
+                if (plain.contains(QLatin1String("...")) || plain.contains(QChar(0x2026))) elided << plain;
+            }
+    }
+    return elided;
+}
+
+// Charts with long titles, as the walkthrough met them: the PLUS brick's
+// tangential velocity, the event sequences of an impact and the paper's
+// Fig. 4 (Jia & Wang's hodographs). A title too wide for its chart wraps
+// between words; no chart text is elided.
+TEST(ChartTitleTest, LongTitlesWrapAndAreNeverElidedAtWalkthroughSizes) {
+    struct Case {
+        const char* scene;   // opened, or empty for the figure
+        const char* tab;
+        const char* figure;
+    };
+    const Case cases[] = {{":/scenes/plus-brick-vertex.json", "velocity", nullptr},
+                          {":/scenes/impact-icosahedron-tetrahedron.json", "sequences", nullptr},
+                          {nullptr, nullptr, "jia-wang-fig4"}};
+    for (const Case& c : cases)
+        for (const QSize size : kWalkthroughSizes) {
+            MainWindow w;
+            w.resize(size);
+            QString error;
+            if (c.scene) {
+                ASSERT_TRUE(w.openScene(c.scene, &error)) << error.toStdString();
+                ASSERT_TRUE(w.showTab(c.tab));
+            } else {
+                ASSERT_TRUE(w.openPaperFigure(c.figure, &error)) << error.toStdString();
+            }
+            w.show();
+            QTest::qWait(kSettleMs);
+            const std::string where = std::string(c.scene ? c.scene : c.figure) + " at " + std::to_string(size.width());
+            EXPECT_TRUE(findElidedChartTexts(w).isEmpty()) << where << ": " << findElidedChartTexts(w).join(" | ").toStdString();
         }
 }
 
