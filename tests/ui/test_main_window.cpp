@@ -7,6 +7,12 @@
 #include <QChartView>
 #include <QGraphicsLayout>
 #include <QTest>
+#include <vtkProp.h>
+#include <vtkPropCollection.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
+#include <vtkTextActor.h>
 #include <QGraphicsTextItem>
 #include <QGraphicsScene>
 #include <QScrollArea>
@@ -460,6 +466,41 @@ TEST(ChartTitleTest, LongTitlesWrapAndAreNeverElidedAtWalkthroughSizes) {
             QTest::qWait(kSettleMs);
             const std::string where = std::string(c.scene ? c.scene : c.figure) + " at " + std::to_string(size.width());
             EXPECT_TRUE(findElidedChartTexts(w).isEmpty()) << where << ": " << findElidedChartTexts(w).join(" | ").toStdString();
+        }
+}
+
+// The captions over the 3D view (the PLUS brick's arrow legend, the vehicle
+// overlay's legend and its live line) as drawn in the view's last frame:
+// each ends inside the view, wrapped onto more lines when the view is narrow.
+TEST(CaptionTest, ThreeDViewCaptionsFitTheViewAtWalkthroughSizes) {
+    for (const char* scene : {":/scenes/plus-brick-vertex.json", ":/scenes/vehicles.json"})
+        for (const QSize size : kWalkthroughSizes) {
+            MainWindow w;
+            w.resize(size);
+            QString error;
+            ASSERT_TRUE(w.openScene(scene, &error)) << error.toStdString();
+            w.show();
+            QTest::qWait(kSettleMs);
+            VtkView* view = w.currentPage()->bodiesView();
+            const QImage frame = view->renderToImage();
+            ASSERT_FALSE(frame.isNull());
+            const std::string where = std::string(scene) + " at " + std::to_string(size.width());
+            int captions = 0;
+            vtkRendererCollection* renderers = view->renderWindow()->GetRenderers();
+            renderers->InitTraversal();
+            while (vtkRenderer* r = renderers->GetNextItem()) {
+                vtkPropCollection* props = r->GetViewProps();
+                props->InitTraversal();
+                while (vtkProp* prop = props->GetNextProp()) {
+                    auto* text = vtkTextActor::SafeDownCast(prop);
+                    if (!text || !text->GetVisibility() || !text->GetInput() || !*text->GetInput()) continue;
+                    double box[4] = {0, 0, 0, 0};
+                    text->GetBoundingBox(r, box);
+                    EXPECT_LE(box[1], frame.width() + kEdgeTolPx) << where << ": " << text->GetInput();
+                    ++captions;
+                }
+            }
+            EXPECT_GT(captions, 0) << where << ": no caption drawn";
         }
 }
 
