@@ -255,8 +255,8 @@ TEST(HodographView, TitleCarriesTheSequenceAndAxesAreEqual) {
     HodographView view;
     view.setTitle("Fig. 4(a)");
     view.setDiagram(makeDiagram(false));
-    EXPECT_TRUE(view.chart()->title().contains("sequence: csr")) << view.chart()->title().toStdString();
-    EXPECT_TRUE(view.chart()->title().startsWith("Fig. 4(a)"));
+    EXPECT_TRUE(chart::getFullTitle(view.chart()).contains("sequence: csr")) << chart::getFullTitle(view.chart()).toStdString();
+    EXPECT_TRUE(chart::getFullTitle(view.chart()).startsWith("Fig. 4(a)"));
     for (QSize size : {QSize(1000, 900), QSize(1400, 600), QSize(500, 900)}) {
         const QPointF o = view.mapToImage(Vec2::Zero(), size);
         const QPointF x = view.mapToImage(Vec2(0.1, 0.0), size);
@@ -267,7 +267,7 @@ TEST(HodographView, TitleCarriesTheSequenceAndAxesAreEqual) {
     all.rays.clear();
     all.everyDirectionInvariant = true;
     view.setDiagram(all);
-    EXPECT_TRUE(view.chart()->title().contains("every direction is invariant"));
+    EXPECT_TRUE(chart::getFullTitle(view.chart()).contains("every direction is invariant"));
     view.clear();
     EXPECT_TRUE(view.chart()->series().isEmpty());
 }
@@ -293,7 +293,7 @@ TEST(HodographView, BundleDrawsOnePathPerHodograph) {
     for (QAbstractSeries* s : view.chart()->series())
         if (s->property(kHodographRoleProperty).toString() == kHodographBundlePathRole) ++paths;
     EXPECT_EQ(paths, kPaths);
-    EXPECT_TRUE(view.chart()->title().contains("15 paths"));
+    EXPECT_TRUE(chart::getFullTitle(view.chart()).contains("15 paths"));
     // Every path shows in its own colour in the export, at its middle.
     const QImage image = view.renderImage(kSize);
     for (int i = 0; i < kPaths; ++i)

@@ -4,6 +4,20 @@
 // Needs an X display for VTK (CTest runs it under xvfb-run).
 #include <QApplication>
 #include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QTest>
+#include <vtkProp.h>
+#include <vtkPropCollection.h>
+#include <vtkRenderWindow.h>
+#include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
+#include <vtkTextActor.h>
+#include <QGraphicsTextItem>
+#include <QGraphicsScene>
+#include <QScrollArea>
+#include <QScrollBar>
+#include "plots/TimePlotsView.h"
 #include <QXYSeries>
 #include <QDir>
 #include <QFile>
@@ -356,4 +370,138 @@ TEST(PlusScenePageTest, ScenesViewsSlidersSelectionAndExports) {
     w.setParameter("balls", 3);
     EXPECT_EQ(w.page<PlusScenePage>()->roundsTable()->rowCount(), 2);
 }
+
+// The two window sizes of a new user's walkthrough: the default and a laptop's.
+const QSize kWalkthroughSizes[] = {QSize(1500, 900), QSize(1280, 800)};
+// Event-loop time for a shown window's layouts to settle (the app's own
+// screenshot waits as long, app/gui/main.cpp kSettleMilliseconds).
+constexpr int kSettleMs = 400;
+// Plot-area edges are fractional; half a pixel of round-off is not a cut.
+constexpr double kEdgeTolPx = 0.5;
+
+// The intersection collision opened on its Impulse space tab before the
+// window is shown (as `impactlab vehicles --tab diagram` does): the chart is
+// first laid out hidden, at the view's size hint, and must be laid out again
+// for the pane it gets, so the whole plot lies inside the view.
+TEST(VehicleSceneWindowTest, ImpulseDiagramPlotLiesInsideItsPaneAtWalkthroughSizes) {
+    for (const QSize size : kWalkthroughSizes) {
+        MainWindow w;
+        w.resize(size);
+        QString error;
+        ASSERT_TRUE(w.openScene(":/scenes/vehicles.json", &error)) << error.toStdString();
+        ASSERT_TRUE(w.showTab("diagram"));
+        w.show();
+        QTest::qWait(kSettleMs);
+        ImpulseDiagramView* view = sim(w).diagramView();
+        const QRectF viewport = view->chartView()->viewport()->rect();
+        const QRectF plot = view->chart()->mapRectToScene(view->chart()->plotArea());
+        const QRectF shown = view->chartView()->mapToScene(viewport.toRect()).boundingRect();
+        EXPECT_LE(plot.right(), shown.right() + kEdgeTolPx) << size.width() << "x" << size.height();
+        EXPECT_LE(plot.bottom(), shown.bottom() + kEdgeTolPx) << size.width() << "x" << size.height();
+        EXPECT_GT(plot.width(), 0.0);
+    }
+}
+
+// The time histories of the superball (a simulation page whose plot pane is
+// the narrowest of the walkthrough) and of the intersection collision: the
+// grid scrolls down only; a horizontal scroll bar would hide the charts'
+// right ends.
+TEST(SimulationWindowTest, TimeHistoriesNeverScrollSidewaysAtWalkthroughSizes) {
+    for (const char* scene : {":/scenes/superball.json", ":/scenes/vehicles.json"})
+        for (const QSize size : kWalkthroughSizes) {
+            MainWindow w;
+            w.resize(size);
+            QString error;
+            ASSERT_TRUE(w.openScene(scene, &error)) << error.toStdString();
+            ASSERT_TRUE(w.showTab("plots"));
+            w.show();
+            QTest::qWait(kSettleMs);
+            auto* scroll = sim(w).timePlots()->findChild<QScrollArea*>("plotsScroll");
+            ASSERT_NE(scroll, nullptr);
+            const std::string where = std::string(scene) + " at " + std::to_string(size.width());
+            EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible()) << where;
+            EXPECT_LE(scroll->widget()->width(), scroll->viewport()->width()) << where;
+        }
+}
+
+// The texts of every chart on screen in `w` that Qt Charts elided.
+QStringList findElidedChartTexts(const MainWindow& w) {
+    QStringList elided;
+    for (QChartView* view : w.findChildren<QChartView*>()) {
+        if (!view->isVisible()) continue;
+        for (QGraphicsItem* item : view->scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item); text && text->isVisible()) {
+                const QString plain = text->toPlainText();
+                if (plain.contains(QLatin1String("...")) || plain.contains(QChar(0x2026))) elided << plain;
+            }
+    }
+    return elided;
+}
+
+// Charts with long titles, as the walkthrough met them: the PLUS brick's
+// tangential velocity, the event sequences of an impact and the paper's
+// Fig. 4 (Jia & Wang's hodographs). A title too wide for its chart wraps
+// between words; no chart text is elided.
+TEST(ChartTitleTest, LongTitlesWrapAndAreNeverElidedAtWalkthroughSizes) {
+    struct Case {
+        const char* scene;   // opened, or empty for the figure
+        const char* tab;
+        const char* figure;
+    };
+    const Case cases[] = {{":/scenes/plus-brick-vertex.json", "velocity", nullptr},
+                          {":/scenes/impact-icosahedron-tetrahedron.json", "sequences", nullptr},
+                          {nullptr, nullptr, "jia-wang-fig4"}};
+    for (const Case& c : cases)
+        for (const QSize size : kWalkthroughSizes) {
+            MainWindow w;
+            w.resize(size);
+            QString error;
+            if (c.scene) {
+                ASSERT_TRUE(w.openScene(c.scene, &error)) << error.toStdString();
+                ASSERT_TRUE(w.showTab(c.tab));
+            } else {
+                ASSERT_TRUE(w.openPaperFigure(c.figure, &error)) << error.toStdString();
+            }
+            w.show();
+            QTest::qWait(kSettleMs);
+            const std::string where = std::string(c.scene ? c.scene : c.figure) + " at " + std::to_string(size.width());
+            EXPECT_TRUE(findElidedChartTexts(w).isEmpty()) << where << ": " << findElidedChartTexts(w).join(" | ").toStdString();
+        }
+}
+
+// The captions over the 3D view (the PLUS brick's arrow legend, the vehicle
+// overlay's legend and its live line) as drawn in the view's last frame:
+// each ends inside the view, wrapped onto more lines when the view is narrow.
+TEST(CaptionTest, ThreeDViewCaptionsFitTheViewAtWalkthroughSizes) {
+    for (const char* scene : {":/scenes/plus-brick-vertex.json", ":/scenes/vehicles.json"})
+        for (const QSize size : kWalkthroughSizes) {
+            MainWindow w;
+            w.resize(size);
+            QString error;
+            ASSERT_TRUE(w.openScene(scene, &error)) << error.toStdString();
+            w.show();
+            QTest::qWait(kSettleMs);
+            VtkView* view = w.currentPage()->bodiesView();
+            const QImage frame = view->renderToImage();
+            ASSERT_FALSE(frame.isNull());
+            const std::string where = std::string(scene) + " at " + std::to_string(size.width());
+            int captions = 0;
+            vtkRendererCollection* renderers = view->renderWindow()->GetRenderers();
+            renderers->InitTraversal();
+            while (vtkRenderer* r = renderers->GetNextItem()) {
+                vtkPropCollection* props = r->GetViewProps();
+                props->InitTraversal();
+                while (vtkProp* prop = props->GetNextProp()) {
+                    auto* text = vtkTextActor::SafeDownCast(prop);
+                    if (!text || !text->GetVisibility() || !text->GetInput() || !*text->GetInput()) continue;
+                    double box[4] = {0, 0, 0, 0};
+                    text->GetBoundingBox(r, box);
+                    EXPECT_LE(box[1], frame.width() + kEdgeTolPx) << where << ": " << text->GetInput();
+                    ++captions;
+                }
+            }
+            EXPECT_GT(captions, 0) << where << ": no caption drawn";
+        }
+}
+
 }}  // namespace

@@ -12,6 +12,8 @@
 #include <QPainter>
 #include <QScatterSeries>
 #include <QSvgGenerator>
+#include <QTextDocument>
+#include <QFontMetricsF>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -37,6 +39,11 @@ constexpr const char* kEqualProperty = "impactlabEqualScales";
 constexpr const char* kStretchProperty = "impactlabMaxStretch";
 constexpr const char* kTickProperty = "impactlabTickSpacing";
 constexpr const char* kStickyProperty = "impactlabStickyAxes";
+constexpr const char* kFullTitleProperty = "impactlabFullTitle";
+// Pixels kept free beside a wrapped title's longest line: Qt Charts lays the
+// title out as a text document with a 4 px margin on each side, and elides
+// the whole title (to one line) when that document is wider than the chart.
+constexpr double kTitleSlackPx = 16.0;
 
 // A chart of a given size living in its own scene.
 struct OffscreenChart {
@@ -50,6 +57,7 @@ struct OffscreenChart {
         populate(chart);
         hideUnnamedLegendMarkers(chart);
         chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
+        fitTitle(chart);
         for (int pass = 0; pass < kLayoutPasses; ++pass) {
             chart->layout()->activate();
             fitAxes(chart);
@@ -79,7 +87,41 @@ QChartView* installChartView(QWidget* owner) {
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(view);
     QObject::connect(chart, &QChart::plotAreaChanged, owner, [chart](const QRectF&) { fitAxes(chart); });
+    relayoutWhenResized(view);
     return view;
+}
+
+namespace {
+
+// Lays the chart out anew: invalidate() clears the layout's activated
+// state, so activate() computes the plot area for the current geometry.
+void relayout(QChart* chart) {
+    if (chart) fitTitle(chart);
+    if (QGraphicsLayout* layout = chart ? chart->layout() : nullptr) {
+        layout->invalidate();
+        layout->activate();
+    }
+}
+
+// Watches a view for coming on screen (its chart was sized while hidden).
+class RelayoutOnShow : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Show)
+            if (auto* view = qobject_cast<QChartView*>(watched)) relayout(view->chart());
+        return false;
+    }
+};
+
+}  // namespace
+
+void relayoutWhenResized(QChartView* view) {
+    QChart* chart = view->chart();
+    QObject::connect(chart, &QGraphicsWidget::geometryChanged, view, [view] {
+        if (view->isVisible()) relayout(view->chart());
+    });
+    view->installEventFilter(new RelayoutOnShow(view));
 }
 
 void styleChart(QChart* chart) {
@@ -480,7 +522,47 @@ void clearSeries(QChart* chart) {
 }
 
 void setTitle(QChart* chart, const QString& title) {
-    if (chart->title() != title) chart->setTitle(title);
+    if (chart->property(kFullTitleProperty).toString() == title && chart->property(kFullTitleProperty).isValid()) return;
+    chart->setProperty(kFullTitleProperty, title);
+    fitTitle(chart);
+}
+
+QString getFullTitle(const QChart* chart) {
+    const QVariant full = chart->property(kFullTitleProperty);
+    return full.isValid() ? full.toString() : chart->title();
+}
+
+double calcTitleWidth(const QChart* chart) {
+    const QMargins m = chart->margins();
+    return chart->size().width() - m.left() - m.right() - kTitleSlackPx;
+}
+
+QString wrapTitle(const QString& title, const QFont& font, double width) {
+    const QFontMetricsF metrics(font);
+    if (!(width > 0.0) || metrics.horizontalAdvance(title) <= width) return title;
+    // Greedy: each line takes as many words as fit; a word wider than a line
+    // stands alone (Qt elides it, the tooltip has it whole).
+    QStringList lines;
+    QString line;
+    for (const QString& word : title.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty()) lines << line;
+    const bool rich = Qt::mightBeRichText(title);
+    for (QString& l : lines)
+        if (!rich) l = l.toHtmlEscaped();
+    return lines.join(QStringLiteral("<br>"));
+}
+
+void fitTitle(QChart* chart) {
+    const QString wrapped = wrapTitle(getFullTitle(chart), chart->titleFont(), calcTitleWidth(chart));
+    if (chart->title() != wrapped) chart->setTitle(wrapped);
 }
 
 void showSeries(QChart* chart, const std::vector<SeriesSpec>& specs) {
@@ -578,7 +660,7 @@ bool exportChartSvg(const Populate& populate, const QString& path, QSize size, c
     generator.setSize(size);
     generator.setViewBox(QRect(QPoint(0, 0), size));
     // QSvgGenerator writes both into the XML as they are.
-    generator.setTitle(offscreen.chart->title().toHtmlEscaped());
+    generator.setTitle(getFullTitle(offscreen.chart).toHtmlEscaped());
     generator.setDescription(description.toHtmlEscaped());
     QPainter painter;
     if (!painter.begin(&generator)) return false;

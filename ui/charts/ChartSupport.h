@@ -18,6 +18,7 @@
 #include <QSize>
 #include <QString>
 #include <QStringList>
+#include <QFont>
 #include <QVariant>
 
 #include <functional>
@@ -48,6 +49,11 @@ void styleChart(QChart* chart);
 // A view of a new styled chart filling `owner` (a layout without margins);
 // the chart refits its axes whenever its plot area changes.
 QChartView* installChartView(QWidget* owner);
+// Lays the view's chart out again whenever the view resizes it or comes on
+// screen. Qt Charts skips the plot-area layout of a chart resized while its
+// window is hidden: the chart keeps the plot area of its first layout (at
+// the view's size hint) and draws past the view's right edge.
+void relayoutWhenResized(QChartView* view);
 // Removes every series and axis, then adds fresh value axes with these titles.
 void resetChart(QChart* chart, const QString& xTitle, const QString& yTitle);
 QValueAxis* findAxis(QChart* chart, Qt::Orientation orientation);
@@ -146,6 +152,16 @@ inline constexpr double kLineThinningShare = 1.0 / 4000.0;
 // chart out again (the axes and their labels, 1-2 ms in software) even for
 // the text it already shows, and views set their title at every refresh.
 void setTitle(QChart* chart, const QString& title);
+// The title as set, before fitTitle broke it into lines.
+QString getFullTitle(const QChart* chart);
+// The width a title line may take in `chart`, in pixels.
+double calcTitleWidth(const QChart* chart);
+// `title` broken between words into lines no wider than `width` (joined by
+// <br>), or unchanged when it fits: a title is wrapped, never elided.
+QString wrapTitle(const QString& title, const QFont& font, double width);
+// Shows the full title wrapped to the chart's current width; called again
+// whenever the chart is resized (relayoutWhenResized, exports).
+void fitTitle(QChart* chart);
 
 // Shows `specs`, in drawing order, against the chart's two value axes
 // (ensureAxes first). Each spec updates in place the chart's next series of

@@ -72,7 +72,7 @@ QChart* ChartView::chart() const { return view_->chart(); }
 
 bool ChartView::isInteractiveFrame() const { return quality_->isInteractive(); }
 
-QString ChartView::describe() const { return "ImpactLab: " + chart()->title(); }
+QString ChartView::describe() const { return "ImpactLab: " + chart::getFullTitle(chart()); }
 
 void ChartView::refresh() {
     // Nobody sees a chart on a hidden tab; laying it out at every move of a
@@ -95,7 +95,7 @@ void ChartView::refresh() {
     // it costs a second flush of every view changed this turn.
     if (QGraphicsLayout* layout = chart()->layout()) layout->activate();
     // A title elided by the chart is whole in the tooltip.
-    view_->setToolTip(chart()->title());
+    view_->setToolTip(chart::getFullTitle(chart()));
     updateLegend();
 }
 

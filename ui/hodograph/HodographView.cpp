@@ -14,6 +14,7 @@
 #include <limits>
 
 #include "charts/ChartSupport.h"
+#include "diagram/RayLabels.h"
 #include "plus/FigureView.h"
 
 namespace impactlab::ui {
@@ -39,10 +40,6 @@ constexpr double kRayReachDiagonals = 4.0;
 constexpr double kArrowPositionShare = 0.55;
 constexpr double kArrowheadLengthShare = 0.045;
 constexpr double kArrowHalfWidthShare = 0.45;  // of the arrow's length
-// Angle labels sit this share of the way to the box edge: in the padding
-// beyond the data, where no point label competes with them.
-constexpr double kRayLabelShare = 0.93;
-constexpr double kRayLabelOffsetShare = 0.025;  // of the box's larger span
 // A point's label sits this share of the box's larger span up and right of
 // its marker (the marker is 11 px on plots a few hundred px wide: 2-3 %), and
 // labels that would meet are this share apart (a line of text).
@@ -124,10 +121,18 @@ double calcExitDistance(const QRectF& box, const Vec2& d) {
     return std::isfinite(t) ? t : 0.0;
 }
 
-void addRays(std::vector<SeriesSpec>& specs, const std::vector<InvariantRay>& rays, const QRectF& box) {
+// The rays with their arrowheads and polar-angle labels; `placedLabels`
+// holds the labels of the rays already drawn in the chart, which the new
+// ones keep clear of (diagram/RayLabels.h), and receives the new ones.
+void addRays(std::vector<SeriesSpec>& specs, const std::vector<InvariantRay>& rays, const QRectF& box,
+             std::vector<RayLabel>& placedLabels) {
     const double diagonal = std::hypot(box.width(), box.height());
+    const std::vector<RayLabel> labels =
+        placeRayLabels(rays, Vec2(box.left(), box.top()), Vec2(box.right(), box.bottom()), placedLabels);
+    placedLabels.insert(placedLabels.end(), labels.begin(), labels.end());
     bool legendShown[2] = {false, false};
-    for (const InvariantRay& ray : rays) {
+    for (std::size_t i = 0; i < rays.size(); ++i) {
+        const InvariantRay& ray = rays[i];
         const Vec2 d = ray.direction.normalized();
         const QColor color = ray.centrifugal ? HodographView::centrifugalColor() : HodographView::centripetalColor();
         QPen pen(color, kRayWidth, Qt::DashLine);
@@ -147,13 +152,7 @@ void addRays(std::vector<SeriesSpec>& specs, const std::vector<InvariantRay>& ra
         head.inLegend = false;
         specs.push_back(std::move(head));
 
-        // Polar angle, written near where the ray leaves the box, beside the
-        // ray on its upper side (Qt draws point labels above their point).
-        Vec2 side(-d.y(), d.x());
-        if (side.y() < 0.0) side = -side;
-        const Vec2 at = kRayLabelShare * calcExitDistance(box, d) * d +
-                        kRayLabelOffsetShare * std::max(box.width(), box.height()) * side;
-        SeriesSpec label = makeLabelledPoint(at, QString::number(ray.angleDeg, 'f', 1) + QStringLiteral("°"),
+        SeriesSpec label = makeLabelledPoint(labels[i].anchor, QString::fromStdString(labels[i].text),
                                              Qt::transparent, Qt::transparent, 1.0, color);
         label.pen = QPen(Qt::NoPen);
         specs.push_back(std::move(label));
@@ -245,12 +244,13 @@ void fillHodographChart(QChart* chart, const Content& c) {
         return;
     }
     std::vector<SeriesSpec> specs;
+    std::vector<RayLabel> rayLabels;   // every ray's, so no two meet
     QString title;
     const QRectF box = calcContentBox(c);
     chart::setViewBox(chart, box, true);
     if (c.diagram) {
         const HodographDiagram& d = *c.diagram;
-        addRays(specs, d.rays, box);
+        addRays(specs, d.rays, box, rayLabels);
         QPen pen(HodographView::trajectoryColor(), kTrajectoryWidth);
         pen.setCapStyle(Qt::RoundCap);
         pen.setJoinStyle(Qt::RoundJoin);
@@ -269,7 +269,7 @@ void fillHodographChart(QChart* chart, const Content& c) {
         for (std::size_t i = 0; i < c.overlay->diagrams.size(); ++i) {
             const HodographDiagram& d = c.overlay->diagrams[i];
             const std::size_t first = specs.size();
-            addRays(specs, d.rays, box);
+            addRays(specs, d.rays, box, rayLabels);
             for (std::size_t k = first; k < specs.size(); ++k) {
                 const QString kind = specs[k].name.section(':', 0, 0);
                 const bool key = (kind == "centripetal" || kind == "centrifugal") && !rayKeys.contains(kind);
@@ -295,7 +295,7 @@ void fillHodographChart(QChart* chart, const Content& c) {
         title = (c.title.isEmpty() ? QStringLiteral("Hodograph") : c.title) + QStringLiteral("  —  ") + sequences.join(", ");
     } else {
         const HodographBundle& b = *c.bundle;
-        addRays(specs, b.rays, box);
+        addRays(specs, b.rays, box, rayLabels);
         const int n = static_cast<int>(b.paths.size());
         for (int i = 0; i < n; ++i) {
             const QColor color = HodographView::bundleColor(i, n);

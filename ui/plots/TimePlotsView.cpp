@@ -119,6 +119,14 @@ int TimePlotsView::calcColumns(int width) const {
     return std::clamp(fit, 1, most);
 }
 
+QSize TimePlotsView::minimumSizeHint() const {
+    // A scroll area's own hint is small (it scrolls whatever does not fit);
+    // only the height may scroll here, so the width of a column is the floor.
+    const QSize base = QWidget::minimumSizeHint();
+    const int scrollBar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    return {std::max(base.width(), kMinChartWidthPx + scrollBar + 2 * scroll_->frameWidth()), base.height()};
+}
+
 void TimePlotsView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     const int columns = calcColumns(width());
@@ -176,6 +184,7 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int maxColum
         chart::attach(chart, cursor);
         chart::hideUnnamedLegendMarkers(chart);
         auto* view = new QChartView(chart);
+        chart::relayoutWhenResized(view);
         view->setMinimumSize(kMinChartWidthPx, kMinChartHeightPx);
         view->setRenderHint(QPainter::Antialiasing, !interactive);
         const int index = static_cast<int>(i);

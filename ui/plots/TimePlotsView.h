@@ -93,6 +93,11 @@ public:
 protected:
     void resizeEvent(QResizeEvent* event) override;
 
+public:
+    // One readable chart across plus the vertical scroll bar: a splitter
+    // never makes the view narrower, so the grid never scrolls sideways.
+    QSize minimumSizeHint() const override;
+
 private:
     bool hasSameLayout(const std::vector<PlotPanel>& panels, int maxColumns) const;
     void fillChart(int index, const PlotPanel& panel);

@@ -24,6 +24,7 @@
 #include <vtkSmartPointer.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
+#include <vtkTextRenderer.h>
 #include <vtkTranslucentPass.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkWeakPointer.h>
@@ -31,6 +32,8 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "common/InteractiveQuality.h"
@@ -152,6 +155,16 @@ struct VtkView::Impl {
         double fullAt[2], shrunkAt[2];
     };
     std::vector<ShrunkText> shrunk;
+    // A caption (a text actor placed in display pixels) as its owner set it,
+    // and as it is shown, wrapped to the frame's width.
+    struct FittedCaption {
+        vtkWeakPointer<vtkTextActor> actor;
+        std::string full, shown;
+    };
+    std::vector<FittedCaption> captions;
+    // Breaks every caption's lines between words so that each line fits the
+    // frame `width` pixels wide, with the caption's own margin on the right.
+    void fitCaptions(int width);
     // Line widths and text sizes for this frame's scale (1 for a full frame).
     void selectPixelSizes(bool fast, double scale);
     // VTK shifts and scales a mapper's coordinates into single precision
@@ -256,6 +269,76 @@ void VtkView::Impl::selectPixelSizes(bool fast, double scale) {
     }
 }
 
+namespace {
+
+// The width of `text` drawn with `property`, in pixels.
+int calcTextWidth(vtkTextProperty* property, const std::string& text, int dpi) {
+    int box[4] = {0, 0, 0, 0};
+    if (text.empty() || !vtkTextRenderer::GetInstance()->GetBoundingBox(property, text, box, dpi)) return 0;
+    return box[1] - box[0];
+}
+
+// `text` with each of its lines broken between words into lines no wider
+// than `width` pixels; a word wider than that stands alone on its line.
+std::string wrapCaption(vtkTextProperty* property, const std::string& text, int width, int dpi) {
+    std::string out;
+    std::istringstream lines(text);
+    std::string line;
+    bool firstLine = true;
+    while (std::getline(lines, line)) {
+        if (!firstLine) out += '\n';
+        firstLine = false;
+        // Leading spaces (an indented line) stay with the line's first word.
+        const std::size_t indentEnd = line.find_first_not_of(' ');
+        const std::string indent = indentEnd == std::string::npos ? line : line.substr(0, indentEnd);
+        std::istringstream words(indentEnd == std::string::npos ? std::string() : line.substr(indentEnd));
+        std::string word, current = indent;
+        bool empty = true;
+        while (words >> word) {
+            const std::string longer = empty ? current + word : current + ' ' + word;
+            if (!empty && calcTextWidth(property, longer, dpi) > width) {
+                out += current + '\n';
+                current = indent + word;
+            } else {
+                current = longer;
+            }
+            empty = false;
+        }
+        out += current;
+    }
+    return out;
+}
+
+}  // namespace
+
+void VtkView::Impl::fitCaptions(int width) {
+    const int dpi = window->GetDPI();
+    vtkRendererCollection* renderers = window->GetRenderers();
+    renderers->InitTraversal();
+    while (vtkRenderer* r = renderers->GetNextItem()) {
+        vtkPropCollection* props = r->GetViewProps();
+        props->InitTraversal();
+        while (vtkProp* prop = props->GetNextProp()) {
+            auto* text = vtkTextActor::SafeDownCast(prop);
+            if (!text || !text->GetInput() || text->GetPositionCoordinate()->GetCoordinateSystem() != VTK_DISPLAY)
+                continue;
+            auto it = std::find_if(captions.begin(), captions.end(),
+                                   [text](const FittedCaption& c) { return c.actor == text; });
+            if (it == captions.end()) it = captions.insert(captions.end(), FittedCaption{text, {}, {}});
+            // A text other than the one shown was set by the caption's owner.
+            if (it->shown != text->GetInput()) it->full = text->GetInput();
+            // The same margin on the right as the caption keeps on the left.
+            const double margin = text->GetPositionCoordinate()->GetValue()[0];
+            const int room = std::max(1, static_cast<int>(width - 2.0 * margin));
+            const std::string shown = wrapCaption(text->GetTextProperty(), it->full, room, dpi);
+            if (shown != text->GetInput()) text->SetInput(shown.c_str());
+            it->shown = shown;
+        }
+    }
+    captions.erase(std::remove_if(captions.begin(), captions.end(), [](const FittedCaption& c) { return !c.actor; }),
+                   captions.end());
+}
+
 void VtkView::Impl::skipShiftScale() {
     vtkRendererCollection* renderers = window->GetRenderers();
     renderers->InitTraversal();
@@ -297,6 +380,7 @@ bool VtkView::Impl::submit(QSize size, qreal devicePixelRatio, bool fast) {
     renderer->SetPass(fast ? interactivePass.Get() : nullptr);
     selectDetail(fast);
     selectPixelSizes(fast, scale);
+    fitCaptions(w);
     skipShiftScale();
     framing.apply(renderer, double(size.width()) / size.height());
     // Bodies move between frames, so the near/far planes must follow them;

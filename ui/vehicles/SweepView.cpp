@@ -366,6 +366,7 @@ SweepView::SweepView(QWidget* parent) : QWidget(parent) {
     auto* chart = new QChart;
     chart::styleChart(chart);
     chartView_ = new QChartView(chart, this);
+    chart::relayoutWhenResized(chartView_);
     chartView_->setRenderHint(QPainter::Antialiasing);
     mapCanvas_ = new ColorMapCanvas(&grid_, this);
     stack_ = new QStackedLayout(this);

@@ -6,7 +6,9 @@
 
 #include <vtkActor.h>
 #include <vtkActor2D.h>
+#include <vtkCallbackCommand.h>
 #include <vtkCellArray.h>
+#include <vtkCoordinate.h>
 #include <vtkFloatArray.h>
 #include <vtkPointData.h>
 #include <vtkPoints.h>
@@ -260,6 +262,22 @@ struct VehicleOverlay::Impl {
     std::size_t used = 0;
     vtkSmartPointer<vtkTextActor> caption;       // the arrows' and cones' legend
     vtkSmartPointer<vtkTextActor> captionLive;   // its last line, the mu used, below it
+    vtkSmartPointer<vtkCallbackCommand> stackCaption;   // keeps the legend on the live line
+    unsigned long stackObserver = 0;
+
+    // Before each frame: the legend sits on the live line as drawn in that frame,
+    // which the 3D view may have wrapped onto more lines (a narrow view) or
+    // shrunk (a reduced frame).
+    static void stackCaptionOnLiveLine(vtkObject*, unsigned long, void* clientData, void*) {
+        auto* impl = static_cast<Impl*>(clientData);
+        if (!impl->caption || !impl->captionLive || !impl->captionLive->GetVisibility()) return;
+        double box[4] = {0, 0, 0, 0};
+        impl->captionLive->GetBoundingBox(impl->renderer, box);
+        const double* live = impl->captionLive->GetPositionCoordinate()->GetValue();
+        const double y = live[1] + std::max(0.0, box[3] - box[2]);
+        const double* at = impl->caption->GetPositionCoordinate()->GetValue();
+        if (at[1] != y) impl->caption->GetPositionCoordinate()->SetValue(at[0], y);
+    }
     double velocityScale = kDefaultVelocityScale;
     Eigen::AlignedBox2d box;
     double zTop = kZMarker;   // m, the highest point drawn (a cone may rise above the layers)
@@ -341,9 +359,14 @@ struct VehicleOverlay::Impl {
 VehicleOverlay::VehicleOverlay(VtkView& view) : d_(std::make_unique<Impl>()) {
     d_->view = &view;
     d_->renderer = view.renderer();
+    d_->stackCaption = vtkSmartPointer<vtkCallbackCommand>::New();
+    d_->stackCaption->SetCallback(Impl::stackCaptionOnLiveLine);
+    d_->stackCaption->SetClientData(d_.get());
+    d_->stackObserver = d_->renderer->AddObserver(vtkCommand::StartEvent, d_->stackCaption);
 }
 
 VehicleOverlay::~VehicleOverlay() {
+    d_->renderer->RemoveObserver(d_->stackObserver);
     d_->box.setEmpty();
     d_->reportExtent();
     for (const auto& actor : d_->pool) d_->renderer->RemoveViewProp(actor);
