@@ -31,4 +31,15 @@ inline bool showActive(MainWindow& w) {
     return active;
 }
 
+// Opens a scene file in `w` and lets its first run's results reach the views;
+// a failure to open fails the test with the window's message.
+inline bool openAndSettle(MainWindow& w, const QString& path) {
+    QString error;
+    const bool ok = w.openScene(path, &error);
+    EXPECT_TRUE(ok) << error.toStdString();
+    if (ok) w.currentPage()->flushPendingEdits();
+    QApplication::processEvents();
+    return ok;
+}
+
 }  // namespace impactlab::ui::test

@@ -40,14 +40,7 @@ protected:
         ASSERT_TRUE(dir.isValid());
         ASSERT_TRUE(showActive(w));
     }
-    bool open(const QString& path) {
-        QString error;
-        const bool ok = w.openScene(path, &error);
-        EXPECT_TRUE(ok) << error.toStdString();
-        if (ok) w.currentPage()->flushPendingEdits();
-        QApplication::processEvents();
-        return ok;
-    }
+    bool open(const QString& path) { return openAndSettle(w, path); }
     QTemporaryDir dir;
     MainWindow w;
 };

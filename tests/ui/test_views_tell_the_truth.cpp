@@ -36,14 +36,7 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 class ViewsTellTheTruth : public ::testing::Test {
 protected:
     void SetUp() override { ASSERT_TRUE(showActive(w)); }
-    bool open(const QString& path) {
-        QString error;
-        const bool ok = w.openScene(path, &error);
-        EXPECT_TRUE(ok) << error.toStdString();
-        if (ok) w.currentPage()->flushPendingEdits();
-        QApplication::processEvents();
-        return ok;
-    }
+    bool open(const QString& path) { return openAndSettle(w, path); }
     MainWindow w;
 };
 

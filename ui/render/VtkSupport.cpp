@@ -4,8 +4,12 @@
 #include <vtkLightKit.h>
 #include <vtkPolyData.h>
 #include <vtkPolyDataMapper.h>
+#include <vtkProp.h>
+#include <vtkPropCollection.h>
 #include <vtkProperty.h>
+#include <vtkRenderWindow.h>
 #include <vtkRenderer.h>
+#include <vtkRendererCollection.h>
 #include <vtkSmartPointer.h>
 
 namespace impactlab::ui::render {
@@ -28,6 +32,16 @@ vtkSmartPointer<vtkActor> actorFor(vtkPolyData* data) {
     auto actor = vtkSmartPointer<vtkActor>::New();
     actor->SetMapper(mapper);
     return actor;
+}
+
+void forEachViewProp(vtkRenderWindow* window, const std::function<void(vtkRenderer*, vtkProp*)>& visit) {
+    vtkRendererCollection* renderers = window->GetRenderers();
+    renderers->InitTraversal();
+    while (vtkRenderer* r = renderers->GetNextItem()) {
+        vtkPropCollection* props = r->GetViewProps();
+        props->InitTraversal();
+        while (vtkProp* prop = props->GetNextProp()) visit(r, prop);
+    }
 }
 
 }  // namespace impactlab::ui::render

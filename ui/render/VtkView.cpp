@@ -39,6 +39,7 @@
 #include "common/InteractiveQuality.h"
 #include "render/CameraFraming.h"
 #include "render/CameraMoves.h"
+#include "render/VtkSupport.h"
 
 namespace impactlab::ui {
 
@@ -246,27 +247,21 @@ void VtkView::Impl::selectPixelSizes(bool fast, double scale) {
         }
         shrunk.push_back(t);
     };
-    vtkRendererCollection* renderers = window->GetRenderers();
-    renderers->InitTraversal();
-    while (vtkRenderer* r = renderers->GetNextItem()) {
-        vtkPropCollection* props = r->GetViewProps();
-        props->InitTraversal();
-        while (vtkProp* prop = props->GetNextProp()) {
-            if (auto* text = vtkTextActor::SafeDownCast(prop)) {
-                shrinkText(text->GetTextProperty(), text->GetPositionCoordinate());
-            } else if (auto* label = vtkBillboardTextActor3D::SafeDownCast(prop)) {
-                shrinkText(label->GetTextProperty(), nullptr);
-            } else if (auto* actor = vtkActor::SafeDownCast(prop)) {
-                vtkProperty* p = actor->GetProperty();
-                const float width = p->GetLineWidth();
-                if (!(width > 1.0f)) continue;
-                if (std::any_of(thinned.begin(), thinned.end(), [p](const ThinnedLine& t) { return t.property == p; })) continue;
-                const float narrow = std::max(1.0f, static_cast<float>(width * scale));
-                thinned.push_back({p, width, narrow});
-                p->SetLineWidth(narrow);
-            }
+    render::forEachViewProp(window, [&](vtkRenderer*, vtkProp* prop) {
+        if (auto* text = vtkTextActor::SafeDownCast(prop)) {
+            shrinkText(text->GetTextProperty(), text->GetPositionCoordinate());
+        } else if (auto* label = vtkBillboardTextActor3D::SafeDownCast(prop)) {
+            shrinkText(label->GetTextProperty(), nullptr);
+        } else if (auto* actor = vtkActor::SafeDownCast(prop)) {
+            vtkProperty* p = actor->GetProperty();
+            const float width = p->GetLineWidth();
+            if (!(width > 1.0f)) return;
+            if (std::any_of(thinned.begin(), thinned.end(), [p](const ThinnedLine& t) { return t.property == p; })) return;
+            const float narrow = std::max(1.0f, static_cast<float>(width * scale));
+            thinned.push_back({p, width, narrow});
+            p->SetLineWidth(narrow);
         }
-    }
+    });
 }
 
 namespace {
@@ -313,28 +308,20 @@ std::string wrapCaption(vtkTextProperty* property, const std::string& text, int 
 
 void VtkView::Impl::fitCaptions(int width) {
     const int dpi = window->GetDPI();
-    vtkRendererCollection* renderers = window->GetRenderers();
-    renderers->InitTraversal();
-    while (vtkRenderer* r = renderers->GetNextItem()) {
-        vtkPropCollection* props = r->GetViewProps();
-        props->InitTraversal();
-        while (vtkProp* prop = props->GetNextProp()) {
-            auto* text = vtkTextActor::SafeDownCast(prop);
-            if (!text || !text->GetInput() || text->GetPositionCoordinate()->GetCoordinateSystem() != VTK_DISPLAY)
-                continue;
-            auto it = std::find_if(captions.begin(), captions.end(),
-                                   [text](const FittedCaption& c) { return c.actor == text; });
-            if (it == captions.end()) it = captions.insert(captions.end(), FittedCaption{text, {}, {}});
-            // A text other than the one shown was set by the caption's owner.
-            if (it->shown != text->GetInput()) it->full = text->GetInput();
-            // The same margin on the right as the caption keeps on the left.
-            const double margin = text->GetPositionCoordinate()->GetValue()[0];
-            const int room = std::max(1, static_cast<int>(width - 2.0 * margin));
-            const std::string shown = wrapCaption(text->GetTextProperty(), it->full, room, dpi);
-            if (shown != text->GetInput()) text->SetInput(shown.c_str());
-            it->shown = shown;
-        }
-    }
+    render::forEachViewProp(window, [&](vtkRenderer*, vtkProp* prop) {
+        auto* text = vtkTextActor::SafeDownCast(prop);
+        if (!text || !text->GetInput() || text->GetPositionCoordinate()->GetCoordinateSystem() != VTK_DISPLAY) return;
+        auto it = std::find_if(captions.begin(), captions.end(), [text](const FittedCaption& c) { return c.actor == text; });
+        if (it == captions.end()) it = captions.insert(captions.end(), FittedCaption{text, {}, {}});
+        // A text other than the one shown was set by the caption's owner.
+        if (it->shown != text->GetInput()) it->full = text->GetInput();
+        // The same margin on the right as the caption keeps on the left.
+        const double margin = text->GetPositionCoordinate()->GetValue()[0];
+        const int room = std::max(1, static_cast<int>(width - 2.0 * margin));
+        const std::string shown = wrapCaption(text->GetTextProperty(), it->full, room, dpi);
+        if (shown != text->GetInput()) text->SetInput(shown.c_str());
+        it->shown = shown;
+    });
     captions.erase(std::remove_if(captions.begin(), captions.end(), [](const FittedCaption& c) { return !c.actor; }),
                    captions.end());
 }
