@@ -170,7 +170,7 @@ double calcEndSlip(const ContactSpaceProblem& p, const VectorXd& v, const std::v
 // direction was searched with the others' still at their guesses).
 bool searchZeroSlipDirections(const ContactSpaceProblem& p, const VectorXd& v,
                               const std::vector<PlusContactState>& states, WorkingSet& ws, VectorXd& pi) {
-    constexpr int kScan = 72;          // 5 degree scan
+    constexpr int kScan = 36;          // 10 degree scan
     constexpr int kRefine = 40;        // golden-section steps: 5 deg * 0.618^40 ~ 1e-8 rad
     constexpr int kSweeps = 2;
     const double golden = 0.5 * (std::sqrt(5.0) - 1.0);
