@@ -241,7 +241,10 @@ Eigen::MatrixXd Multibody::calcMassMatrix(const Kinematics& k) const {
 }
 
 Multibody::MassMatrixFactor Multibody::factorMassMatrix(const Kinematics& k, Factorization kind) const {
-    const Eigen::MatrixXd M = calcMassMatrix(k);
+    return factorMassMatrix(calcMassMatrix(k), kind);
+}
+
+Multibody::MassMatrixFactor Multibody::factorMassMatrix(const Eigen::MatrixXd& M, Factorization kind) const {
     MassMatrixFactor f;
     f.kind_ = kind;
     f.size_ = velocityCount_;

@@ -122,6 +122,8 @@ public:
     // Throws InputError("bodies") when a block is not positive definite (a
     // body without mass or inertia), as calcAcceleration does.
     MassMatrixFactor factorMassMatrix(const Kinematics& k, Factorization kind) const;
+    // The same for an M already assembled from these kinematics.
+    MassMatrixFactor factorMassMatrix(const Eigen::MatrixXd& M, Factorization kind) const;
     // u' from Kane's equations under uniform gravity `g` (m/s^2), plus the
     // generalized forces `addForces` adds to f from the kinematics (contact
     // forces J_p^T F of a compliant model; empty: none).

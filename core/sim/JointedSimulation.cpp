@@ -354,17 +354,17 @@ private:
         const int n = system_.getVelocityCount(), nc = static_cast<int>(contacts.size());
         Eigen::MatrixXd G(3 * nc, n);
         for (int c = 0; c < nc; ++c) G.middleRows(3 * c, 3) = calcContactRows(k, contacts[c]);
-        const Multibody::MassMatrixFactor Mf = system_.factorMassMatrix(k, Multibody::Factorization::PivotedLdlt);
-        const Eigen::MatrixXd W0 = G.topRows(3) * Mf.solve(G.topRows(3).transpose());
         ContactSystem sys;
         sys.M = system_.calcMassMatrix(k);
+        const Multibody::MassMatrixFactor Mf = system_.factorMassMatrix(sys.M, Multibody::Factorization::PivotedLdlt);
+        const Eigen::MatrixXd W0 = G.topRows(3) * Mf.solve(G.topRows(3).transpose());
         sys.G = G;
         sys.u = u_;
-        // M is block diagonal: the contact space solves tree by tree.
-        sys.solveMass = [f = std::make_shared<const Multibody::MassMatrixFactor>(
-                             system_.factorMassMatrix(k, Multibody::Factorization::Cholesky))](const Eigen::MatrixXd& x) {
-            return f->solve(x);
-        };
+        // M is block diagonal: the contact space of several contacts solves
+        // tree by tree.
+        if (several_)
+            sys.solveMass = [f = std::make_shared<const Multibody::MassMatrixFactor>(system_.factorMassMatrix(
+                                 sys.M, Multibody::Factorization::Cholesky))](const Eigen::MatrixXd& x) { return f->solve(x); };
         sys.w = Eigen::VectorXd::Zero(3 * nc);
 
         ImpactEventRecord rec;
