@@ -169,9 +169,9 @@ double calcEndSlip(const ContactSpaceProblem& p, const VectorXd& v, const std::v
 // contacts runs only when the first leaves them slipping (each contact's
 // direction was searched with the others' still at their guesses).
 bool searchZeroSlipDirections(const ContactSpaceProblem& p, const VectorXd& v,
-                              const std::vector<PlusContactState>& states, WorkingSet& ws, VectorXd& pi) {
-    constexpr int kScan = 36;          // 10 degree scan
-    constexpr int kRefine = 40;        // golden-section steps: 5 deg * 0.618^40 ~ 1e-8 rad
+                              const std::vector<PlusContactState>& states, WorkingSet& ws, VectorXd& pi,
+                              int scanPoints) {
+    constexpr int kRefine = 40;        // golden-section steps: 10 deg * 0.618^40 ~ 1e-9 rad
     constexpr int kSweeps = 2;
     const double golden = 0.5 * (std::sqrt(5.0) - 1.0);
     for (int sweep = 0; sweep < kSweeps; ++sweep) {
@@ -183,9 +183,9 @@ bool searchZeroSlipDirections(const ContactSpaceProblem& p, const VectorXd& v,
                 VectorXd trial;
                 return calcEndSlip(p, v, states, ws, trial);
             };
-            const double step = 2.0 * M_PI / kScan;
+            const double step = 2.0 * M_PI / scanPoints;
             double best = 0.0, bestSlip = std::numeric_limits<double>::infinity();
-            for (int i = 0; i < kScan; ++i) {
+            for (int i = 0; i < scanPoints; ++i) {
                 const double f = slipAt(i * step);
                 if (f < bestSlip) {
                     bestSlip = f;
@@ -252,8 +252,11 @@ PlusIntervalResult solvePlusInterval(const ContactSpaceProblem& p, const VectorX
                 // end at zero slip, where s is 0/0 and Newton's Jacobian blows
                 // up (B.2.7). Search for directions that end at rest; failing
                 // that, keep the initial directions (B.4.8) and report.
+                // Failing that too, Newton may still finish from the
+                // directions the search ended closest to rest with.
                 ws = guess;
-                if (!searchZeroSlipDirections(p, v, states, ws, pi)) {
+                if (!searchZeroSlipDirections(p, v, states, ws, pi, kPlusZeroSlipScanPoints) &&
+                    !solveImpendingSlip(p, v, states, ws, pi, o.maxNewtonIterations)) {
                     ws = guess;
                     calcEndSlip(p, v, states, ws, pi);
                     r.newtonConverged = false;
