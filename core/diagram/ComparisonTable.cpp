@@ -70,10 +70,7 @@ FigureTable makeComparisonTable(const std::vector<ComparedLaw>& laws) {
         acceptedRows.push_back(t.rows.size());
         t.rows.push_back(std::move(row));
     }
-    for (int k = 0; k < NumberColumnCount; ++k) {
-        const std::vector<std::string> text = formatDisplayColumn(columns[k], kTableDigits);
-        for (std::size_t i = 0; i < acceptedRows.size(); ++i) t.rows[acceptedRows[i]][kFirstNumberColumn + k] = text[i];
-    }
+    for (int k = 0; k < NumberColumnCount; ++k) t.setNumberColumn(kFirstNumberColumn + k, acceptedRows, columns[k], kTableDigits);
     return t;
 }
 

@@ -1,7 +1,7 @@
 #include "diagram/CoulombSolutionsTable.h"
 
 #include <algorithm>
-#include <cstdio>
+#include <iterator>
 
 #include "impact/CoulombInelastic.h"
 #include "impact/MaxDissipation.h"
@@ -13,25 +13,22 @@ namespace {
 // Significant digits: Table 1's derived values carry ten (reference C.2.1).
 constexpr int kSolutionDigits = 10;
 
-std::string formatSolutionNumber(double value) {
-    char text[40];
-    std::snprintf(text, sizeof text, "%.*g", kSolutionDigits, value);
-    return text;
-}
 
 // The paper's order (n, t, o) of a contact-frame vector (t1, t2, n).
 Vec3 toNtoOrder(const Vec3& v) { return Vec3(v.z(), v.x(), v.y()); }
 
-std::vector<std::string> makeSolutionRow(const ImpactProblem& p, const std::string& name, const std::string& kind,
-                                 const Vec3& I) {
+// One solution's row: its name, kind and numbers, appended to `t`.
+void addSolutionRow(FigureTable& t, const ImpactProblem& p, const std::string& name, const std::string& kind,
+                    const Vec3& I) {
     const Vec3 x = toNtoOrder(I);
     const Vec3 residual = toNtoOrder(p.W * I + p.vMinus);   // A x - b = v^+
-    std::vector<std::string> row{name, kind};
-    for (int i = 0; i < 3; ++i) row.push_back(formatSolutionNumber(x(i)));
-    for (int i = 0; i < 3; ++i) row.push_back(formatSolutionNumber(residual(i)));
-    row.push_back(formatSolutionNumber(residual.norm()));
-    row.push_back(formatSolutionNumber(p.calcEnergyChange(I)));   // 1/2 x^T A x - x^T b
-    return row;
+    const double numbers[] = {x(0),        x(1),        x(2),  residual(0), residual(1),
+                              residual(2), residual.norm(), p.calcEnergyChange(I)};   // 1/2 x^T A x - x^T b
+    t.rows.push_back({name, kind});
+    t.rows.back().resize(t.header.size());
+    for (std::size_t k = 0; k < std::size(numbers); ++k)
+        t.setNumber(t.rows.size() - 1, 2 + k,
+                    {TableNumber::Rule::Significant, Vec3(numbers[k], 0.0, 0.0), 0.0, kSolutionDigits});
 }
 
 }  // namespace
@@ -46,10 +43,10 @@ FigureTable makeCoulombSolutionsTable(const ImpactProblem& problem) {
     std::stable_sort(set.solutions.begin(), set.solutions.end(),
                      [](const CoulombSolution& a, const CoulombSolution& b) { return a.impulse.z() < b.impulse.z(); });
     for (std::size_t k = 0; k < set.solutions.size(); ++k)
-        t.rows.push_back(makeSolutionRow(problem, "x" + std::to_string(k + 1), toString(set.solutions[k].kind),
-                                 set.solutions[k].impulse));
+        addSolutionRow(t, problem, "x" + std::to_string(k + 1), toString(set.solutions[k].kind),
+                       set.solutions[k].impulse);
     const ImpactResult mdp = solveMaxDissipation(problem);
-    t.rows.push_back(makeSolutionRow(problem, "x* (max dissipation)", mdp.branch.value_or(""), mdp.impulse));
+    addSolutionRow(t, problem, "x* (max dissipation)", mdp.branch.value_or(""), mdp.impulse);
     return t;
 }
 

@@ -3,6 +3,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "mechanics/NumberText.h"
+
 namespace impactlab {
 
 namespace {
@@ -46,6 +48,51 @@ std::string Figure::toCsv() const {
         for (const Vec2& p : s.points) os << quoteCsvField(s.name) << ',' << style << ',' << p.x() << ',' << p.y() << '\n';
     }
     return os.str();
+}
+
+std::vector<std::string> formatTableNumbers(const std::vector<TableNumber>& group) {
+    std::vector<DisplayCell> columnCells;
+    for (const TableNumber& n : group)
+        if (n.rule == TableNumber::Rule::Column) columnCells.push_back({n.values.x(), n.scale});
+    int digits = kDisplayDigits;
+    for (const TableNumber& n : group)
+        if (n.rule == TableNumber::Rule::Column) digits = n.digits;
+    const DisplayColumnFormat format = chooseDisplayColumnFormat(columnCells, digits);
+    std::vector<std::string> text;
+    for (const TableNumber& n : group) {
+        switch (n.rule) {
+            case TableNumber::Rule::Column: text.push_back(formatDisplayCell({n.values.x(), n.scale}, format)); break;
+            case TableNumber::Rule::Vector: text.push_back(formatDisplayVector(n.values, n.scale, n.digits)); break;
+            case TableNumber::Rule::Significant: text.push_back(formatNumber(n.values.x(), n.digits)); break;
+        }
+    }
+    return text;
+}
+
+void FigureTable::setNumber(std::size_t row, std::size_t column, const TableNumber& n) {
+    numbers.resize(rows.size());
+    for (std::size_t r = 0; r < rows.size(); ++r) numbers[r].resize(rows[r].size());
+    numbers[row][column] = n;
+    rows[row][column] = formatTableNumbers({n}).front();
+}
+
+void FigureTable::setNumberColumn(std::size_t column, const std::vector<std::size_t>& rowsOfCells,
+                                  const std::vector<DisplayCell>& cells, int digits) {
+    std::vector<TableNumber> group;
+    for (const DisplayCell& c : cells)
+        group.push_back({TableNumber::Rule::Column, Vec3(c.value, 0.0, 0.0), c.scale, digits, static_cast<int>(column)});
+    const std::vector<std::string> text = formatTableNumbers(group);
+    numbers.resize(rows.size());
+    for (std::size_t r = 0; r < rows.size(); ++r) numbers[r].resize(rows[r].size());
+    for (std::size_t i = 0; i < rowsOfCells.size(); ++i) {
+        rows[rowsOfCells[i]][column] = text[i];
+        numbers[rowsOfCells[i]][column] = group[i];
+    }
+}
+
+const TableNumber* FigureTable::findNumber(std::size_t row, std::size_t column) const {
+    if (row >= numbers.size() || column >= numbers[row].size() || !numbers[row][column]) return nullptr;
+    return &*numbers[row][column];
 }
 
 std::string FigureTable::toCsv() const {

@@ -79,9 +79,15 @@ FigureTable mergeOverlayTables(const std::vector<FigureTable>& tables, const std
     merged.title = tables.front().title;
     merged.header.push_back(valueHeader);
     merged.header.insert(merged.header.end(), columns.begin(), columns.end());
-    for (std::size_t i = 0; i < tables.size(); ++i)
-        for (const std::vector<std::string>& row : tables[i].rows) {
+    // Each value's numbers keep the format its own table chose: their groups
+    // are renumbered apart from the other values'.
+    int groupOffset = 0;
+    for (std::size_t i = 0; i < tables.size(); ++i) {
+        int groups = 0;
+        for (std::size_t r = 0; r < tables[i].rows.size(); ++r) {
+            const std::vector<std::string>& row = tables[i].rows[r];
             std::vector<std::string> out(merged.header.size());
+            std::vector<std::optional<TableNumber>> numbers(merged.header.size());
             out[0] = labels[i];
             const bool asFirst = tables[i].header == columns;   // cell c in column c
             for (std::size_t c = 0; c < row.size() && c < tables[i].header.size(); ++c) {
@@ -89,9 +95,17 @@ FigureTable mergeOverlayTables(const std::vector<FigureTable>& tables, const std
                     asFirst ? c
                             : static_cast<std::size_t>(std::find(columns.begin(), columns.end(), tables[i].header[c]) - columns.begin());
                 out[1 + column] = row[c];
+                if (const TableNumber* n = tables[i].findNumber(r, c)) {
+                    numbers[1 + column] = *n;
+                    numbers[1 + column]->group += groupOffset;
+                    groups = std::max(groups, n->group + 1);
+                }
             }
             merged.rows.push_back(std::move(out));
+            merged.numbers.push_back(std::move(numbers));
         }
+        groupOffset += groups;
+    }
     return merged;
 }
 

@@ -9,7 +9,6 @@ namespace {
 // Significant digits in the table: the statistics' own resolution.
 constexpr int kGranularTableDigits = 4;
 
-std::string formatTableNumber(double x) { return formatNumber(x, kGranularTableDigits); }
 
 }  // namespace
 
@@ -51,11 +50,19 @@ FigureTable makeGranularStatisticsTable(const std::vector<GranularModelSummary>&
     for (const GranularModelSummary& m : models) {
         const double steps = static_cast<double>(std::max<long long>(1, m.totals.steps));
         const double solvesPerSecond = m.wallSeconds > 0.0 ? m.totals.contactSolves / m.wallSeconds : 0.0;
-        t.rows.push_back({m.model, formatTableNumber(m.table.meanParticles), formatTableNumber(m.table.solidFraction),
-                          formatTableNumber(m.table.meanContacts), formatTableNumber(m.table.contactsPerParticle),
-                          formatTableNumber(radius > 0.0 ? 100.0 * m.table.maxPenetration / radius : 0.0),
-                          std::to_string(m.totals.steps), formatTableNumber(m.totals.iterations / steps),
-                          formatTableNumber(solvesPerSecond), std::to_string(m.totals.lost), m.endReason});
+        t.rows.push_back({m.model, "", "", "", "", "", std::to_string(m.totals.steps), "", "",
+                          std::to_string(m.totals.lost), m.endReason});
+        const std::pair<std::size_t, double> numbers[] = {
+            {1, m.table.meanParticles},
+            {2, m.table.solidFraction},
+            {3, m.table.meanContacts},
+            {4, m.table.contactsPerParticle},
+            {5, radius > 0.0 ? 100.0 * m.table.maxPenetration / radius : 0.0},
+            {7, m.totals.iterations / steps},
+            {8, solvesPerSecond}};
+        for (const auto& [column, value] : numbers)
+            t.setNumber(t.rows.size() - 1, column,
+                        {TableNumber::Rule::Significant, Vec3(value, 0.0, 0.0), 0.0, kGranularTableDigits});
     }
     return t;
 }

@@ -171,10 +171,7 @@ FigureTable makeJiaWangMethodsTable(const JiaWangMethods& methods) {
         }
         t.rows.push_back(std::move(row));
     }
-    for (int k = 0; k < NumberColumnCount; ++k) {
-        const std::vector<std::string> text = formatDisplayColumn(columns[k], kMethodsTableDigits);
-        for (std::size_t i = 0; i < text.size(); ++i) t.rows[rowsOf[k][i]][columnIndex[k]] = text[i];
-    }
+    for (int k = 0; k < NumberColumnCount; ++k) t.setNumberColumn(columnIndex[k], rowsOf[k], columns[k], kMethodsTableDigits);
     return t;
 }
 

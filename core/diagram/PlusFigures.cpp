@@ -32,11 +32,13 @@ constexpr int kTimeLapseFrames = 5;
 // (Uchida et al. print four).
 constexpr int kFigureDigits = 4;
 
+// The interval table's energy column: six digits show its small changes
+// from interval to interval; the rounds table's velocities, five.
+constexpr int kIntervalEnergyDigits = 6;
+constexpr int kRoundsVelocityDigits = 5;
+
 std::string fmt(double x, int digits = kFigureDigits) { return formatNumber(x, digits); }
 
-std::string fmtVec(const Vec3& v, int digits = kFigureDigits) {
-    return "(" + fmt(v.x(), digits) + ", " + fmt(v.y(), digits) + ", " + fmt(v.z(), digits) + ")";
-}
 
 // The samples of the trace whose interval ends at `interval`.
 const ContactSpaceSample* findSample(const ContactSpaceTrace& trace, int interval) {
@@ -363,15 +365,31 @@ FigureTable makeIntervalTable(const PlusSceneRun& run) {
         t.header.push_back(c.name + ": state");
         t.header.push_back(c.name + ": pi [N s]");
     }
+    // alpha and the energy each in one format down their column; each
+    // contact's impulse judged against its own largest component.
+    std::vector<std::size_t> alphaRows, allRows;
+    std::vector<DisplayCell> alphas, energies;
     for (const ContactSpaceSample& s : run.trace.samples) {
         std::vector<std::string> row = {std::to_string(s.round), s.interval == 0 ? "start" : std::to_string(s.interval),
-                                        s.interval == 0 ? "" : fmt(s.alpha), fmt(s.energy, 6)};
+                                        "", ""};
         for (const ContactSample& c : s.contacts) {
             row.push_back(s.interval == 0 ? "" : describeState(c));
-            row.push_back(fmtVec(c.impulse));
+            row.push_back("");
         }
+        if (s.interval != 0) {
+            alphaRows.push_back(t.rows.size());
+            alphas.push_back({s.alpha, 0.0});
+        }
+        allRows.push_back(t.rows.size());
+        energies.push_back({s.energy, 0.0});
         t.rows.push_back(row);
+        for (std::size_t k = 0; k < s.contacts.size(); ++k)
+            t.setNumber(t.rows.size() - 1, 5 + 2 * k,
+                        {TableNumber::Rule::Vector, s.contacts[k].impulse, s.contacts[k].impulse.cwiseAbs().maxCoeff(),
+                         kFigureDigits});
     }
+    t.setNumberColumn(2, alphaRows, alphas, kFigureDigits);
+    t.setNumberColumn(3, allRows, energies, kIntervalEnergyDigits);
     return t;
 }
 
@@ -391,9 +409,21 @@ FigureTable makeRoundsTable(const PlusSceneRun& run) {
                 if (s.round == r && s.contacts[k].phase != ContactPhase::Observing) phase = s.contacts[k].phase;
             row.push_back(toString(phase));
         }
-        row.push_back(fmt(run.plus.getVelocityAfter(k).z(), 5));
+        row.push_back("");
         t.rows.push_back(row);
     }
+    // The normal velocities judged against the largest of them: a contact
+    // that ends at rest reads 0, not its round-off.
+    std::vector<std::size_t> rows;
+    std::vector<DisplayCell> cells;
+    double largest = 0.0;
+    for (int k = 0; k < run.problem.getContactCount(); ++k)
+        largest = std::max(largest, std::abs(run.plus.getVelocityAfter(k).z()));
+    for (int k = 0; k < run.problem.getContactCount(); ++k) {
+        rows.push_back(static_cast<std::size_t>(k));
+        cells.push_back({run.plus.getVelocityAfter(k).z(), largest});
+    }
+    t.setNumberColumn(t.header.size() - 1, rows, cells, kRoundsVelocityDigits);
     return t;
 }
 

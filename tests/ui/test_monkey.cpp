@@ -5,7 +5,8 @@
 // the window shows must be the ones the core computes for the document on
 // screen: the side panel's summary and every table on screen equal those of a
 // page made afresh for that document (nothing carried over from earlier
-// actions), and on simulations the summary equals the one built from the
+// actions), every number in a table is the display formatter's output for the
+// core's number behind it, and on simulations the summary equals the one built from the
 // core's own run of the document. Nothing may crash or hang.
 //
 //   IMPACTLAB_MONKEY_ACTIONS  actions (default kDefaultActions, CI's short run;
@@ -30,12 +31,14 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <random>
 
 #include "MainWindow.h"
 #include "SceneLibrary.h"
 #include "WindowTestSupport.h"
+#include "common/TableNumbers.h"
 #include "compare/LawComparisonBox.h"
 #include "pages/GranularPage.h"
 #include "scene/GranularScene.h"
@@ -98,6 +101,42 @@ QString tableText(const QTableWidget* t) {
     return out;
 }
 
+// A read-only cell whose text reads as a decimal number ("0.25", "1e-05")
+// must carry the number behind it (common/TableNumbers.h); integers (counts,
+// indices) and typed inputs need not.
+bool readsAsDecimal(const QString& text) {
+    static const QRegularExpression decimal("^[-+]?([0-9]*\\.[0-9]+([eE][-+]?[0-9]+)?|[0-9]+(\\.[0-9]*)?[eE][-+]?[0-9]+)$");
+    return decimal.match(text.trimmed()).hasMatch();
+}
+
+// Every number a table shows is the formatter's output for the core's number
+// behind it: each group of cells is formatted again as its table formatted it
+// (one format per column or row) and compared with what is on screen.
+QString checkTableNumbers(const QTableWidget* t) {
+    std::map<int, std::vector<std::pair<const QTableWidgetItem*, TableNumber>>> groups;
+    QString problems;
+    for (int r = 0; r < t->rowCount(); ++r)
+        for (int c = 0; c < t->columnCount(); ++c) {
+            const QTableWidgetItem* item = t->item(r, c);
+            if (!item) continue;
+            if (const std::optional<TableNumber> n = getTableNumber(item)) groups[n->group].emplace_back(item, *n);
+            else if (!(item->flags() & Qt::ItemIsEditable) && readsAsDecimal(item->text()))
+                problems += QString("table %1, row %2, column %3: '%4' carries no number from the core\n")
+                                .arg(t->objectName()).arg(r + 1).arg(c + 1).arg(item->text());
+        }
+    for (const auto& [group, cells] : groups) {
+        std::vector<TableNumber> numbers;
+        for (const auto& cell : cells) numbers.push_back(cell.second);
+        const std::vector<std::string> expected = formatTableNumbers(numbers);
+        for (std::size_t i = 0; i < cells.size(); ++i)
+            if (cells[i].first->text().toStdString() != expected[i])
+                problems += QString("table %1, row %2, column %3: shows '%4', the formatter gives '%5'\n")
+                                .arg(t->objectName()).arg(cells[i].first->row() + 1).arg(cells[i].first->column() + 1)
+                                .arg(cells[i].first->text(), QString::fromStdString(expected[i]));
+    }
+    return problems;
+}
+
 class Monkey {
 public:
     Monkey(MainWindow& w, unsigned seed) : w_(w), rng_(seed), scenes_(listBuiltInScenes()) {}
@@ -134,6 +173,8 @@ public:
         ScenePage* page = w_.currentPage();
         const nlohmann::json& doc = w_.currentDocument();
         QString problems;
+        for (const QTableWidget* t : page->findChildren<QTableWidget*>())
+            if (t->isVisible()) problems += checkTableNumbers(t);
         if (auto* sp = w_.page<SimulationPage>()) {
             const QString fromCore = coreSummary(*sp);
             if (maskTimings(page->summaryHtml()) != maskTimings(fromCore))

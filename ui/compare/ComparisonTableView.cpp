@@ -2,6 +2,7 @@
 
 #include <QHeaderView>
 
+#include "common/TableNumbers.h"
 #include "common/ViewExport.h"
 
 namespace impactlab::ui {
@@ -21,18 +22,7 @@ ComparisonTableView::ComparisonTableView(QWidget* parent) : QTableWidget(parent)
 void ComparisonTableView::setTable(const FigureTable& table) {
     table_ = table;
     setUpdatesEnabled(false);
-    clear();
-    setColumnCount(static_cast<int>(table.header.size()));
-    setRowCount(static_cast<int>(table.rows.size()));
-    QStringList header;
-    for (const std::string& h : table.header) header << QString::fromStdString(h);
-    setHorizontalHeaderLabels(header);
-    for (int r = 0; r < rowCount(); ++r)
-        for (int c = 0; c < columnCount() && c < static_cast<int>(table.rows[r].size()); ++c) {
-            auto* item = new QTableWidgetItem(QString::fromStdString(table.rows[r][c]));
-            item->setToolTip(item->text());
-            setItem(r, c, item);
-        }
+    fillTableWidget(this, table, [](QTableWidgetItem* item) { item->setToolTip(item->text()); });
     resizeColumnsToContents();
     for (int c = std::max(0, columnCount() - 2); c < columnCount(); ++c)
         setColumnWidth(c, std::min(columnWidth(c), kLongColumnWidth));

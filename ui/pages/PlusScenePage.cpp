@@ -25,6 +25,7 @@
 #include "mechanics/Rotation.h"
 #include "panel/ParameterPanel.h"
 #include "panel/SceneSidePanel.h"
+#include "common/TableNumbers.h"
 #include "compare/ComparisonTableView.h"
 #include "compare/DisplayText.h"
 #include "plus/FigureView.h"
@@ -76,18 +77,7 @@ struct BallMeshes {
 
 void fillTable(QTableWidget* table, const FigureTable& data) {
     const QSignalBlocker block(table);
-    table->clear();
-    table->setColumnCount(static_cast<int>(data.header.size()));
-    table->setRowCount(static_cast<int>(data.rows.size()));
-    QStringList header;
-    for (const std::string& h : data.header) header << QString::fromStdString(h);
-    table->setHorizontalHeaderLabels(header);
-    for (int r = 0; r < static_cast<int>(data.rows.size()); ++r)
-        for (int c = 0; c < static_cast<int>(data.rows[r].size()); ++c) {
-            auto* item = new QTableWidgetItem(QString::fromStdString(data.rows[r][c]));
-            item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
-            table->setItem(r, c, item);
-        }
+    fillTableWidget(table, data, [](QTableWidgetItem* item) { item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled); });
     // Measuring every cell is most of the cost; a table on a hidden tab is
     // measured when it is shown (ColumnsFitOnShow).
     if (table->isVisible()) table->resizeColumnsToContents();

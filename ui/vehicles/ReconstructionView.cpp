@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/TableNumbers.h"
 #include "common/ViewExport.h"
 #include "diagram/DisplayNumber.h"
 #include "vehicles/EvidenceTable.h"
@@ -117,11 +118,12 @@ void setEstimateRow(QTableWidget* table, int row, const QString& name, const Qua
     // data keeps the core's SI value.
     const std::vector<std::string> text =
         formatDisplayColumn({{scale * s.value, 0.0}, {scale * s.low, 0.0}, {scale * s.high, 0.0}}, kEstimateDigits);
-    const auto cell = [](const std::string& shown, double value) {
+    const auto cell = [row, scale](const std::string& shown, double value) {
         const QString text = QString::fromStdString(shown);
         auto* item = new QTableWidgetItem(text);
         item->setFlags(item->flags() & ~Qt::ItemIsEditable);
         item->setData(Qt::UserRole, value);
+        setTableNumber(item, {TableNumber::Rule::Column, Vec3(scale * value, 0.0, 0.0), 0.0, kEstimateDigits, row});
         return item;
     };
     auto* label = new QTableWidgetItem(note.isEmpty() ? name : name + " (" + note + ")");

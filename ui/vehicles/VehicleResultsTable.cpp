@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/TableNumbers.h"
 #include "diagram/DisplayNumber.h"
 
 namespace impactlab::ui {
@@ -152,6 +153,10 @@ void VehicleResultsTable::setCollisions(const std::vector<ResultsColumn>& column
             const QString value =
                 r.text.isEmpty() ? QString::fromStdString(formatDisplayCell(r.cell, formats[i])) : r.text;
             auto* v = new QTableWidgetItem(value);
+            // One format per row (one quantity in one unit across the columns).
+            if (r.text.isEmpty())
+                setTableNumber(v, {TableNumber::Rule::Column, Vec3(r.cell.value, 0.0, 0.0), r.cell.scale, kDisplayDigits,
+                                   static_cast<int>(i)});
             v->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             setItem(row, ValueColumn + static_cast<int>(k), v);
         }

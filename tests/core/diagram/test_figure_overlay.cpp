@@ -98,14 +98,45 @@ TEST(FigureOverlay, ASeriesTheSameForEveryValueKeepsItsColour) {
 }
 
 TEST(FigureOverlay, TablesGetALeadingValueColumnAndTheUnionOfColumns) {
-    FigureTable a{"rounds", {"contact", "round 1", "final v_n [m/s]"}, {{"c1", "C", "0.5"}}};
-    FigureTable b{"rounds", {"contact", "round 1", "round 2", "final v_n [m/s]"}, {{"c1", "C", "R", "0.7"}, {"c2", "-", "C", "0.1"}}};
+    FigureTable a{"rounds", {"contact", "round 1", "final v_n [m/s]"}, {{"c1", "C", "0.5"}}, {}};
+    FigureTable b{"rounds", {"contact", "round 1", "round 2", "final v_n [m/s]"}, {{"c1", "C", "R", "0.7"}, {"c2", "-", "C", "0.1"}}, {}};
     const FigureTable merged = mergeOverlayTables({a, b}, {"e = 0.1", "e = 0.9"}, "e");
     EXPECT_EQ(merged.title, "rounds");
     EXPECT_EQ(merged.header, (std::vector<std::string>{"e", "contact", "round 1", "round 2", "final v_n [m/s]"}));
     ASSERT_EQ(merged.rows.size(), 3u);
     EXPECT_EQ(merged.rows[0], (std::vector<std::string>{"e = 0.1", "c1", "C", "", "0.5"}));
     EXPECT_EQ(merged.rows[2], (std::vector<std::string>{"e = 0.9", "c2", "-", "C", "0.1"}));
+}
+
+// Each value's numbers keep the format its own table chose (0.5 beside 10.25
+// in one, 1 beside 3 with more decimals in the other): merged, they stay in separate groups,
+// so formatting each group again gives the text on screen.
+TEST(FigureOverlay, MergedTablesKeepEachValuesNumbersAndFormats) {
+    FigureTable a{"t", {"x"}, {{""}, {""}}, {}};
+    a.setNumberColumn(0, {0, 1}, {{0.5, 0.0}, {10.25, 0.0}});
+    FigureTable b{"t", {"x"}, {{""}, {""}}, {}};
+    b.setNumberColumn(0, {0, 1}, {{1.0, 0.0}, {3.0, 0.0}});
+    const FigureTable merged = mergeOverlayTables({a, b}, {"a", "b"}, "value");
+    ASSERT_EQ(merged.rows.size(), 4u);
+    std::map<int, std::vector<std::pair<std::size_t, TableNumber>>> groups;
+    for (std::size_t r = 0; r < merged.rows.size(); ++r) {
+        const TableNumber* n = merged.findNumber(r, 1);
+        ASSERT_NE(n, nullptr) << "row " << r;
+        groups[n->group].emplace_back(r, *n);
+    }
+    ASSERT_EQ(groups.size(), 2u);
+    for (const auto& [group, cells] : groups) {
+        std::vector<TableNumber> numbers;
+        for (const auto& c : cells) numbers.push_back(c.second);
+        const std::vector<std::string> text = formatTableNumbers(numbers);
+        for (std::size_t i = 0; i < cells.size(); ++i) EXPECT_EQ(merged.rows[cells[i].first][1], text[i]);
+    }
+    EXPECT_EQ(merged.rows[0][1], a.rows[0][0]);
+    EXPECT_EQ(merged.rows[1][1], a.rows[1][0]);
+    EXPECT_EQ(merged.rows[2][1], b.rows[0][0]);
+    EXPECT_EQ(merged.rows[3][1], b.rows[1][0]);
+    EXPECT_NE(a.rows[1][0].size() - a.rows[1][0].find('.'), b.rows[1][0].size() - b.rows[1][0].find('.'))
+        << "the two values' columns were formatted alike; the test would not tell the groups apart";
 }
 
 // The PLUS brick's Fig. 8 with three friction values, from the scene to the
