@@ -26,8 +26,9 @@ constexpr double kSlipStepAngle = 0.01;
 constexpr double kScanAngle = 0.1;
 // rad of the normal oscillation between two trace samples in a stick phase.
 constexpr double kTraceAngle = 0.02;
-// Events are bisected until their time bracket is below this (time unit
-// above): the state then agrees with the exact event to round-off.
+// Events are bisected until their time bracket is below this fraction of the
+// time since the stretch began (stick; at least one time unit) or of the RK4
+// step (slip): the state then agrees with the exact event to round-off.
 constexpr double kEventTimeTol = 1e-13;
 // In slip the spring's direction relaxes onto the slip velocity at the rate
 // k_t |v_t| / (mu F_n), unbounded as F_n -> 0. When a step times that rate
@@ -48,7 +49,7 @@ struct Contact {
     double mu = 0.0;
     double e = 1.0;
     double kn = 1.0;            // loading normal stiffness: 1 / W_nn (normal frequency 1)
-    double kt = 1.0;            // tangential stiffness: stiffness_ratio * k_n
+    double kt = 1.0;            // loading tangential stiffness: stiffness_ratio * k_n
     double ku = 1.0;            // unloading normal stiffness: k_n / e^2 (Newton's e without friction)
     double forceTol = 0.0;      // kConeRelTol * mu * k_n |v_n-|
     double speedTol = 0.0;      // kConeRelTol * |v-|
@@ -74,18 +75,23 @@ private:
     // Physical quantities of a state.
     Vec3 velocity(const State& s) const { return c_.vMinus + c_.W * s.P; }
     double normalStiffness(ImpactPhase phase) const { return phase == ImpactPhase::Compression ? c_.kn : c_.ku; }
+    // The tangential spring keeps stiffness_ratio to the normal one on either
+    // branch (Mindlin's k_t / k_n = 4 G*/E* at any contact radius).
+    double tangentialStiffness(ImpactPhase phase) const {
+        return phase == ImpactPhase::Compression ? c_.kt : c_.kt * c_.ku / c_.kn;
+    }
     double normalForce(const State& s) const {
         return s.phase == ImpactPhase::Compression ? c_.kn * s.delta : c_.ku * (s.delta - deltaR_);
     }
     Vec2 tangentialForce(const State& s) const {
-        if (s.mode == ContactMode::Sticking) return -c_.kt * s.u;
+        if (s.mode == ContactMode::Sticking) return -tangentialStiffness(s.phase) * s.u;
         return -c_.mu * std::max(normalForce(s), 0.0) * s.dir;
     }
     // The slip rate along dir the cone requires: sigma = v_t.dir - (mu/k_t) dF_n/dt
     // (d|u|/dt = (mu/k_t) dF_n/dt on the cone); slip stops when it turns negative.
     double slipRate(const State& s) const {
         const Vec3 v = velocity(s);
-        return v.head<2>().dot(s.dir) + c_.mu / c_.kt * normalStiffness(s.phase) * v.z();
+        return v.head<2>().dot(s.dir) + c_.mu / tangentialStiffness(s.phase) * normalStiffness(s.phase) * v.z();
     }
 
     // The event that ends the current stretch at state s, if any.
@@ -166,7 +172,8 @@ Solver::Event Solver::findEvent(const State& s) const {
     const double fn = normalForce(s);
     if (s.phase == ImpactPhase::Compression && velocity(s).z() >= 0.0) return Event::EndOfCompression;
     if (s.phase == ImpactPhase::Restitution && fn <= 0.0) return Event::Separation;
-    if (s.mode == ContactMode::Sticking && c_.kt * s.u.norm() > c_.mu * fn + c_.forceTol) return Event::SlipStarts;
+    if (s.mode == ContactMode::Sticking && tangentialStiffness(s.phase) * s.u.norm() > c_.mu * fn + c_.forceTol)
+        return Event::SlipStarts;
     if (s.mode == ContactMode::Sliding && slipRate(s) < -c_.speedTol) return Event::StickStarts;
     return Event::None;
 }
@@ -182,6 +189,9 @@ void Solver::applyEvent(Event event, State& s) {
                 return;
             }
             deltaR_ = s.delta * (1.0 - c_.e * c_.e);   // F_n continuous: k_u (delta_m - delta_r) = k_n delta_m
+            // Both springs stiffen by 1/e^2 with their forces continuous, so
+            // each keeps e^2 of the energy it holds (the rest is lost).
+            s.u *= c_.e * c_.e;
             s.phase = ImpactPhase::Restitution;
             return;
         case Event::Separation:
@@ -190,13 +200,13 @@ void Solver::applyEvent(Event event, State& s) {
         case Event::SlipStarts: {
             const double n = s.u.norm();
             s.dir = n > 0.0 ? Vec2(s.u / n) : s.dir;
-            s.u = c_.mu * fn / c_.kt * s.dir;   // onto the cone (the bisection left it within forceTol)
+            s.u = c_.mu * fn / tangentialStiffness(s.phase) * s.dir;   // onto the cone (the bisection left it within forceTol)
             s.mode = ContactMode::Sliding;
             result_.events.push_back({ImpactEventKind::ResumedSlip, s.P.z(), s.P});
             return;
         }
         case Event::StickStarts:
-            s.u = c_.mu * fn / c_.kt * s.dir;
+            s.u = c_.mu * fn / tangentialStiffness(s.phase) * s.dir;
             s.mode = ContactMode::Sticking;
             result_.events.push_back({ImpactEventKind::Stick, s.P.z(), s.P});
             return;
@@ -222,6 +232,25 @@ public:
         qd0_ = Q_.transpose() * sqrtK_.cwiseProduct(v0);
     }
     double fastestRate() const { return w_.maxCoeff(); }
+    // Bounds on |d/dtau| over the whole stretch of the normal velocity, the
+    // normal force and the tangential force's magnitude: each is a sum of the
+    // modes, mode i of amplitude A_i = |(q0, qd0 / w)| turning at w_i.
+    struct RateBounds {
+        double normalVelocity = 0.0, normalForce = 0.0, tangentialForce = 0.0;
+    };
+    RateBounds calcRateBounds() const {
+        RateBounds b;
+        const Mat3 M = sqrtK_.cwiseInverse().asDiagonal() * Q_;   // modes -> deflections
+        const Mat3 N = sqrtK_.asDiagonal() * Q_;                  // modes -> forces (up to sign)
+        for (int i = 0; i < 3; ++i) {
+            const double w = w_(i);
+            const double amplitude = w > 0.0 ? std::hypot(q0_(i), qd0_(i) / w) : std::abs(q0_(i));
+            b.normalVelocity += std::abs(M(2, i)) * w * w * amplitude;
+            b.normalForce += std::abs(N(2, i)) * w * amplitude;
+            b.tangentialForce += N.block<2, 1>(0, i).norm() * w * amplitude;
+        }
+        return b;
+    }
     // Deflections y and impulse P after time tau.
     void at(double tau, Vec3& y, Vec3& P) const {
         Vec3 q, intq;
@@ -245,7 +274,8 @@ private:
 void Solver::runStick() {
     const State start = state_;
     const double k = normalStiffness(start.phase);
-    const Vec3 K(c_.kt, c_.kt, k);
+    const double kt = tangentialStiffness(start.phase);
+    const Vec3 K(kt, kt, k);
     const Vec3 yStar(0.0, 0.0, start.phase == ImpactPhase::Restitution ? -deltaR_ : 0.0);
     const Vec3 y0(start.u.x(), start.u.y(), -start.delta);
     const StickFlow flow(c_.W, K, yStar, y0, velocity(start), start.P);
@@ -258,15 +288,30 @@ void Solver::runStick() {
         s.delta = -y.z();
         return s;
     };
-    const double scan = kScanAngle / std::max(flow.fastestRate(), std::sqrt(k * c_.W(2, 2)));
+    // Scan steps: as long as no event function can reach zero (its margin over
+    // its rate bound), but at least the fine scan of the fastest mode and at
+    // most the trace's spacing.
+    const double minScan = kScanAngle / std::max(flow.fastestRate(), std::sqrt(k * c_.W(2, 2)));
     const double traceStep = kTraceAngle / std::sqrt(k * c_.W(2, 2));
+    const StickFlow::RateBounds bound = flow.calcRateBounds();
+    const auto calcScan = [&](const State& s) {
+        double reach = traceStep;
+        const auto limit = [&reach](double margin, double rate) {
+            if (rate > 0.0) reach = std::min(reach, std::max(margin, 0.0) / rate);
+        };
+        if (s.phase == ImpactPhase::Compression) limit(-velocity(s).z(), bound.normalVelocity);
+        else limit(normalForce(s), bound.normalForce);
+        limit(c_.mu * normalForce(s) + c_.forceTol - kt * s.u.norm(), c_.mu * bound.normalForce + bound.tangentialForce);
+        return std::max(reach, minScan);
+    };
     double lo = 0.0, lastRecorded = 0.0;
+    State s = start;
     for (;;) {
         if (!countStep()) return;
-        const double hi = lo + scan;
-        const State s = stateAt(hi);
+        const double hi = lo + calcScan(s);
+        s = stateAt(hi);
         if (findEvent(s) == Event::None) {
-            if (hi - lastRecorded >= traceStep) {
+            if (hi - lastRecorded >= traceStep * (1.0 - kConeRelTol)) {
                 record(s);
                 lastRecorded = hi;
             }
@@ -276,9 +321,10 @@ void Solver::runStick() {
         }
         // Bisect (lo, hi] for the first state with an event.
         double a = lo, b = hi;
-        while (b - a > kEventTimeTol) {
+        while (b - a > kEventTimeTol * std::max(1.0, b)) {
             if (!countStep()) return;
             const double m = 0.5 * (a + b);
+            if (m <= a || m >= b) break;   // the bracket is down to adjacent doubles
             (findEvent(stateAt(m)) == Event::None ? a : b) = m;
         }
         state_ = stateAt(b);
@@ -298,15 +344,17 @@ Vec6 Solver::slipRate6(const State& s, const Vec6& y, bool relaxed) const {
     at.delta = y(3);
     const Vec3 v = velocity(at);
     const Vec2 vt = v.head<2>();
-    Vec2 dir = y.tail<2>();
+    // A unit direction and a non-negative force at every stage keep each
+    // step's impulse inside the cone: |dI_t| <= mu dI_n.
+    Vec2 dir = y.tail<2>().norm() > 0.0 ? Vec2(y.tail<2>().normalized()) : Vec2::Zero();
     if (relaxed && vt.norm() > c_.directionSpeed) dir = vt.normalized();
-    const double fn = normalForce(at);
+    const double fn = std::max(normalForce(at), 0.0);
     Vec6 rate;
     rate.head<2>() = -c_.mu * fn * dir;
     rate(2) = fn;
     rate(3) = -v.z();
     if (relaxed || c_.mu == 0.0 || fn <= 0.0) rate.tail<2>().setZero();
-    else rate.tail<2>() = c_.kt / (c_.mu * fn) * (vt - dir * dir.dot(vt));
+    else rate.tail<2>() = tangentialStiffness(s.phase) / (c_.mu * fn) * (vt - dir * dir.dot(vt));
     return rate;
 }
 
@@ -325,7 +373,7 @@ State Solver::stepSlip(const State& s, double h, bool relaxed) const {
     const Vec2 vt = velocity(out).head<2>();
     if (relaxed && vt.norm() > c_.directionSpeed) out.dir = vt.normalized();
     else if (y.tail<2>().norm() > 0.0) out.dir = y.tail<2>().normalized();
-    out.u = c_.mu * std::max(normalForce(out), 0.0) / c_.kt * out.dir;
+    out.u = c_.mu * std::max(normalForce(out), 0.0) / tangentialStiffness(out.phase) * out.dir;
     return out;
 }
 
@@ -340,7 +388,8 @@ void Solver::runSlip() {
         const double h = kSlipStepAngle / rate;
         const double fn = normalForce(s);
         const double vt = velocity(s).head<2>().norm();
-        const bool relaxed = c_.mu > 0.0 && (fn <= 0.0 || h * c_.kt * vt > kRelaxStepLimit * c_.mu * fn);
+        const bool relaxed =
+            c_.mu > 0.0 && (fn <= 0.0 || h * tangentialStiffness(s.phase) * vt > kRelaxStepLimit * c_.mu * fn);
         State next = stepSlip(s, h, relaxed);
         if (findEvent(next) == Event::None) {
             state_ = next;
@@ -348,7 +397,7 @@ void Solver::runSlip() {
             continue;
         }
         double a = 0.0, b = h;
-        while (b - a > kEventTimeTol) {
+        while (b - a > kEventTimeTol * h) {
             if (!countStep()) return;
             const double m = 0.5 * (a + b);
             (findEvent(stepSlip(s, m, relaxed)) == Event::None ? a : b) = m;
@@ -371,7 +420,7 @@ void Solver::record(const State& s) {
     const double fn = std::max(normalForce(s), 0.0);
     const double k = normalStiffness(s.phase);
     sample.contactEnergy = k > 0.0 ? 0.5 * fn * fn / k : 0.0;
-    sample.tangentialEnergy = 0.5 * tangentialForce(s).squaredNorm() / c_.kt;
+    sample.tangentialEnergy = 0.5 * tangentialForce(s).squaredNorm() / tangentialStiffness(s.phase);
     sample.mode = s.mode;
     sample.phase = s.phase;
     trace_->samples.push_back(sample);
