@@ -9,6 +9,8 @@
 //                               F_n = (k_n / e^2)(delta - delta_r),
 //                               delta_r = delta_max (1 - e^2)   (unloading)
 //   tangential spring:          F_t = -k_t u,  k_t = stiffness_ratio * k_n
+//                               (loading; / e^2 while unloading, the force
+//                               continuous: Mindlin's ratio on either branch)
 //   Coulomb:                    |F_t| <= mu F_n
 //   kinematics:                 d delta/dt = -v_n,  du/dt = v_t - s
 //   bodies:                     dv/dt = W F,  v = v- + W I
