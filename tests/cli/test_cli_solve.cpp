@@ -192,8 +192,9 @@ TEST(CliSolve, TangentialComplianceSphereLeavesWithItsContactPointReversed) {
     EXPECT_NEAR(v.x() / 1.3338785589701079, 0.595209, 1e-6);
     EXPECT_NEAR(w.y(), 539.942, 1e-3);
     EXPECT_NEAR(v.z(), 3.591505, 1e-6);
-    // The contact point leaves moving backwards: v_x + w_y r < 0.
-    EXPECT_LT(v.x() + w.y() * 2.5e-3, 0.0);
+    // The contact point (r = -R z from the centre) leaves moving backwards:
+    // v_x + (w x r)_x = v_x - w_y R < 0.
+    EXPECT_LT(v.x() - w.y() * 2.5e-3, 0.0);
     // Every trace sample carries both spring energies.
     for (const json& s : r.at("trace")) {
         EXPECT_TRUE(s.contains("contact_energy"));
