@@ -204,13 +204,14 @@ TEST(TangentialCompliance, SlidingThroughoutIsStronge) {
 }
 
 // A stiff tangential spring leaves the contact little deflection to store: the
-// path approaches the rigid one. The tangential oscillation's period scales as
-// (k_t)^-1/2, so stick-slip transitions and the lag of the spring's direction
-// shrink as ratio^-1/2: at 1e6 the impulse is within 1e-2 relative of Stronge's
-// (the measured gap is about 2e-3 / 1e2 of the gap at ratio 1), and each
-// decade of ratio closes the gap.
+// path approaches the rigid one. Measured on these problems (largest relative
+// impulse gap to Stronge's): 0.38 at ratio 1, 0.023 at 1e2, 2.1e-4 at 1e4 -
+// a tenfold drop per hundredfold ratio or better, as the tangential period
+// (~ratio^-1/2) shortens - and 3.1e-4 at 1e6, where the gap stops shrinking:
+// the stick phases are then far shorter than a slip step and the law's own
+// event resolution, not the physics, sets it. Hence 1e-3 at 1e6.
 TEST(TangentialCompliance, StiffTangentialSpringApproachesStronge) {
-    constexpr double kRigidLimitRelTol = 1e-2;   // at stiffness_ratio 1e6
+    constexpr double kRigidLimitRelTol = 1e-3;   // at stiffness_ratio 1e6
     test::RandomBodies rnd(2005);
     int shrinking = 0, trials = test::getTrialCount(40);
     for (int trial = 0; trial < trials; ++trial) {
