@@ -28,6 +28,7 @@ constexpr NamePair kLawNames[] = {
     // (Preclik, Eibl & Ruede sec. 4.2); the granular "coulomb" model is it.
     {"coulomb-inelastic", "Coulomb (most dissipative)"},
     {"plus", "PLUS"},
+    {"tangential-compliance", "Tangential compliance"},
 };
 
 // Granular friction model -> the law id it runs per contact.

@@ -21,8 +21,13 @@ struct TraceSample {
     Vec3 velocity = Vec3::Zero();   // m/s, relative contact velocity, contact frame
     double energy = 0.0;            // J, kinetic energy (bodies, or of relative motion)
     // J, Stronge's contact potential energy E (Jia & Wang eq. 11), for the laws
-    // that track it (jia-wang); absent otherwise.
+    // that track it (jia-wang); for the compliant laws (tangential-compliance
+    // and its Hertz-Mindlin reference) the energy the normal spring would give
+    // back if unloaded now; absent otherwise.
     std::optional<double> contactEnergy;
+    // J, elastic energy stored in the tangential spring of a compliant contact
+    // (tangential-compliance, Hertz-Mindlin reference); absent for rigid laws.
+    std::optional<double> tangentialEnergy;
     ContactMode mode = ContactMode::Frictionless;
     ImpactPhase phase = ImpactPhase::Compression;
 };

@@ -30,7 +30,8 @@ ordered_json traceToJson(const ImpactTrace& trace) {
         j["energy"] = s.energy;
         j["mode"] = toString(s.mode);
         j["phase"] = toString(s.phase);
-        if (s.contactEnergy) j["contact_energy"] = *s.contactEnergy;   // Stronge's E (jia-wang)
+        if (s.contactEnergy) j["contact_energy"] = *s.contactEnergy;   // Stronge's E (jia-wang), normal spring energy
+        if (s.tangentialEnergy) j["tangential_energy"] = *s.tangentialEnergy;   // compliant laws' tangential spring
         samples.push_back(std::move(j));
     }
     return samples;

@@ -59,6 +59,7 @@ std::vector<LawInfo> makeLaws() {
     appendVehicleLaws(laws);
     appendMaxDissipationLaws(laws);
     appendPlusLaws(laws);
+    appendTangentialComplianceLaws(laws);
     for (LawInfo& law : laws) {
         law.solve = [solve = law.solve, id = law.id](const ImpactProblem& p, const json& o, ImpactTrace* t) {
             return guardLawResult(id, p, solve(p, o, t));

@@ -55,6 +55,7 @@ void appendJiaWangLaws(std::vector<LawInfo>& laws);         // laws/JiaWangLaw.c
 void appendVehicleLaws(std::vector<LawInfo>& laws);         // laws/VehicleLaws.cpp
 void appendMaxDissipationLaws(std::vector<LawInfo>& laws);  // laws/MaxDissipationLaws.cpp
 void appendPlusLaws(std::vector<LawInfo>& laws);            // laws/PlusLaw.cpp
+void appendTangentialComplianceLaws(std::vector<LawInfo>& laws);   // laws/TangentialComplianceLaw.cpp
 
 // nullptr when the id is unknown.
 const LawInfo* findLaw(const std::string& id);

@@ -63,6 +63,7 @@ const std::vector<BadInput> kBadInputs = {
     BadInput{"unknown-model-in-list.json", "models[1]"},
     BadInput{"unknown-law-option.json", "stronge.bogus_option"},
     BadInput{"bad-law-option-value.json", "stronge.max_turn_per_step"},
+    BadInput{"bad-stiffness-ratio.json", "tangential-compliance.stiffness_ratio"},
     BadInput{"unknown-field.json", "strong"},
     BadInput{"multi-contact.json", "contacts"},
 };

@@ -182,6 +182,26 @@ TEST(CliSolve, SpinningSphereOnSlipperyGroundKeepsSliding) {
     EXPECT_GT(calcSphereBounce(problem).vPlus.x(), 0.0) << "the closed form must still be slipping forwards";
 }
 
+TEST(CliSolve, TangentialComplianceSphereLeavesWithItsContactPointReversed) {
+    // The numbers the example's description quotes (the law's own, pinned to
+    // six digits: a change of the law shows here).
+    const json r = solveOk({"solve", getProblemPath("tangential-compliance-kharaz-20deg.json"), "--trace"});
+    EXPECT_EQ(r.at("status"), "converged");
+    const Vec3 v = toVec3(r.at("bodies").at(0).at("velocity"));
+    const Vec3 w = toVec3(r.at("bodies").at(0).at("angular_velocity"));
+    EXPECT_NEAR(v.x() / 1.3338785589701079, 0.595209, 1e-6);
+    EXPECT_NEAR(w.y(), 539.942, 1e-3);
+    EXPECT_NEAR(v.z(), 3.591505, 1e-6);
+    // The contact point (r = -R z from the centre) leaves moving backwards:
+    // v_x + (w x r)_x = v_x - w_y R < 0.
+    EXPECT_LT(v.x() - w.y() * 2.5e-3, 0.0);
+    // Every trace sample carries both spring energies.
+    for (const json& s : r.at("trace")) {
+        EXPECT_TRUE(s.contains("contact_energy"));
+        EXPECT_TRUE(s.contains("tangential_energy"));
+    }
+}
+
 // Linear and angular momentum of the bodies of a problem document (input) or
 // of a result's bodies with the problem's masses, inertias and positions.
 struct Momenta {
