@@ -411,8 +411,12 @@ TEST(TangentialCompliance, RigidStrongeOnKharazData) {
     for (const auto& [angle, measured] : readKharaz("tangential-restitution.csv")) {
         const ImpactProblem p = makeKharazProblem(angle);
         const double et = measure(p, solveStronge(p)).tangentialRestitution;
-        if (angle > 39.0) EXPECT_NEAR(et, measured, kAboveSlidingLimitTol) << angle;
-        if (angle < 32.0) EXPECT_NEAR(et, 5.0 / 7.0, kRollingExitTol) << angle;
+        if (angle > 39.0) {
+            EXPECT_NEAR(et, measured, kAboveSlidingLimitTol) << angle;
+        }
+        if (angle < 32.0) {
+            EXPECT_NEAR(et, 5.0 / 7.0, kRollingExitTol) << angle;
+        }
     }
 }
 
