@@ -365,10 +365,12 @@ FigureTable makeIntervalTable(const PlusSceneRun& run) {
         t.header.push_back(c.name + ": state");
         t.header.push_back(c.name + ": pi [N s]");
     }
-    // alpha and the energy each in one format down their column; each
+    // alpha, a share of the interval from 1 down to ~1e-3, to its own
+    // significant digits (one column format would leave the small ones a
+    // single digit); the energy in one format down its column; each
     // contact's impulse judged against its own largest component.
-    std::vector<std::size_t> alphaRows, allRows;
-    std::vector<DisplayCell> alphas, energies;
+    std::vector<std::size_t> allRows;
+    std::vector<DisplayCell> energies;
     for (const ContactSpaceSample& s : run.trace.samples) {
         std::vector<std::string> row = {std::to_string(s.round), s.interval == 0 ? "start" : std::to_string(s.interval),
                                         "", ""};
@@ -376,19 +378,16 @@ FigureTable makeIntervalTable(const PlusSceneRun& run) {
             row.push_back(s.interval == 0 ? "" : describeState(c));
             row.push_back("");
         }
-        if (s.interval != 0) {
-            alphaRows.push_back(t.rows.size());
-            alphas.push_back({s.alpha, 0.0});
-        }
         allRows.push_back(t.rows.size());
         energies.push_back({s.energy, 0.0});
         t.rows.push_back(row);
+        if (s.interval != 0)
+            t.setNumber(t.rows.size() - 1, 2, {TableNumber::Rule::Significant, Vec3(s.alpha, 0.0, 0.0), 0.0, kFigureDigits});
         for (std::size_t k = 0; k < s.contacts.size(); ++k)
             t.setNumber(t.rows.size() - 1, 5 + 2 * k,
                         {TableNumber::Rule::Vector, s.contacts[k].impulse, s.contacts[k].impulse.cwiseAbs().maxCoeff(),
                          kFigureDigits});
     }
-    t.setNumberColumn(2, alphaRows, alphas, kFigureDigits);
     t.setNumberColumn(3, allRows, energies, kIntervalEnergyDigits);
     return t;
 }
