@@ -1,4 +1,5 @@
 #include "scene/GranularScene.h"
+#include "scene/SceneMeasurements.h"
 #include "scene/SceneOverlay.h"
 #include "scene/SceneDocument.h"
 
@@ -162,7 +163,7 @@ GranularScene parseGranularScene(const json& doc) {
     requireObject(doc, "scene");
     if (!isGranularSceneDocument(doc))
         throw InputError("kind", "must be \"granular\" in a \"impactlab.scene/1\" document for a granular scene");
-    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "granular", "parameters", kOverlayKey}, "");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "granular", "parameters", kOverlayKey, kMeasurementsKey}, "");
     GranularScene s;
     s.name = readOptionalString(doc, "name", "name", "untitled");
     s.description = readOptionalString(doc, "description", "description", "");

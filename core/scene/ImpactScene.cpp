@@ -1,4 +1,5 @@
 #include "scene/ImpactScene.h"
+#include "scene/SceneMeasurements.h"
 #include "scene/SceneOverlay.h"
 #include "mechanics/Rotation.h"
 #include "scene/SceneDocument.h"
@@ -291,7 +292,7 @@ ImpactScene parseImpactScene(const json& doc) { return parseImpactScene(doc, Imp
 ImpactScene parseImpactScene(const json& doc, const ImpactScene& previous) {
     if (!doc.is_object()) throw InputError("scene", "must be a JSON object");
     if (isImpactSystemDocument(doc)) return parseImpactSystemScene(doc);
-    checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "guide", "compare", "contact", "bodies", "preset", "parameters", kOverlayKey});
+    checkKeys(doc, "", {"format", "kind", "name", "description", "reference", "guide", "compare", "contact", "bodies", "preset", "parameters", kOverlayKey, kMeasurementsKey});
     requireSceneKind(doc, SceneKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;

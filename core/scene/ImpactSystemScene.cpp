@@ -1,4 +1,5 @@
 #include "scene/ImpactSystemScene.h"
+#include "scene/SceneMeasurements.h"
 #include "scene/SceneOverlay.h"
 #include "mechanics/Rotation.h"
 #include "scene/SceneDocument.h"
@@ -175,7 +176,7 @@ bool isImpactSystemDocument(const json& document) { return document.is_object() 
 
 ImpactScene parseImpactSystemScene(const json& doc) {
     requireObject(doc, "scene");
-    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "system", "contact", "parameters", kOverlayKey}, "");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "compare", "system", "contact", "parameters", kOverlayKey, kMeasurementsKey}, "");
     requireSceneKind(doc, SceneKind::Impact);
     readComparedLaws(doc);
     ImpactScene s;

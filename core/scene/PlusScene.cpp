@@ -1,4 +1,5 @@
 #include "scene/PlusScene.h"
+#include "scene/SceneMeasurements.h"
 #include "scene/SceneOverlay.h"
 #include "scene/SceneDocument.h"
 
@@ -151,7 +152,7 @@ bool isPlusSceneDocument(const json& document) { return isSceneDocumentOfKind(do
 
 PlusScene parsePlusScene(const json& doc) {
     requireObject(doc, "");
-    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "example", "plus", "compliant", "parameters", kOverlayKey}, "");
+    rejectUnknownKeys(doc, {"format", "kind", "name", "description", "reference", "guide", "example", "plus", "compliant", "parameters", kOverlayKey, kMeasurementsKey}, "");
     requireSceneKind(doc, SceneKind::Plus);
     PlusScene s;
     s.name = readString(getMember(doc, "name", ""), "name");

@@ -3,6 +3,7 @@
 #include "scene/ParameterConditions.h"
 #include "scene/SceneDocument.h"
 #include "scene/SceneJoints.h"
+#include "scene/SceneMeasurements.h"
 #include "scene/SceneOverlay.h"
 
 #include <cmath>
@@ -268,6 +269,7 @@ std::vector<SceneParameter> parseSceneParameters(const json& doc) {
     }
     readParameterConditions(doc, out);   // throws on a condition that names nothing
     readSceneOverlay(doc, out);          // every kind's overlay, checked against its parameters
+    readSceneMeasurements(doc, out);     // and its measurements
     return out;
 }
 

@@ -1,0 +1,96 @@
+// Measured data in scenes (scene/SceneMeasurements.h): every kind's reader
+// accepts "measurements" and keeps its points; bad data is refused with an
+// error that names the field, never carried into a view.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <limits>
+#include <set>
+#include <string>
+
+#include "scene/SceneMeasurements.h"
+#include "sim/SceneKinds.h"
+#include "support/SceneTestSupport.h"
+
+namespace impactlab {
+namespace { namespace IMPACTLAB_UNITY_ID {
+
+using nlohmann::json;
+using test::loadSceneDocument;
+
+// The message of the InputError `f` throws ("" when it throws none).
+template <class F>
+std::string findError(F&& f) {
+    try {
+        f();
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+json makeSeries(const std::string& x, const json& points) {
+    return {{"name", "measured"}, {"x", x}, {"y", "tangential_restitution"}, {"source", "a test"}, {"points", points}};
+}
+
+json withMeasurements(json doc, const json& measurements) {
+    doc[kMeasurementsKey] = measurements;
+    return doc;
+}
+
+void readAsItsKind(const json& doc) { getSceneKindInfo(doc).read(doc); }
+
+TEST(SceneMeasurements, EveryKindKeepsTheSeriesOfItsFirstNumericParameter) {
+    std::set<SceneKind> kindsSeen;
+    for (const auto& entry : std::filesystem::directory_iterator(IMPACTLAB_SCENES_DIR)) {
+        const std::string name = entry.path().filename().string();
+        const json doc = loadSceneDocument(name);
+        const std::vector<SceneParameter> parameters = getSceneKindInfo(doc).readParameters(doc);
+        const auto p = std::find_if(parameters.begin(), parameters.end(),
+                                    [](const SceneParameter& q) { return q.kind == SceneParameter::Kind::Number; });
+        if (p == parameters.end()) continue;
+        const json measured = withMeasurements(
+            doc, json::array({makeSeries(p->id, {{{"x", p->min}, {"y", 0.5}}, {{"x", p->max}, {"y", 0.75}, {"sigma_y", 0.02}}})}));
+        EXPECT_EQ(findError([&] { readAsItsKind(measured); }), "") << name;
+        const std::vector<MeasurementSeries> series = readSceneMeasurements(measured, parameters);
+        ASSERT_EQ(series.size(), 1u) << name;
+        ASSERT_EQ(series[0].points.size(), 2u) << name;
+        EXPECT_EQ(series[0].xParameter, p->id);
+        EXPECT_EQ(series[0].points[1].x, p->max);
+        EXPECT_EQ(series[0].points[1].y, 0.75);
+        EXPECT_FALSE(series[0].points[0].sigmaY.has_value());
+        EXPECT_EQ(series[0].points[1].sigmaY, 0.02);
+        kindsSeen.insert(getSceneKind(doc));
+    }
+    EXPECT_EQ(kindsSeen.size(), listSceneKinds().size());
+}
+
+TEST(SceneMeasurements, BadDataIsRefusedNamingTheField) {
+    const json doc = loadSceneDocument("plus-brick-vertex.json");   // a numeric parameter "friction"
+    const auto error = [&](const json& measurements) {
+        return findError([&] { readAsItsKind(withMeasurements(doc, measurements)); });
+    };
+    const json point = {{"x", 0.1}, {"y", 0.5}};
+    EXPECT_EQ(error(json::object()), "measurements: must be an array of series, got an object");
+    EXPECT_EQ(error(json::array({makeSeries("friction", json::array())})),
+              "measurements[0].points: must be an array of at least one point, got none");
+    EXPECT_EQ(error(json::array({makeSeries("mu", json::array({point}))})),
+              "measurements[0].x: the scene has no numeric parameter 'mu'");
+    EXPECT_EQ(error(json::array({makeSeries("case", json::array({point}))})),
+              "measurements[0].x: the scene has no numeric parameter 'case'");   // a choice, not a number
+    const double inf = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(error(json::array({makeSeries("friction", json::array({json{{"x", 0.1}, {"y", inf}}}))})),
+              "measurements[0].points[0].y: must be a finite number");
+    EXPECT_EQ(error(json::array({makeSeries("friction", json::array({point, json{{"x", 0.2}, {"y", 0.4}, {"sigma_y", -0.1}}}))})),
+              "measurements[0].points[1].sigma_y: must be >= 0 (one standard deviation), got -0.1");
+    EXPECT_EQ(error(json::array({makeSeries("friction", json::array({json{{"x", 0.2}}}))})), "measurements[0].points[0].y: missing");
+    EXPECT_EQ(error(json::array({makeSeries("friction", json::array({json{{"x", 0.2}, {"y", 0.1}, {"z", 1}}}))})).rfind("measurements[0].points[0].z", 0), 0u);
+    json unnamed = makeSeries("friction", json::array({point}));
+    unnamed["name"] = "";
+    EXPECT_EQ(error(json::array({unnamed})), "measurements[0].name: must not be empty");
+    EXPECT_EQ(error(json::array({makeSeries("friction", json::array({point})), makeSeries("friction", json::array({point}))})),
+              "measurements[1].name: repeats measurements[0].name");
+}
+
+}}  // namespace
+}  // namespace impactlab
