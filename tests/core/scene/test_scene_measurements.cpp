@@ -16,18 +16,8 @@ namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
+using test::getRefusalOf;
 using test::loadSceneDocument;
-
-// The message of the InputError `f` throws ("" when it throws none).
-template <class F>
-std::string findError(F&& f) {
-    try {
-        f();
-    } catch (const InputError& e) {
-        return e.what();
-    }
-    return "";
-}
 
 json makeSeries(const std::string& x, const json& points) {
     return {{"name", "measured"}, {"x", x}, {"y", "tangential_restitution"}, {"source", "a test"}, {"points", points}};
@@ -51,7 +41,7 @@ TEST(SceneMeasurements, EveryKindKeepsTheSeriesOfItsFirstNumericParameter) {
         if (p == parameters.end()) continue;
         const json measured = withMeasurements(
             doc, json::array({makeSeries(p->id, {{{"x", p->min}, {"y", 0.5}}, {{"x", p->max}, {"y", 0.75}, {"sigma_y", 0.02}}})}));
-        EXPECT_EQ(findError([&] { readAsItsKind(measured); }), "") << name;
+        EXPECT_EQ(getRefusalOf([&] { readAsItsKind(measured); }), "no error") << name;
         const std::vector<MeasurementSeries> series = readSceneMeasurements(measured, parameters);
         ASSERT_EQ(series.size(), 1u) << name;
         ASSERT_EQ(series[0].points.size(), 2u) << name;
@@ -68,7 +58,7 @@ TEST(SceneMeasurements, EveryKindKeepsTheSeriesOfItsFirstNumericParameter) {
 TEST(SceneMeasurements, BadDataIsRefusedNamingTheField) {
     const json doc = loadSceneDocument("plus-brick-vertex.json");   // a numeric parameter "friction"
     const auto error = [&](const json& measurements) {
-        return findError([&] { readAsItsKind(withMeasurements(doc, measurements)); });
+        return getRefusalOf([&] { readAsItsKind(withMeasurements(doc, measurements)); });
     };
     const json point = {{"x", 0.1}, {"y", 0.5}};
     EXPECT_EQ(error(json::object()), "measurements: must be an array of series, got an object");
