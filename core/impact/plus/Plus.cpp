@@ -110,9 +110,9 @@ ContactSpaceResult solvePlus(const ContactSpaceProblem& p, const PlusOptions& o,
             alpha = step.alpha;
             if (!step.newtonConverged && r.status == SolveStatus::Converged) {
                 r.status = SolveStatus::IterationLimit;
-                r.warnings.push_back("the impending-slip direction did not converge in " +
-                                     std::to_string(o.maxNewtonIterations) + " Newton iterations" +
-                                     where(r.rounds, r.intervals));
+                r.warnings.push_back("no impending-slip direction found: Newton stalled or reached " +
+                                     std::to_string(o.maxNewtonIterations) +
+                                     " iterations, and no direction ends the slip" + where(r.rounds, r.intervals));
             }
             if (!step.activeSetConverged && r.status == SolveStatus::Converged) {
                 r.status = SolveStatus::IterationLimit;
