@@ -8,6 +8,13 @@
 namespace impactlab {
 
 namespace {
+
+// The table's numbers shaped as its rows, so any cell can take one.
+void shapeNumbersAsRows(FigureTable& t) {
+    t.numbers.resize(t.rows.size());
+    for (std::size_t r = 0; r < t.rows.size(); ++r) t.numbers[r].resize(t.rows[r].size());
+}
+
 constexpr int kCsvDigits = 10;   // significant digits: round-trips the views' data to well below a pixel
 }
 
@@ -52,11 +59,12 @@ std::string Figure::toCsv() const {
 
 std::vector<std::string> formatTableNumbers(const std::vector<TableNumber>& group) {
     std::vector<DisplayCell> columnCells;
+    int digits = kDisplayDigits;   // one group's Column numbers share their digits
     for (const TableNumber& n : group)
-        if (n.rule == TableNumber::Rule::Column) columnCells.push_back({n.values.x(), n.scale});
-    int digits = kDisplayDigits;
-    for (const TableNumber& n : group)
-        if (n.rule == TableNumber::Rule::Column) digits = n.digits;
+        if (n.rule == TableNumber::Rule::Column) {
+            columnCells.push_back({n.values.x(), n.scale});
+            digits = n.digits;
+        }
     const DisplayColumnFormat format = chooseDisplayColumnFormat(columnCells, digits);
     std::vector<std::string> text;
     for (const TableNumber& n : group) {
@@ -70,8 +78,7 @@ std::vector<std::string> formatTableNumbers(const std::vector<TableNumber>& grou
 }
 
 void FigureTable::setNumber(std::size_t row, std::size_t column, const TableNumber& n) {
-    numbers.resize(rows.size());
-    for (std::size_t r = 0; r < rows.size(); ++r) numbers[r].resize(rows[r].size());
+    shapeNumbersAsRows(*this);
     numbers[row][column] = n;
     rows[row][column] = formatTableNumbers({n}).front();
 }
@@ -82,8 +89,7 @@ void FigureTable::setNumberColumn(std::size_t column, const std::vector<std::siz
     for (const DisplayCell& c : cells)
         group.push_back({TableNumber::Rule::Column, Vec3(c.value, 0.0, 0.0), c.scale, digits, static_cast<int>(column)});
     const std::vector<std::string> text = formatTableNumbers(group);
-    numbers.resize(rows.size());
-    for (std::size_t r = 0; r < rows.size(); ++r) numbers[r].resize(rows[r].size());
+    shapeNumbersAsRows(*this);
     for (std::size_t i = 0; i < rowsOfCells.size(); ++i) {
         rows[rowsOfCells[i]][column] = text[i];
         numbers[rowsOfCells[i]][column] = group[i];

@@ -1,7 +1,5 @@
 #include "diagram/GranularFigures.h"
 
-#include "mechanics/NumberText.h"
-
 namespace impactlab::granular {
 
 namespace {
