@@ -3,14 +3,12 @@
 // error that names the field, never carried into a view.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <limits>
 #include <set>
 #include <string>
 
 #include "scene/SceneMeasurements.h"
-#include "sim/SceneKinds.h"
-#include "support/SceneTestSupport.h"
+#include "support/SceneKindTestSupport.h"
 
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {
@@ -18,6 +16,7 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 using nlohmann::json;
 using test::getRefusalOf;
 using test::loadSceneDocument;
+using test::readAsItsKind;
 
 json makeSeries(const std::string& x, const json& points) {
     return {{"name", "measured"}, {"x", x}, {"y", "tangential_restitution"}, {"source", "a test"}, {"points", points}};
@@ -28,30 +27,22 @@ json withMeasurements(json doc, const json& measurements) {
     return doc;
 }
 
-void readAsItsKind(const json& doc) { getSceneKindInfo(doc).read(doc); }
-
 TEST(SceneMeasurements, EveryKindKeepsTheSeriesOfItsFirstNumericParameter) {
-    std::set<SceneKind> kindsSeen;
-    for (const auto& entry : std::filesystem::directory_iterator(IMPACTLAB_SCENES_DIR)) {
-        const std::string name = entry.path().filename().string();
-        const json doc = loadSceneDocument(name);
-        const std::vector<SceneParameter> parameters = getSceneKindInfo(doc).readParameters(doc);
-        const auto p = std::find_if(parameters.begin(), parameters.end(),
-                                    [](const SceneParameter& q) { return q.kind == SceneParameter::Kind::Number; });
-        if (p == parameters.end()) continue;
-        const json measured = withMeasurements(
-            doc, json::array({makeSeries(p->id, {{{"x", p->min}, {"y", 0.5}}, {{"x", p->max}, {"y", 0.75}, {"sigma_y", 0.02}}})}));
-        EXPECT_EQ(getRefusalOf([&] { readAsItsKind(measured); }), "no error") << name;
-        const std::vector<MeasurementSeries> series = readSceneMeasurements(measured, parameters);
-        ASSERT_EQ(series.size(), 1u) << name;
-        ASSERT_EQ(series[0].points.size(), 2u) << name;
-        EXPECT_EQ(series[0].xParameter, p->id);
-        EXPECT_EQ(series[0].points[1].x, p->max);
-        EXPECT_EQ(series[0].points[1].y, 0.75);
-        EXPECT_FALSE(series[0].points[0].sigmaY.has_value());
-        EXPECT_EQ(series[0].points[1].sigmaY, 0.02);
-        kindsSeen.insert(getSceneKind(doc));
-    }
+    const std::set<SceneKind> kindsSeen = test::forEachSceneWithANumericParameter(
+        [](const std::string& name, const json& doc, const std::vector<SceneParameter>& parameters,
+           const SceneParameter& p) {
+            const json measured = withMeasurements(
+                doc, json::array({makeSeries(p.id, {{{"x", p.min}, {"y", 0.5}}, {{"x", p.max}, {"y", 0.75}, {"sigma_y", 0.02}}})}));
+            EXPECT_EQ(getRefusalOf([&] { readAsItsKind(measured); }), "no error") << name;
+            const std::vector<MeasurementSeries> series = readSceneMeasurements(measured, parameters);
+            ASSERT_EQ(series.size(), 1u) << name;
+            ASSERT_EQ(series[0].points.size(), 2u) << name;
+            EXPECT_EQ(series[0].xParameter, p.id);
+            EXPECT_EQ(series[0].points[1].x, p.max);
+            EXPECT_EQ(series[0].points[1].y, 0.75);
+            EXPECT_FALSE(series[0].points[0].sigmaY.has_value());
+            EXPECT_EQ(series[0].points[1].sigmaY, 0.02);
+        });
     EXPECT_EQ(kindsSeen.size(), listSceneKinds().size());
 }
 

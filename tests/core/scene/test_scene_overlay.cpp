@@ -10,7 +10,7 @@
 
 #include "scene/SceneOverlay.h"
 #include "sim/SceneKinds.h"
-#include "support/SceneTestSupport.h"
+#include "support/SceneKindTestSupport.h"
 
 namespace impactlab {
 namespace { namespace IMPACTLAB_UNITY_ID {
@@ -34,25 +34,18 @@ json withOverlay(json doc, const json& overlay) {
     return doc;
 }
 
-// The reader of the document's kind, as the app and the CLI call it.
-void readAsItsKind(const json& doc) { getSceneKindInfo(doc).read(doc); }
+using test::readAsItsKind;
 
 TEST(SceneOverlay, EveryKindReadsAnOverlayOfItsFirstNumericParameter) {
-    std::set<SceneKind> kindsSeen;
-    for (const auto& entry : std::filesystem::directory_iterator(IMPACTLAB_SCENES_DIR)) {
-        const std::string name = entry.path().filename().string();
-        const json doc = loadSceneDocument(name);
-        const std::vector<SceneParameter> parameters = getSceneKindInfo(doc).readParameters(doc);
-        const auto p = std::find_if(parameters.begin(), parameters.end(),
-                                    [](const SceneParameter& q) { return q.kind == SceneParameter::Kind::Number; });
-        if (p == parameters.end()) continue;
-        const json overlaid = withOverlay(doc, {{"parameter", p->id}, {"values", {p->min, p->max}}});
-        EXPECT_EQ(findError([&] { readAsItsKind(overlaid); }), "") << name;
-        const std::optional<SceneOverlay> overlay = readSceneOverlay(overlaid, parameters);
-        ASSERT_TRUE(overlay) << name;
-        EXPECT_EQ(overlay->numbers, (std::vector<double>{p->min, p->max})) << name;
-        kindsSeen.insert(getSceneKind(doc));
-    }
+    const std::set<SceneKind> kindsSeen = test::forEachSceneWithANumericParameter(
+        [](const std::string& name, const json& doc, const std::vector<SceneParameter>& parameters,
+           const SceneParameter& p) {
+            const json overlaid = withOverlay(doc, {{"parameter", p.id}, {"values", {p.min, p.max}}});
+            EXPECT_EQ(findError([&] { readAsItsKind(overlaid); }), "") << name;
+            const std::optional<SceneOverlay> overlay = readSceneOverlay(overlaid, parameters);
+            ASSERT_TRUE(overlay) << name;
+            EXPECT_EQ(overlay->numbers, (std::vector<double>{p.min, p.max})) << name;
+        });
     EXPECT_EQ(kindsSeen.size(), listSceneKinds().size());
 }
 
