@@ -56,6 +56,8 @@ constexpr NamePair kViewNames[] = {
     {"comparison", "Comparison"},
     {"trajectory", "Trajectory"},
     {"cputime", "CPU time"},
+    {"measured", "Measured"},
+    {"residuals", "Residuals"},
 };
 
 template <std::size_t N>

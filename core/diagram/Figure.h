@@ -69,6 +69,8 @@ std::vector<std::string> formatTableNumbers(const std::vector<TableNumber>& grou
 struct FigureTable {
     std::string title;
     std::vector<std::string> header;
+    // A row of one cell is a heading over the rows below it (views span it
+    // across the table).
     std::vector<std::vector<std::string>> rows;
     std::vector<std::vector<std::optional<TableNumber>>> numbers;   // empty or shaped as rows
 

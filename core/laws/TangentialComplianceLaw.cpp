@@ -3,7 +3,7 @@
 // and units for `impactlab-cli models --verbose`.
 #include <nlohmann/json.hpp>
 
-#include "impact/TangentialCompliance.h"
+#include "laws/TangentialComplianceLaw.h"
 #include "laws/LawOptionReader.h"
 #include "laws/LawRegistry.h"
 
@@ -23,6 +23,8 @@ std::vector<LawOptionInfo> makeTangentialComplianceOptionInfo() {
     };
 }
 
+}  // namespace
+
 TangentialComplianceOptions readTangentialComplianceOptions(const json& o) {
     TangentialComplianceOptions options;
     const LawOptionReader r("tangential-compliance", o);
@@ -33,8 +35,6 @@ TangentialComplianceOptions readTangentialComplianceOptions(const json& o) {
     }
     return options;
 }
-
-}  // namespace
 
 void appendTangentialComplianceLaws(std::vector<LawInfo>& laws) {
     laws.push_back({"tangential-compliance",

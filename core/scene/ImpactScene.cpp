@@ -357,4 +357,13 @@ ImpactScene withChoice(const ImpactScene& scene, const std::string& id, const st
     return parseImpactScene(setChoiceInDocument(scene.parameters, scene.document, id, choice), scene);
 }
 
+std::vector<LawChoice> listSceneLaws(const ImpactScene& scene) {
+    std::vector<LawChoice> laws{{scene.law, scene.lawOptions}};
+    const nlohmann::json options =
+        scene.document.value("contact", nlohmann::json::object()).value("options", nlohmann::json::object());
+    for (const std::string& id : readComparedLaws(scene.document))
+        if (id != scene.law) laws.push_back({id, getContactLawOptions(options, id, scene.law)});
+    return laws;
+}
+
 }  // namespace impactlab

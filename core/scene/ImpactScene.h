@@ -66,6 +66,7 @@
 
 #include "geometry/Solid.h"
 #include "impact/ImpactProblem.h"
+#include "laws/LawComparison.h"
 #include "scene/Scene.h"
 
 namespace impactlab {
@@ -130,6 +131,10 @@ ImpactScene loadImpactScene(const std::string& path);
 // (one of its choices); the document is read again. Throws InputError.
 ImpactScene withParameter(const ImpactScene& scene, const std::string& id, double value);
 ImpactScene withChoice(const ImpactScene& scene, const std::string& id, const std::string& choice);
+
+// The laws the scene is solved with: its own law with its options, then
+// every compared law ("compare") with its options from contact.options.
+std::vector<LawChoice> listSceneLaws(const ImpactScene& scene);
 
 
 }  // namespace impactlab

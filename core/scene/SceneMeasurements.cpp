@@ -1,6 +1,8 @@
 #include "scene/SceneMeasurements.h"
 
 #include "io/JsonInput.h"
+#include "scene/DerivedQuantities.h"
+#include "mechanics/NumberText.h"
 
 namespace impactlab {
 
@@ -35,10 +37,28 @@ std::string readNonEmptyString(const json& object, const char* key, const std::s
     return s;
 }
 
+MeasuredRange readRange(const json& range, const std::string& field) {
+    requireObject(range, field);
+    rejectUnknownKeys(range, {"name", "min", "max"}, field);
+    MeasuredRange r;
+    r.name = readNonEmptyString(range, "name", field);
+    r.min = readNumber(getMember(range, "min", field), joinField(field, "min"));
+    r.max = readNumber(getMember(range, "max", field), joinField(field, "max"));
+    if (!(r.min < r.max))
+        throw InputError(joinField(field, "max"), "must be above min (" + formatNumber(r.min) + "), got " + formatNumber(r.max));
+    return r;
+}
+
+std::string listQuantityIds() {
+    std::string ids;
+    for (const DerivedQuantity& q : listDerivedQuantities()) ids += (ids.empty() ? "" : ", ") + q.id;
+    return ids;
+}
+
 MeasurementSeries readSeries(const json& series, const std::string& field,
                              const std::vector<SceneParameter>& parameters) {
     requireObject(series, field);
-    rejectUnknownKeys(series, {"name", "x", "y", "source", "points"}, field);
+    rejectUnknownKeys(series, {"name", "x", "y", "source", "points", "ranges"}, field);
     MeasurementSeries s;
     s.name = readNonEmptyString(series, "name", field);
     s.xParameter = readNonEmptyString(series, "x", field);
@@ -48,6 +68,8 @@ MeasurementSeries readSeries(const json& series, const std::string& field,
     if (!found)
         throw InputError(joinField(field, "x"), "the scene has no numeric parameter '" + s.xParameter + "'");
     s.yQuantity = readNonEmptyString(series, "y", field);
+    if (!findDerivedQuantity(s.yQuantity))
+        throw InputError(joinField(field, "y"), "no derived quantity '" + s.yQuantity + "' (one of " + listQuantityIds() + ")");
     s.source = readNonEmptyString(series, "source", field);
     const std::string pointsField = joinField(field, "points");
     const json& points = getMember(series, "points", field);
@@ -55,6 +77,17 @@ MeasurementSeries readSeries(const json& series, const std::string& field,
         throw InputError(pointsField, "must be an array of at least one point, got " +
                                           (points.is_array() ? std::string("none") : describeJsonType(points)));
     for (std::size_t i = 0; i < points.size(); ++i) s.points.push_back(readPoint(points[i], indexField(pointsField, i)));
+    if (const json* ranges = findMember(series, "ranges")) {
+        const std::string rangesField = joinField(field, "ranges");
+        if (!ranges->is_array()) throw InputError(rangesField, "must be an array of ranges, got " + describeJsonType(*ranges));
+        for (std::size_t i = 0; i < ranges->size(); ++i) {
+            const std::string f = indexField(rangesField, i);
+            s.ranges.push_back(readRange((*ranges)[i], f));
+            for (std::size_t j = 0; j + 1 < s.ranges.size(); ++j)
+                if (s.ranges[j].name == s.ranges.back().name)
+                    throw InputError(joinField(f, "name"), "repeats " + indexField(rangesField, j) + ".name");
+        }
+    }
     return s;
 }
 

@@ -4,7 +4,8 @@
 //
 //   "measurements": [{"name": "e_t", "x": "incidence", "y": "tangential_restitution",
 //                     "source": "Kharaz, Gorham & Salman (2001), Fig. 7",
-//                     "points": [{"x": 0.035, "y": 0.794}, {"x": 0.069, "y": 0.745, "sigma_y": 0.02}]}]
+//                     "points": [{"x": 0.035, "y": 0.794}, {"x": 0.069, "y": 0.745, "sigma_y": 0.02}],
+//                     "ranges": [{"name": "sliding", "min": 0.68, "max": 1.5}]}]
 //
 // `x` names a numeric parameter of the scene (the values are in its SI unit,
 // as every value in a document); `y` names the quantity measured. Sigmas are
@@ -26,12 +27,18 @@ struct MeasuredPoint {
     std::optional<double> sigmaX, sigmaY;   // one standard deviation, when measured
 };
 
+struct MeasuredRange {
+    std::string name;
+    double min = 0.0, max = 0.0;   // of x, SI, min < max
+};
+
 struct MeasurementSeries {
     std::string name;
     std::string xParameter;   // the id of a numeric parameter of the scene
     std::string yQuantity;    // what was measured (a derived quantity's id)
     std::string source;       // where the points come from
     std::vector<MeasuredPoint> points;
+    std::vector<MeasuredRange> ranges;
 };
 
 // The document's measurements (empty when it has none), checked against its

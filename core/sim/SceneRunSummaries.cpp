@@ -126,6 +126,28 @@ ordered_json summarizeSimulationRun(const SimulatedScene& simulated, const Simul
     return s;
 }
 
+ordered_json summarizeMeasurementSweep(const MeasurementSweep& sweep) {
+    ordered_json m;
+    m["parameter"] = sweep.parameter;
+    m["values"] = sweep.x.size();
+    m["laws"] = ordered_json::array();
+    for (const MeasurementSweepLaw& law : sweep.laws) m["laws"].push_back(law.id);
+    m["residuals"] = ordered_json::array();
+    for (const MeasurementResidual& r : calcMeasurementResiduals(sweep)) {
+        ordered_json e;
+        e["series"] = r.series;
+        e["range"] = r.range;
+        e["law"] = sweep.laws[r.law].id;
+        e["points"] = r.points;
+        e["rms"] = r.rms;
+        if (r.rmsSigmas) e["rms_sigmas"] = *r.rmsSigmas;
+        if (r.constant) e["constant"] = *r.constant;
+        m["residuals"].push_back(e);
+    }
+    m["warnings"] = sweep.warnings;
+    return m;
+}
+
 ordered_json summarizeImpactScene(const json& document, const std::optional<std::string>& law, bool withTrace) {
     ImpactScene scene = parseImpactScene(document);
     const std::string id = law.value_or(scene.law);
@@ -146,6 +168,13 @@ ordered_json summarizeImpactScene(const json& document, const std::optional<std:
     s["end_reason"] = "impact resolved";
     s["impacts"] = ordered_json::array({resultToJson(scene.problem, result, withTrace ? &trace : nullptr)});
     s["warnings"] = result.warnings;
+    // The scene's laws against its measurements (not for another law asked
+    // for by --law: the sweep is of the scene's own laws).
+    if (!law) {
+        const std::vector<MeasurementSeries> measurements = readSceneMeasurements(document, scene.parameters);
+        if (const std::optional<std::string> parameter = findMeasuredParameter(measurements))
+            s["measurements"] = summarizeMeasurementSweep(runMeasurementSweep(scene, measurements, *parameter));
+    }
     return s;
 }
 

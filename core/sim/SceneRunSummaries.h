@@ -9,6 +9,7 @@
 #include <string>
 
 #include "impact/planar/PendulumTable21.h"
+#include "sim/MeasurementSweep.h"
 #include "scene/GranularScene.h"
 #include "scene/Scene.h"
 #include "sim/Simulation.h"
@@ -34,8 +35,13 @@ std::optional<PendulumTable21Cell> findSceneTable21Cell(const SimulatedScene& sc
 // A single-impact scene ("kind": "impact"): the scene's law (or `law`) on its
 // problem, as a run with one impact. InputError("--law" or "contact.law") for
 // an unknown law.
+// When the scene carries measurements (and no `law` replaces its own), its
+// laws swept against them: "measurements" {"parameter", "values", "laws",
+// "residuals": [{"series", "range", "law", "points", "rms", ["rms_sigmas"],
+// ["constant"]}] (SI), "warnings"} (sim/MeasurementSweep.h).
 nlohmann::ordered_json summarizeImpactScene(const nlohmann::json& document, const std::optional<std::string>& law,
                                             bool withTrace);
+nlohmann::ordered_json summarizeMeasurementSweep(const MeasurementSweep& sweep);
 
 // A multi-point impact scene ("kind": "plus"): PLUS's contact-space result
 // and the compliant reference's outcome.

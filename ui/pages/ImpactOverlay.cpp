@@ -14,15 +14,6 @@
 
 namespace impactlab::ui {
 
-std::vector<LawChoice> listSceneLaws(const ImpactScene& scene) {
-    std::vector<LawChoice> laws{{scene.law, scene.lawOptions}};
-    const nlohmann::json options =
-        scene.document.value("contact", nlohmann::json::object()).value("options", nlohmann::json::object());
-    for (const std::string& id : readComparedLaws(scene.document))
-        if (id != scene.law) laws.push_back({id, getContactLawOptions(options, id, scene.law)});
-    return laws;
-}
-
 std::vector<ImpactOverlayValue> solveImpactOverlay(const nlohmann::json& document) {
     const std::vector<OverlayCase> cases = expandSceneOverlay(document);
     std::vector<ImpactScene> scenes =

@@ -29,9 +29,6 @@ struct ImpactOverlayValue {
     MdpFobjCurve fobj;                     // the maximum-dissipation objective on the cone boundary
 };
 
-// The scene's law with its options, then every compared law with its own.
-std::vector<LawChoice> listSceneLaws(const ImpactScene& scene);
-
 // One value per overlay value whose scene law takes the impact (a value the
 // law refuses draws nothing, as the page's own refusal shows nothing new);
 // none without an overlay. Throws InputError as readOverlayCases does.

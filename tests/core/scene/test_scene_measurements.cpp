@@ -71,6 +71,35 @@ TEST(SceneMeasurements, BadDataIsRefusedNamingTheField) {
     EXPECT_EQ(error(json::array({unnamed})), "measurements[0].name: must not be empty");
     EXPECT_EQ(error(json::array({makeSeries("friction", json::array({point})), makeSeries("friction", json::array({point}))})),
               "measurements[1].name: repeats measurements[0].name");
+    json unknownQuantity = makeSeries("friction", json::array({point}));
+    unknownQuantity["y"] = "e_t";
+    EXPECT_EQ(error(json::array({unknownQuantity})).rfind("measurements[0].y: no derived quantity 'e_t' (one of ", 0), 0u);
+}
+
+TEST(SceneMeasurements, NamedRangesAreReadAndCheckedNamingTheField) {
+    const json doc = loadSceneDocument("plus-brick-vertex.json");
+    const json point = {{"x", 0.1}, {"y", 0.5}};
+    json series = makeSeries("friction", json::array({point}));
+    series["ranges"] = json::array({{{"name", "low"}, {"min", 0.0}, {"max", 0.2}}, {{"name", "high"}, {"min", 0.2}, {"max", 0.9}}});
+    const std::vector<MeasurementSeries> read = readSceneMeasurements(withMeasurements(doc, json::array({series})),
+                                                                      getSceneKindInfo(doc).readParameters(doc));
+    ASSERT_EQ(read.size(), 1u);
+    ASSERT_EQ(read[0].ranges.size(), 2u);
+    EXPECT_EQ(read[0].ranges[1].name, "high");
+    EXPECT_EQ(read[0].ranges[1].min, 0.2);
+    EXPECT_EQ(read[0].ranges[1].max, 0.9);
+
+    const auto error = [&](const json& ranges) {
+        json s = series;
+        s["ranges"] = ranges;
+        return getRefusalOf([&] { readAsItsKind(withMeasurements(doc, json::array({s}))); });
+    };
+    EXPECT_EQ(error(json::object()), "measurements[0].ranges: must be an array of ranges, got an object");
+    EXPECT_EQ(error(json::array({{{"name", "flat"}, {"min", 0.3}, {"max", 0.3}}})),
+              "measurements[0].ranges[0].max: must be above min (0.3), got 0.3");
+    EXPECT_EQ(error(json::array({{{"name", "a"}, {"min", 0.0}, {"max", 0.3}}, {{"name", "a"}, {"min", 0.3}, {"max", 0.5}}})),
+              "measurements[0].ranges[1].name: repeats measurements[0].ranges[0].name");
+    EXPECT_EQ(error(json::array({{{"min", 0.0}, {"max", 0.3}}})), "measurements[0].ranges[0].name: missing");
 }
 
 }}  // namespace
