@@ -40,6 +40,7 @@ const char* const kCataldoSampaio = "Planar laws (Cataldo & Sampaio 2002)";
 const char* const kJiaWang = "3D impacts with friction (Jia & Wang 2017)";
 const char* const kPlus = "Simultaneous impacts, PLUS (Uchida, Sherman & Delp 2015)";
 const char* const kMaxDissipation = "Maximum dissipation (Preclik, Eibl & Ruede 2017)";
+const char* const kMeasurements = "Real measurements against every law";
 
 // Every built-in scene's group, by file stem: one table, so a scene is filed
 // where its reference says it belongs (a test walks it against the files).
@@ -78,6 +79,7 @@ constexpr SceneGroupEntry kSceneGroups[] = {
     {"vehicle-barrier", kKudlichSlibar},
     {"reconstruction-intersection", kKudlichSlibar},
     {"reconstruction-ricsac-06", kKudlichSlibar},
+    {"experiment-kharaz-2001", kMeasurements},
 };
 
 }  // namespace
@@ -89,7 +91,7 @@ QString findBuiltInSceneGroup(const QString& stem) {
 }
 
 QStringList listBuiltInSceneGroups() {
-    return {kSimulations, kCataldoSampaio, kJiaWang, kPlus, kMaxDissipation, kGranular, kKudlichSlibar};
+    return {kSimulations, kCataldoSampaio, kJiaWang, kPlus, kMaxDissipation, kGranular, kKudlichSlibar, kMeasurements};
 }
 
 std::vector<BuiltInScene> listBuiltInSceneEntries() {

@@ -67,7 +67,8 @@ std::string toCsv(const ImpulseCurve3D& curve) {
 }
 
 std::string toCsv(const EnergyCurve& curve) {
-    return toCsv(std::vector<CsvSeries>{{"kinetic energy", curve.kinetic}, {"contact potential energy", curve.potential}},
+    return toCsv(std::vector<CsvSeries>{{"kinetic energy", curve.kinetic}, {"contact potential energy", curve.potential},
+                                         {"tangential spring energy", curve.tangential}},
                  "I_n [N s]", "energy [J]");
 }
 

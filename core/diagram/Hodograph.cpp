@@ -140,6 +140,11 @@ EnergyCurve makeEnergyCurve(const ImpactTrace& trace) {
     }
     if (tracked)
         for (const TraceSample& s : trace.samples) curve.potential.emplace_back(s.normalImpulse, *s.contactEnergy);
+    const bool tangential = !trace.samples.empty() &&
+                            std::all_of(trace.samples.begin(), trace.samples.end(),
+                                        [](const TraceSample& s) { return s.tangentialEnergy.has_value(); });
+    if (tangential)
+        for (const TraceSample& s : trace.samples) curve.tangential.emplace_back(s.normalImpulse, *s.tangentialEnergy);
     return curve;
 }
 

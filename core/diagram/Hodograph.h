@@ -58,6 +58,7 @@ struct ImpulseCurve3D {
 struct EnergyCurve {
     std::vector<Vec2> kinetic;    // (I_n, kinetic energy) J
     std::vector<Vec2> potential;  // (I_n, Stronge's contact potential energy E) J, when the law tracks it
+    std::vector<Vec2> tangential; // (I_n, the tangential spring's stored energy) J, a law with tangential compliance
 };
 
 // The hodograph plane of one impact: `path` is gamma = velocity.head<2>() of
@@ -83,7 +84,8 @@ HodographBundle makeHodographBundle(const ImpactProblem& problem, int directions
 ImpulseCurve3D makeImpulseCurve3D(const ImpactProblem& problem, const ImpactResult& result, const ImpactTrace& trace);
 
 // Energy against I_n from a trace; `potential` is filled only when every
-// sample carries Stronge's E (TraceSample::contactEnergy).
+// sample carries Stronge's E (TraceSample::contactEnergy), `tangential` only
+// when every sample carries the tangential spring's (tangentialEnergy).
 EnergyCurve makeEnergyCurve(const ImpactTrace& trace);
 
 }  // namespace impactlab

@@ -647,6 +647,15 @@ QImage renderChart(const Populate& populate, QSize size) {
     return image;
 }
 
+void paintChart(const Populate& populate, QPainter& painter, const QRect& target) {
+    if (target.isEmpty()) return;
+    OffscreenChart offscreen(populate, target.size());
+    painter.save();
+    painter.translate(target.topLeft());
+    offscreen.render(painter, target.size());
+    painter.restore();
+}
+
 bool exportChartPng(const Populate& populate, const QString& path, QSize size) {
     const QImage image = renderChart(populate, size);
     return !image.isNull() && image.save(path, "PNG");

@@ -14,6 +14,8 @@
 #include <QColor>
 #include <QImage>
 #include <QPen>
+#include <QPainter>
+#include <QRect>
 #include <QRectF>
 #include <QSize>
 #include <QString>
@@ -189,6 +191,9 @@ void hideUnnamedLegendMarkers(QChart* chart);
 
 // The chart `populate` builds, laid out at `size` pixels on white.
 QImage renderChart(const Populate& populate, QSize size);
+// The same chart laid out at target's size and painted there (one panel of
+// a figure of several charts, on any paint device: an image, an SVG).
+void paintChart(const Populate& populate, QPainter& painter, const QRect& target);
 bool exportChartPng(const Populate& populate, const QString& path, QSize size);
 bool exportChartSvg(const Populate& populate, const QString& path, QSize size, const QString& description);
 // The labels of the legend markers renderChart(populate, size) shows.

@@ -115,7 +115,12 @@ void ChartView::updateLegend() {
     }
     const QString html = entries.join(QStringLiteral(" &nbsp;&nbsp; "));
     legend_->setText(html);
-    legend_->setVisible(!entries.isEmpty());
+    legend_->setVisible(legendShown_ && !entries.isEmpty());
+}
+
+void ChartView::setLegendShown(bool shown) {
+    legendShown_ = shown;
+    updateLegend();
 }
 
 chart::Populate ChartView::makeExportPopulate() const {
@@ -139,6 +144,10 @@ bool ChartView::exportPng(const QString& path, QSize size) const {
 
 bool ChartView::exportSvg(const QString& path, QSize size) const {
     return chart::exportChartSvg(makeExportPopulate(), path, size, describe());
+}
+
+void ChartView::paintExport(QPainter& painter, const QRect& target) const {
+    chart::paintChart(makeExportPopulate(), painter, target);
 }
 
 QStringList ChartView::findExportLegendLabels(QSize size) const {

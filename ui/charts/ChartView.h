@@ -34,11 +34,16 @@ public:
     // window size (Qt Charts elides long entries beside a narrow plot).
     // Exports draw the chart's own legend, beside the plot, where they have room.
     RichTextLabel* legendLabel() const { return legend_; }
+    // False: no legend under this chart (a grid of charts that shares one).
+    void setLegendShown(bool shown);
 
     // The chart as populate() draws it, at `size` pixels on white.
     QImage renderImage(QSize size) const;
     bool exportPng(const QString& path, QSize size) const;
     bool exportSvg(const QString& path, QSize size) const;
+    // The exported chart painted into `target` of `painter` (a panel of a
+    // figure of several charts).
+    void paintExport(QPainter& painter, const QRect& target) const;
     // The legend entries renderImage(size) shows (for tests).
     QStringList findExportLegendLabels(QSize size) const;
     // Where the data point lands in renderImage(size), in pixels.
@@ -62,6 +67,7 @@ private:
     bool stale_ = false;   // content changed while hidden
     QChartView* view_ = nullptr;
     RichTextLabel* legend_ = nullptr;
+    bool legendShown_ = true;
     InteractiveQuality* quality_ = nullptr;
 };
 

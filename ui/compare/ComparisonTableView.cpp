@@ -1,6 +1,8 @@
 #include "compare/ComparisonTableView.h"
 
 #include <QHeaderView>
+#include <utility>
+#include <vector>
 
 #include "common/TableNumbers.h"
 #include "common/ViewExport.h"
@@ -23,9 +25,26 @@ void ComparisonTableView::setTable(const FigureTable& table) {
     table_ = table;
     setUpdatesEnabled(false);
     fillTableWidget(this, table, [](QTableWidgetItem* item) { item->setToolTip(item->text()); });
+    clearSpans();
+    // A row of one cell heads the rows below it (FigureTable::rows): it spans
+    // the table and does not widen the first column.
+    std::vector<std::pair<int, QString>> headings;
+    for (int r = 0; r < rowCount(); ++r)
+        if (table.rows[static_cast<std::size_t>(r)].size() == 1 && columnCount() > 1) {
+            headings.emplace_back(r, item(r, 0)->text());
+            item(r, 0)->setText({});
+        }
     resizeColumnsToContents();
     for (int c = std::max(0, columnCount() - 2); c < columnCount(); ++c)
         setColumnWidth(c, std::min(columnWidth(c), kLongColumnWidth));
+    for (const auto& [r, text] : headings) {
+        QTableWidgetItem* heading = item(r, 0);
+        heading->setText(text);
+        QFont bold = heading->font();
+        bold.setBold(true);
+        heading->setFont(bold);
+        setSpan(r, 0, 1, columnCount());
+    }
     resizeRowsToContents();
     setUpdatesEnabled(true);
 }

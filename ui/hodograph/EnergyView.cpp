@@ -31,6 +31,10 @@ void addEnergySeries(QChart* chart, const EnergyCurve& curve, const QColor& kine
     if (!curve.potential.empty())
         chart::attach(chart, chart::makeLineSeries(curve.potential, QStringLiteral("contact potential E (Stronge)") + suffix,
                                                    potential));
+    QPen tangential(potentialColor, kEnergyLineWidth, Qt::DotLine);
+    if (!curve.tangential.empty())
+        chart::attach(chart, chart::makeLineSeries(curve.tangential, QStringLiteral("tangential spring energy") + suffix,
+                                                   tangential));
 }
 
 void fillEnergyChart(QChart* chart, const std::vector<const EnergyCurve*>& curves, const QStringList& labels,
@@ -45,7 +49,7 @@ void fillEnergyChart(QChart* chart, const std::vector<const EnergyCurve*>& curve
     chart::setTitle(chart, title.isEmpty() ? QStringLiteral("Energy against normal impulse") : title);
     double xMax = 0.0, yMax = 0.0;
     for (const EnergyCurve* curve : curves)
-        for (const auto* s : {&curve->kinetic, &curve->potential})
+        for (const auto* s : {&curve->kinetic, &curve->potential, &curve->tangential})
             for (const Vec2& p : *s)
                 if (p.allFinite()) {
                     xMax = std::max(xMax, p.x());

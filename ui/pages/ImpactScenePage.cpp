@@ -26,6 +26,8 @@
 #include "mdp/FobjView.h"
 #include "panel/ParameterPanel.h"
 #include "plus/FigureView.h"
+#include "plots/MeasurementsView.h"
+#include "scene/SceneMeasurements.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
 
@@ -34,6 +36,9 @@ namespace impactlab::ui {
 namespace {
 // Directions of the bundle of hodographs (Fig. 6 draws a dozen or so).
 constexpr int kBundleDirections = 16;
+// ||B^-1 d|| is compared with mu, a number of order one: round-off of that
+// scale (a sphere's 7e-17) prints 0.
+constexpr double kStickThresholdScale = 1.0;
 
 std::vector<ImpulseCurve3D> listOverlayCurves(const std::vector<ImpactOverlayValue>& values) {
     std::vector<ImpulseCurve3D> curves;
@@ -65,6 +70,8 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     table_ = new ComparisonTableView;
     solutions_ = new ComparisonTableView;
     compare_ = new LawComparisonBox;
+    measured_ = new MeasurementsView;
+    residuals_ = new ComparisonTableView;
 
     addView({"hodograph", viewDisplayName("hodograph"),
              "Jia & Wang Figs. 4, 7: the sliding velocity during the impact, its invariant directions (blue "
@@ -114,6 +121,15 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     addView({"comparison", viewDisplayName("comparison"),
              "Every compared law on this impact: impulse, energy change, post-impact velocity, events, warnings",
              ViewKind::Table, table_, makeViewExports(table_)});
+    addView({"measured", viewDisplayName("measured"),
+             "The scene's measurements against every compared law: each derived quantity against the measured "
+             "parameter, the laws' lines, the time-integrated compliant reference dashed, the measured points black",
+             ViewKind::Chart, measured_,
+             makeViewExports(measured_).withCsv([this](const QString& path) { return writeTextFile(path, toCsv(sweep_)); })});
+    addView({"residuals", viewDisplayName("residuals"),
+             "Each law's error at the measured points (law - measured): RMS in the quantity's unit and in the "
+             "measurements' sigmas, over the whole range and each named range",
+             ViewKind::Table, residuals_, makeViewExports(residuals_)});
     buildLayout(view3d, nullptr, compare_);
 
     connect(parameterPanel(), &ParameterPanel::numberChanged, this,
@@ -208,8 +224,9 @@ void ImpactScenePage::solve() {
     solveOverlay();
     lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 
+    updateMeasurementSweep();
     stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, sequenceView_, sequencesView_, methods_, plane_, fobj_, tree_,
-              solutions_, table_};
+              solutions_, table_, measured_, residuals_};
     updateSummary();
     redrawCurrentTab();
     updateVisibleViews();
@@ -328,6 +345,10 @@ void ImpactScenePage::redrawView(QWidget* view) {
     } else if (view == solutions_) {
         if (overlay_.empty()) solutions_->setTable(makeCoulombSolutionsTable(scene_.problem));
         else solutions_->setTable(makeOverlaySolutionsTable(overlay_, overlayParameter_));
+    } else if (view == measured_) {
+        redrawMeasurements();
+    } else if (view == residuals_) {
+        redrawResiduals();
     } else if (view == table_) {
         if (overlay_.empty()) table_->setTable(makeComparisonTable(comparison_));
         else table_->setTable(makeOverlayComparisonTable(overlay_, overlayParameter_));
@@ -335,7 +356,105 @@ void ImpactScenePage::redrawView(QWidget* view) {
 }
 
 void ImpactScenePage::prepareForExport() {
+    flushPendingEdits();
     for (QWidget* v : std::vector<QWidget*>(stale_)) redrawView(v);
+}
+
+// --- The laws against the scene's measurements ----------------------------------
+
+void ImpactScenePage::updateMeasurementSweep() {
+    measurements_ = readSceneMeasurements(scene_.document, scene_.parameters);
+    const std::optional<std::string> parameter = findMeasuredParameter(measurements_);
+    for (QWidget* w : {static_cast<QWidget*>(measured_), static_cast<QWidget*>(residuals_)})
+        tabs()->setTabVisible(tabs()->indexOf(w), parameter.has_value());
+    if (!parameter) {
+        if (sweepJob_) sweepJob_->cancel();
+        sweepJob_.reset();
+        sweep_ = {};
+        ++sweepGeneration_;
+        sweptDocument_ = wantedDocument_ = nullptr;
+        return;
+    }
+    // The swept parameter's own value moves only the marker line; the
+    // overlay draws nothing here.
+    nlohmann::json wanted = scene_.document;
+    wanted.erase(kOverlayKey);
+    if (const SceneParameter* p = scene_.findParameter(*parameter))
+        wanted[nlohmann::json::json_pointer(p->target)] = nullptr;
+    if (wanted == wantedDocument_) return;
+    wantedDocument_ = std::move(wanted);
+    if (wantedDocument_ == sweptDocument_) {   // back to the document swept (an undo)
+        if (sweepJob_) sweepJob_->cancel();
+        sweepJob_.reset();
+        return;
+    }
+    if (sweepJob_) sweepJob_->cancel();
+    sweepJob_ = sweepWorker_.start<MeasurementSweep>(
+        [scene = scene_, measurements = measurements_, parameter = *parameter](RunTask& task) {
+            return runMeasurementSweep(scene, measurements, parameter, [&task] { return task.isCancelled(); });
+        },
+        [this](const std::shared_ptr<RunJob<MeasurementSweep>>& job) { onSweepFinished(job); });
+}
+
+bool ImpactScenePage::isSweepCurrent() const { return !sweepJob_ && sweptDocument_ == wantedDocument_; }
+
+void ImpactScenePage::onSweepFinished(std::shared_ptr<RunJob<MeasurementSweep>> job) {
+    if (job != sweepJob_) return;   // an older sweep, or shown already
+    sweepJob_.reset();
+    if (!job->error().isEmpty()) {
+        emit errorOccurred(tr("Measurement sweep: %1").arg(job->error()));
+        return;
+    }
+    sweep_ = std::move(job->result());
+    ++sweepGeneration_;
+    sweptDocument_ = wantedDocument_;
+    for (QWidget* w : {static_cast<QWidget*>(measured_), static_cast<QWidget*>(residuals_)})
+        if (std::find(stale_.begin(), stale_.end(), w) == stale_.end()) stale_.push_back(w);
+    redrawCurrentTab();
+    updateVisibleViews();
+}
+
+void ImpactScenePage::flushPendingEdits() {
+    if (!sweepJob_) return;
+    const std::shared_ptr<RunJob<MeasurementSweep>> job = sweepJob_;   // onSweepFinished lets go of sweepJob_
+    job->wait();
+    onSweepFinished(job);
+}
+
+void ImpactScenePage::redrawMeasurements() {
+    if (sweep_.parameter.empty()) {
+        measured_->setFigures({}, isSweepCurrent() ? tr("This scene carries no measurements.")
+                                                   : tr("Sweeping the laws against the measurements..."));
+        return;
+    }
+    const SceneParameter* p = scene_.findParameter(sweep_.parameter);
+    const std::optional<double> current = p ? std::optional<double>(p->value) : std::nullopt;
+    std::vector<Figure> figures;
+    for (const std::string& q : sweep_.quantities)
+        if (figures.size() < MeasurementsView::kMeasurementCharts) figures.push_back(makeMeasurementFigure(sweep_, q, current));
+    QString status = tr("%1 laws at %2 values of %3; measured points black, the dashed vertical line the scene's value.")
+                         .arg(sweep_.laws.size())
+                         .arg(sweep_.x.size())
+                         .arg(QString::fromStdString(sweep_.parameterLabel));
+    if (!isSweepCurrent()) status = tr("Updating for the edited scene; these curves are the previous scene's. ") + status;
+    for (const std::string& w : sweep_.warnings) status += "\n" + QString::fromStdString(w);
+    measured_->setFigures(figures, status);
+}
+
+void ImpactScenePage::redrawResiduals() {
+    // The table depends on the sweep alone: the swept parameter's value
+    // (a slider drag) leaves it as it is.
+    const std::pair<int, bool> state{sweepGeneration_, isSweepCurrent()};
+    if (state == residualsDrawn_) return;
+    residualsDrawn_ = state;
+    if (isSweepCurrent()) {
+        residuals_->setTable(makeResidualTable(sweep_));
+    } else {
+        FigureTable updating;
+        updating.header = {"Residuals"};
+        updating.rows = {{tr("Updating for the edited scene...").toStdString()}};
+        residuals_->setTable(updating);
+    }
 }
 
 void ImpactScenePage::updateSummary() {
@@ -351,7 +470,7 @@ void ImpactScenePage::updateSummary() {
                        .arg(displayNumber(p.friction))
                        .arg(displayNumber(p.restitution))
                        .arg(QString::fromStdString(sequence_))
-                       .arg(displayNumber(stickThreshold))
+                       .arg(displayNumber(stickThreshold, kStickThresholdScale))
                        .arg(stickThreshold <= p.friction ? "sticks when sliding stops" : "slip resumes when sliding stops")
                        .arg(displayVector(r.impulse))
                        .arg(displayVector(r.vPlus, calcImpactVelocityScale(p.vMinus, r.vPlus)))

@@ -12,6 +12,8 @@
 #include "diagram/Hodograph.h"
 #include "diagram/ImpulseDiagram.h"
 #include "diagram/MaxDissipationDiagram.h"
+#include "diagram/MeasurementFigures.h"
+#include "common/RunWorker.h"
 #include "laws/LawComparison.h"
 #include "pages/ImpactOverlay.h"
 #include "pages/ScenePage.h"
@@ -30,6 +32,7 @@ class FobjView;
 class DecisionTreeView;
 class ComparisonTableView;
 class LawComparisonBox;
+class MeasurementsView;
 
 class ImpactScenePage : public ScenePage {
     Q_OBJECT
@@ -65,6 +68,14 @@ public:
     ComparisonTableView* solutionsTable() const { return solutions_; }
     FigureView* sequenceView() const { return sequenceView_; }
     LawComparisonBox* comparisonBox() const { return compare_; }
+    MeasurementsView* measurementsView() const { return measured_; }
+    ComparisonTableView* residualsTable() const { return residuals_; }
+    // The laws swept against the scene's measurements (empty without any):
+    // computed on a worker after an edit that changes them, so a slider
+    // answers at once; isSweepCurrent() says whether it is this document's.
+    const MeasurementSweep& measurementSweep() const { return sweep_; }
+    bool isSweepCurrent() const;
+    void flushPendingEdits() override;
     // The maximum-dissipation geometry of the current problem (every law).
     const MdpDiagram& mdpDiagram() const { return mdp_; }
 
@@ -97,6 +108,12 @@ private:
     std::string writeCurveCsv() const;
     std::string writeEnergyCsv() const;
     std::vector<std::string> listOverlayLabels() const;
+    // Starts the measurement sweep when the document changed in anything but
+    // the swept parameter (whose value only moves the marker line).
+    void updateMeasurementSweep();
+    void onSweepFinished(std::shared_ptr<RunJob<MeasurementSweep>> job);
+    void redrawMeasurements();
+    void redrawResiduals();
 
     ImpactScene scene_;
     LawOutcome outcome_;
@@ -128,6 +145,17 @@ private:
     ComparisonTableView* table_ = nullptr;
     ComparisonTableView* solutions_ = nullptr;   // Preclik et al. Table 1
     LawComparisonBox* compare_ = nullptr;
+    MeasurementsView* measured_ = nullptr;
+    ComparisonTableView* residuals_ = nullptr;
+
+    std::vector<MeasurementSeries> measurements_;
+    MeasurementSweep sweep_;
+    nlohmann::json sweptDocument_;     // what sweep_ was computed for, the swept value left out
+    nlohmann::json wantedDocument_;    // the same for the document on screen
+    std::shared_ptr<RunJob<MeasurementSweep>> sweepJob_;
+    int sweepGeneration_ = 0;                        // counts the sweeps shown
+    std::pair<int, bool> residualsDrawn_{-1, false};   // the generation and currency the table shows
+    RunWorker sweepWorker_{this, QThread::LowPriority};
 };
 
 }  // namespace impactlab::ui

@@ -235,7 +235,8 @@ QString ScenePage::formatValue(const QString& id, double siValue) const { return
 
 QStringList ScenePage::tabNames() const {
     QStringList names;
-    for (const PageView& v : views_) names << v.name;
+    for (const PageView& v : views_)
+        if (tabs_->isTabVisible(tabs_->indexOf(v.widget))) names << v.name;
     return names;
 }
 

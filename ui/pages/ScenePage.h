@@ -50,6 +50,9 @@ public:
 
     // --- Views ------------------------------------------------------------
     const std::vector<PageView>& views() const { return views_; }
+    // The names of the tabs this document shows (a page hides the views that
+    // have nothing to show for it: a vehicle's reconstruction, a scene's
+    // measurements).
     QStringList tabNames() const;
     // The view of that name; nullptr for a name the page does not have.
     const PageView* findView(const QString& name) const;
