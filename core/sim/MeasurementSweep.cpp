@@ -18,10 +18,10 @@ namespace {
 constexpr const char* kSweepTangentialComplianceId = "tangential-compliance";
 
 std::vector<double> listSweptValues(const SceneParameter& p, const std::vector<MeasurementSeries>& series,
-                                    std::vector<std::string>& warnings) {
+                                    int gridPoints, std::vector<std::string>& warnings) {
     std::vector<double> x;
-    for (int i = 0; i < kMeasurementSweepPoints; ++i)
-        x.push_back(p.min + (p.max - p.min) * i / (kMeasurementSweepPoints - 1));
+    if (gridPoints == 1) x.push_back(p.min);
+    for (int i = 0; gridPoints > 1 && i < gridPoints; ++i) x.push_back(p.min + (p.max - p.min) * i / (gridPoints - 1));
     std::size_t outside = 0;
     for (const MeasurementSeries& s : series)
         for (const MeasuredPoint& m : s.points) {
@@ -51,7 +51,8 @@ std::optional<std::string> findMeasuredParameter(const std::vector<MeasurementSe
 }
 
 MeasurementSweep runMeasurementSweep(const ImpactScene& scene, const std::vector<MeasurementSeries>& measurements,
-                                     const std::string& parameter, const std::function<bool()>& cancelled) {
+                                     const std::string& parameter, const std::function<bool()>& cancelled,
+                                     int gridPoints) {
     const SceneParameter* p = scene.findParameter(parameter);
     if (!p || p->kind != SceneParameter::Kind::Number)
         throw InputError("sweep.parameter", "the scene has no numeric parameter '" + parameter + "'");
@@ -61,7 +62,7 @@ MeasurementSweep runMeasurementSweep(const ImpactScene& scene, const std::vector
     sweep.parameterUnit = p->unit;
     for (const MeasurementSeries& s : measurements)
         if (s.xParameter == parameter) sweep.measurements.push_back(s);
-    sweep.x = listSweptValues(*p, sweep.measurements, sweep.warnings);
+    sweep.x = listSweptValues(*p, sweep.measurements, gridPoints, sweep.warnings);
 
     // The measured quantities first, in the order of their series, then the rest.
     const auto addQuantity = [&](const std::string& id) {
@@ -77,6 +78,7 @@ MeasurementSweep runMeasurementSweep(const ImpactScene& scene, const std::vector
         sweep.laws.push_back({law.id, false});
         if (law.id == kSweepTangentialComplianceId && !reference) {
             reference = HertzMindlinOptions{};
+            reference->stepsPerContact = kSweepReferenceStepsPerContact;
             reference->stiffnessRatio = readTangentialComplianceOptions(law.options).stiffnessRatio;
         }
     }

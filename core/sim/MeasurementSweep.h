@@ -30,6 +30,11 @@ inline constexpr int kMeasurementSweepPoints = 61;
 // their magnitude is constant there (a rigid law's sticking plateau,
 // e_t = 5/7 for a solid sphere).
 inline constexpr double kPlateauRelTol = 1e-6;
+// RK4 steps per contact duration of the compliant reference in a sweep: its
+// e_t good to about 1/2000 (HertzMindlinOptions), far below a pixel of the
+// curve and the data's 0.01, at a tenth of the single impact's cost, so a
+// sweep stays well under a second even in the sanitized build's fuzz seeds.
+inline constexpr int kSweepReferenceStepsPerContact = 2000;
 // The compliant reference's id in a sweep (not a registered law).
 inline constexpr const char* kHertzMindlinSweepId = "hertz-mindlin";
 
@@ -55,11 +60,13 @@ struct MeasurementSweep {
 };
 
 // Sweeps `parameter` of `scene` (a numeric parameter; InputError
-// "sweep.parameter" otherwise) against the scene's measurements on it.
+// "sweep.parameter" otherwise) at `gridPoints` values evenly over its range
+// (none: the residuals need only the measured x) and every measured x.
 // `cancelled`, when given, is polled between values; a cancelled sweep
 // returns what it has so far with "cancelled" among its warnings.
 MeasurementSweep runMeasurementSweep(const ImpactScene& scene, const std::vector<MeasurementSeries>& measurements,
-                                     const std::string& parameter, const std::function<bool()>& cancelled = {});
+                                     const std::string& parameter, const std::function<bool()>& cancelled = {},
+                                     int gridPoints = kMeasurementSweepPoints);
 
 // The parameter the scene's measurements are taken against (the first
 // series'); nullopt when the scene has none.

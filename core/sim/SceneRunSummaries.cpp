@@ -126,6 +126,9 @@ ordered_json summarizeSimulationRun(const SimulatedScene& simulated, const Simul
     return s;
 }
 
+// The summary's sweep: the measured x only, all the residuals need.
+constexpr int kNoSweepGrid = 0;
+
 ordered_json summarizeMeasurementSweep(const MeasurementSweep& sweep) {
     ordered_json m;
     m["parameter"] = sweep.parameter;
@@ -173,7 +176,8 @@ ordered_json summarizeImpactScene(const json& document, const std::optional<std:
     if (!law) {
         const std::vector<MeasurementSeries> measurements = readSceneMeasurements(document, scene.parameters);
         if (const std::optional<std::string> parameter = findMeasuredParameter(measurements))
-            s["measurements"] = summarizeMeasurementSweep(runMeasurementSweep(scene, measurements, *parameter));
+            s["measurements"] =
+                summarizeMeasurementSweep(runMeasurementSweep(scene, measurements, *parameter, {}, kNoSweepGrid));
     }
     return s;
 }
