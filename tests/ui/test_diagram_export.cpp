@@ -9,6 +9,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QTemporaryDir>
+#include <QElapsedTimer>
 #include <QTest>
 #include <QXmlStreamReader>
 
@@ -216,7 +217,14 @@ TEST_F(DiagramExportTest, WidgetKeepsEqualAxisScales) {
     // The change follows the view's construction closely, as one move of a
     // drag follows another: its frames may be a tick label's width from
     // square; the frame drawn once the changes stop is square.
+    // Until that frame, however late a busy machine delivers its timer (the
+    // guard only catches a frame that never comes).
+    constexpr int kSettleHangGuardMs = 30000;
+    QElapsedTimer clock;
+    clock.start();
     QTest::qWait(impactlab::ui::kBurstMs + impactlab::ui::kRefineDelayMs);
+    while (view.isInteractiveFrame() && clock.elapsed() < kSettleHangGuardMs) QTest::qWait(impactlab::ui::kRefineDelayMs);
+    ASSERT_FALSE(view.isInteractiveFrame());
     QChart* chart = view.chart();
     ASSERT_FALSE(chart->series().isEmpty());
     const QPointF o = chart->mapToPosition({0.0, 0.0}, chart->series().first());

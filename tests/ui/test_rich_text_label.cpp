@@ -89,9 +89,10 @@ impactlab::Figure makeFigure(int count) {
     return f;
 }
 
-// Time allowed beyond the refine delay for the settled frame, ms.
-constexpr int kRefineSlackMs = 300;
-
+// The settled frame comes kRefineDelayMs after the burst; a machine busy
+// with other work may deliver the timer much later. This only catches a
+// frame that never comes, ms.
+constexpr int kSettleHangGuardMs = 30000;
 
 // A chart's legend that loses lines in a burst of changes keeps its height
 // (the chart is not resized and laid out again at every move), and fits its
@@ -101,21 +102,33 @@ TEST(ChartLegend, KeepsItsHeightDuringABurstAndFitsAfter) {
     view.resize(500, 400);
     view.show();
     view.setFigure(makeFigure(12));
+    QElapsedTimer sinceChange;
+    sinceChange.start();
     QApplication::processEvents();
     const int tall = view.legendLabel()->height();
-    view.setFigure(makeFigure(11));   // a burst from here on
-    ASSERT_TRUE(view.isInteractiveFrame());
-    QApplication::processEvents();
-    EXPECT_GE(view.legendLabel()->height(), tall);
+    // A burst is changes less than kBurstMs apart. A machine that stalls this
+    // test for longer between two lines makes no burst: the burst's own
+    // checks then have nothing to check, the settled frame still does.
+    const bool burst = sinceChange.elapsed() < impactlab::ui::kBurstMs;
+    view.setFigure(makeFigure(11));
+    sinceChange.restart();
+    if (burst) {
+        EXPECT_TRUE(view.isInteractiveFrame());
+        QApplication::processEvents();
+        EXPECT_GE(view.legendLabel()->height(), tall);
+    }
+    const bool stillBurst = burst && sinceChange.elapsed() < impactlab::ui::kBurstMs;
     view.setFigure(makeFigure(1));
     QApplication::processEvents();
-    EXPECT_GE(view.legendLabel()->height(), tall);
+    if (stillBurst) {
+        EXPECT_GE(view.legendLabel()->height(), tall);
+    }
     QElapsedTimer clock;
     clock.start();
-    while (view.isInteractiveFrame() &&
-           clock.elapsed() < impactlab::ui::kBurstMs + impactlab::ui::kRefineDelayMs + kRefineSlackMs)
-        QApplication::processEvents(QEventLoop::AllEvents, kRefineSlackMs);
+    while (view.isInteractiveFrame() && clock.elapsed() < kSettleHangGuardMs)
+        QApplication::processEvents(QEventLoop::AllEvents, impactlab::ui::kRefineDelayMs);
     QApplication::processEvents();
+    EXPECT_FALSE(view.isInteractiveFrame());
     EXPECT_LT(view.legendLabel()->height(), tall / 2);
     EXPECT_GT(view.legendLabel()->height(), 0);
 }

@@ -65,6 +65,10 @@ constexpr int kMinDistinctColours = 50;
 
 // Time allowed beyond the refine delay for the full frame to be scheduled, ms.
 constexpr int kRefineSlackMs = 200;
+// The refined frame comes kRefineDelayMs after a burst; a machine busy with
+// other work may deliver the timer much later. This only catches a frame
+// that never comes, ms.
+constexpr int kSettleHangGuardMs = 30000;
 
 // Tessellations of the level-of-detail test's sphere (any two differ).
 constexpr int kFullSegments = 32;
@@ -273,7 +277,7 @@ TEST_F(VtkViewPixels, BurstFramesShowTheSceneThenRefine) {
     // After the burst the view refines by itself.
     QElapsedTimer clock;
     clock.start();
-    while (view.isInteractiveFrame() && clock.elapsed() < kBurstMs + kRefineDelayMs + kRefineSlackMs)
+    while (view.isInteractiveFrame() && clock.elapsed() < kSettleHangGuardMs)
         QApplication::processEvents(QEventLoop::AllEvents, kRefineSlackMs);
     EXPECT_FALSE(view.isInteractiveFrame());
     const QImage full = view.grab().toImage();
