@@ -1,6 +1,6 @@
 // What a new user trips over (issue 23), each checked through the real window:
 // the side panel's numbers follow the open document whatever tab is on screen,
-// the shortcuts README promises work on a plain X session, menu texts read as
+// the shortcuts docs/user-guide.md promises work on a plain X session, menu texts read as
 // written and name the paper each scene comes from, Open recent follows the
 // files opened and saved, and controls that do nothing in the current mode
 // are disabled with the reason.
@@ -110,7 +110,7 @@ TEST_F(FirstUseTest, TheSummaryFollowsTheSelectedImpactOnTheTimeHistories) {
     EXPECT_TRUE(w.currentPage()->summaryHtml().contains("Impact 1"));
 }
 
-// Item 3: the shortcuts README names, bound whatever the desktop's key theme.
+// The shortcuts docs/user-guide.md names, bound whatever the desktop's key theme.
 TEST_F(FirstUseTest, TheShortcutsReadmePromisesAreBound) {
     const std::vector<std::pair<QString, QKeySequence>> promised = {
         {"newScene", QKeySequence(Qt::CTRL | Qt::Key_N)},
