@@ -80,7 +80,7 @@ CompliantOptions makeOptions(double relTol) {
     o.absoluteTolerance = kAbsPerRelTol * relTol;
     o.recordSteps = false;   // time the integration, not the history
     o.recordBodies = false;
-    // The explicit pair, as the README's table: at these loose tolerances its
+    // The explicit pair, as docs/benchmarks.md's table: at these loose tolerances its
     // few steps through a contact are not held by the friction's stiffness.
     o.integrator = CompliantIntegrator::DormandPrince45;
     return o;

@@ -46,7 +46,7 @@ void BM_FrictionlessStronge(benchmark::State& state) {
 }
 BENCHMARK(BM_FrictionlessStronge);
 
-// The closed form every frictionless two-phase law takes (issue 28, item 4).
+// The closed form every frictionless two-phase law takes.
 void BM_FrictionlessNewton(benchmark::State& state) {
     const ImpactProblem p = ImpactProblem::makeContactLevel(jiaWangW(), Vec3(-0.26, 0.39, -0.077), 0.0, 0.95);
     for (auto _ : state) benchmark::DoNotOptimize(solveNewton(p).impulse);
@@ -82,7 +82,7 @@ void BM_SimulateScene(benchmark::State& state, const char* file, bool recordTrac
 }
 BENCHMARK_CAPTURE(BM_SimulateScene, superball, "superball.json")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_SimulateScene, brick_drop, "brick-drop.json")->Unit(benchmark::kMillisecond);
-// Jointed scenes (issue 27), untraced: each run is what one slider move computes.
+// Jointed scenes, untraced: each run is what one slider move computes.
 BENCHMARK_CAPTURE(BM_SimulateScene, newtons_cradle_swinging, "newtons-cradle-swinging.json", false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_SimulateScene, triple_pendulum_fall, "triple-pendulum-fall.json", false)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_SimulateScene, double_pendulum_wall, "double-pendulum-wall.json", false)->Unit(benchmark::kMillisecond);

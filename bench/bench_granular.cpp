@@ -1,7 +1,7 @@
-// The settling box of issue 12, item 8 (core/sim/granular/SettlingBox.h) for
+// The settling box (core/sim/granular/SettlingBox.h) for
 // N = 1,000, 8,000, 27,000 and 125,000: time per step and contact solves per
 // second (per core) for both friction models on one thread, the default
-// Gauss-Seidel sweep (coloured) and the weighted Jacobi sweep on 1 and 2 threads (issue 12, item 2; wall time,
+// Gauss-Seidel sweep (coloured) and the weighted Jacobi sweep on 1 and 2 threads (wall time,
 // since the work is spread over threads). Speed-up with MPI processes is
 // measured by bench/granular_ranks.sh through impactlab-cli under mpirun.
 //
@@ -65,7 +65,7 @@ void BM_SettlingBoxJacobi(benchmark::State& state) {
 
 }  // namespace
 
-// Every benchmark runs the four sizes of issue 12, item 8.
+// Every benchmark runs the box's four standard sizes.
 void addSizes(benchmark::internal::Benchmark* b) {
     b->ArgName("particles")->UseRealTime()->Unit(benchmark::kMillisecond);
     for (int n : {1000, 8000, 27000, 125000}) b->Arg(n);

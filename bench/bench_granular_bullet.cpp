@@ -1,4 +1,4 @@
-// The settling box (issue 12, item 8) in ImpactLab's stepper and in Bullet
+// The settling box in ImpactLab's stepper and in Bullet
 // 3.24 (a game engine: btDiscreteDynamicsWorld, sequential impulses), from
 // the same spheres, velocities and walls, the same dt (1e-4 s), gravity,
 // friction (0.4), no restitution and 10 solver iterations: the time per
@@ -10,7 +10,7 @@
 // bodies are kept awake (DISABLE_DEACTIVATION): a sleeping pile costs
 // nothing and would compare sleeping, not solving. Each engine's whole run
 // is timed on one thread, from the lattice through the fall to the pile
-// (issue 28: a run's falling phase, not only a settled pile), and each
+// (a run's falling phase counts, not only a settled pile), and each
 // reports its contacts per step, the deepest overlap (over the run and at
 // its end) and the spheres it kept inside the box.
 //

@@ -1,4 +1,4 @@
-// The vehicle reconstruction (issue 25, item 7) on the built-in scenes, one
+// The vehicle reconstruction on the built-in scenes, one
 // thread:
 //
 //   PointEstimate/<scene>   the bounded least-squares fit from its nine starts
@@ -8,7 +8,7 @@
 //                           run-out to rest), the unit every fit repeats
 //
 // Scenes: reconstruction-intersection (rest poses of both cars; 3 unknowns,
-// the issue's speed case) and reconstruction-ricsac-06 (separation velocities,
+// the speed target's case) and reconstruction-ricsac-06 (separation velocities,
 // yaw rates, delta-V; 6 unknowns). Counters: the fit's chi2, kept samples.
 //
 // Run: build/bin/impactlab_bench_reconstruction

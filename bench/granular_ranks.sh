@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Speed-up of the settling box with MPI processes (issue 12, item 8; issue
-# 28, item 3): impactlab-cli simulate under mpirun -np K for each K, one
+# Speed-up of the settling box with MPI processes:
+# impactlab-cli simulate under mpirun -np K for each K, one
 # thread per process, the time per step rank 0 measured (wall_s / steps:
 # stepping only, no setup) and the halo traffic the summary reports (bytes
 # and point-to-point messages per step, all processes together and the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Thread scaling of the settling box's whole run (issue 28, item 2):
+# Thread scaling of the settling box's whole run:
 # impactlab-cli simulate over STEPS steps from the lattice, on one thread and
 # on two, ROUNDS times in turn (one thread, then two), the stepping time each
 # run's summary reports (wall_s: no setup). This VM's two cores are not

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Slider-to-redraw time on every built-in scene (issue 10, item 3): runs the
+# Slider-to-redraw time on every built-in scene: runs the
 # app with --measure-slider N on each scene at the default window size under
 # Xvfb (Mesa's software renderer) and prints a Markdown table of the medians
 # and maxima. Build first (scripts/run-tests.sh or cmake --build build).

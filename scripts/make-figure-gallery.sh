@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Remakes docs/figures.md and its thumbnails (docs/images/figures/) from every
-# figure of the catalogue, each written by `impactlab-cli figure ID --out`
-# (issue 26, item 4). Run from the repository root after a build:
+# figure of the catalogue, each written by `impactlab-cli figure ID --out`.
+# Run from the repository root after a build:
 #   scripts/make-figure-gallery.sh [BUILD_DIR]
 set -euo pipefail
 build=${1:-build}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The GUI monkey at full length (issue 23): 2000 random actions over every
+# The GUI monkey at full length: 2000 random actions over every
 # built-in scene with a fixed seed, each followed by a check that the numbers
 # on screen are the core's for the document on screen. CI runs a short count
 # of the same test (ctest: rendering_monkey).

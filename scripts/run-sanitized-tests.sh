@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The core and CLI suites under AddressSanitizer + UndefinedBehaviorSanitizer,
-# then each libFuzzer harness for a fixed time (issue 8). Any sanitizer report,
+# then each libFuzzer harness for a fixed time. Any sanitizer report,
 # failed test or fuzzer crash fails the script. Clang builds it, in its own
 # directory, without the UI (the rendering tests stay in the Release build).
 #

@@ -44,7 +44,7 @@ namespace {
 // pages' own would widen the window for good when the dock opens.
 constexpr int kHistoryWidth = 260;
 
-// A desktop's standard binding of an action and the one README promises,
+// A desktop's standard binding of an action and the one docs/user-guide.md promises,
 // which a plain X session (no desktop's key theme) may not bind.
 QList<QKeySequence> withShortcut(const QList<QKeySequence>& standard, const QKeySequence& promised) {
     QList<QKeySequence> keys = standard;

@@ -1,5 +1,5 @@
 #pragma once
-// Help > Paper figures (issue 26, item 2): the figure catalogue
+// Help > Paper figures: the figure catalogue
 // (sim/PaperFigures.h) by paper, each figure with its caption and what
 // ImpactLab draws differently. Open (or a double click) asks the window to
 // set the figure up; the dialog stays open for the next one.

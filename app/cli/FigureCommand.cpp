@@ -1,5 +1,5 @@
 // `figure`: the papers' figures from the catalogue (sim/PaperFigures.h,
-// resources/figures.json; issue 26, item 2). `--list` prints the catalogue;
+// resources/figures.json). `--list` prints the catalogue;
 // `figure ID --out DIR` writes DIR/ID.png, DIR/ID.svg and DIR/ID.csv, drawn
 // by impactlab-report (the app's own views on Qt's offscreen platform), so a
 // figure from the command line is the figure the app shows.

@@ -1,6 +1,6 @@
 // `report`: every view of a scene as PNG and SVG, every data series as CSV,
-// the scene as JSON and an HTML report, into one folder, without a display
-// (issue 10, item 6). The drawing is the desktop app's own (its pages and
+// the scene as JSON and an HTML report, into one folder, without a display.
+// The drawing is the desktop app's own (its pages and
 // views on Qt's offscreen platform), so the CLI runs impactlab-report, built
 // with the app, and passes its exit code through; the CLI itself stays free
 // of Qt.

@@ -1,5 +1,5 @@
 #pragma once
-// The scene kinds every command takes (issue 10, item 5): a scene document
+// The scene kinds every command takes: a scene document
 // of any kind (SceneDocument.h) is read here, its parameters set from
 // `--set id=value` exactly as given, and its impacts solved as the app's
 // page of that kind shows them.

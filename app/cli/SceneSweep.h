@@ -1,6 +1,6 @@
 #pragma once
-// `sweep SCENE --param ID --values A,B,C [--out DIR] [--csv FILE] [--steps N]`
-// (issue 26, item 1): one scene parameter of a scene of any kind set to each
+// `sweep SCENE --param ID --values A,B,C [--out DIR] [--csv FILE] [--steps N]`:
+// one scene parameter of a scene of any kind set to each
 // value as `--set ID=value` sets it, the scene run as `simulate` runs it, and
 // the key numbers of its kind collected per value, as JSON on stdout
 // ("impactlab.sweep/1") and as CSV (one row per value). With --out, every

@@ -1,5 +1,5 @@
 // impactlab-report: every view of a scene, its data, the scene and an HTML
-// report into one folder, without a window (issue 10, item 6). It is what
+// report into one folder, without a window. It is what
 // `impactlab-cli report` runs; it needs the desktop build's libraries but no
 // display: charts draw on Qt's offscreen platform, and the 3D view (VTK
 // renders through X) is left out unless a display is there.

@@ -1,5 +1,5 @@
 #pragma once
-// The comparison table of several laws on one impact (issue 10, item 2): one
+// The comparison table of several laws on one impact: one
 // row per law with its status, impulse (contact frame), energy before, after
 // and change, post-impact contact velocity, events and warnings. A law that
 // refuses the problem gets a row with status "refused" and its reason.

@@ -1,5 +1,5 @@
 #pragma once
-// The data behind the diagrams as CSV (issue 10, item 6: every data series
+// The data behind the diagrams as CSV (every data series
 // exportable): one row per point, in long form, so any plotting tool can
 // filter by series. Quoting follows RFC 4180.
 #include <string>

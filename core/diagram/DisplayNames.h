@@ -1,5 +1,5 @@
 #pragma once
-// The names people read for what the code names by id (issue 23, item 7): the
+// The names people read for what the code names by id: the
 // impact laws ("newton" -> "Newton"), the granular friction models and the
 // views shared by several pages. One table, so the compare box, the tables,
 // the summaries, the legends and the parameter panel all say the same thing.

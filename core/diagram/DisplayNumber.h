@@ -1,5 +1,5 @@
 #pragma once
-// Numbers as people read them (issue 23, item 8): the one formatter every
+// Numbers as people read them: the one formatter every
 // summary, table and legend uses. Not for files read back by programs: the
 // CLI's JSON and the data CSVs keep every digit the core computed.
 //

@@ -1,6 +1,6 @@
 #pragma once
 // What every law's answer passes through before anyone prints or draws it
-// (issue 8; docs/design.md, "The impulse-space contract"): a non-finite result
+// (docs/design.md, "The impulse-space contract"): a non-finite result
 // becomes NoSolution with a reason, zero impulse and unchanged velocities; an
 // energy gain always carries a warning, whatever the law and its options.
 // The law registry (laws/LawRegistry.h) applies these to every registered law;

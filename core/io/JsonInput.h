@@ -72,7 +72,7 @@ Vec2 readVec2(const nlohmann::json& value, const std::string& field);          /
 Vec3 readVec3(const nlohmann::json& value, const std::string& field);          // [x, y, z]
 Mat3 readMat3(const nlohmann::json& value, const std::string& field);          // three rows of three
 
-// Optional members, the one set every scene reader uses (issue 24, item 5):
+// Optional members, the one set every scene reader uses:
 // the member `key` of `object` read as above under the field
 // joinField(field, key), or `fallback` when it is absent. Like
 // nlohmann::json::find, a value that is not an object has no members (the

@@ -1,5 +1,5 @@
 #pragma once
-// Several laws on one impact (issue 10, item 2): every view that compares
+// Several laws on one impact: every view that compares
 // laws (the impulse-space diagram, the time plots, the comparison table and
 // its CSV) takes its laws from here, so they compare the same laws, each
 // with its own options, in the same way.

@@ -1,5 +1,5 @@
 #pragma once
-// The admissible range of everything ImpactLab reads (issue 8; documented for
+// The admissible range of everything ImpactLab reads (documented for
 // users in docs/input-limits.md). Input outside these bounds is refused at the
 // reader with InputError naming the field, so the solvers only ever see
 // numbers they can represent and every run has a stated bound on its work.

@@ -1,6 +1,6 @@
 #pragma once
-// Rigid bodies joined into trees by joints, in joint coordinates (issue 27;
-// docs/design.md, "Jointed bodies"). Every body has one joint to its parent (a
+// Rigid bodies joined into trees by joints, in joint coordinates
+// (docs/design.md, "Jointed bodies"). Every body has one joint to its parent (a
 // body earlier in the tree, or the world):
 //  - Free: six degrees of freedom; q = (x, quaternion), u = (v, w), world;
 //  - Revolute: a pin about an axis fixed in the parent; q = u' = the angle;

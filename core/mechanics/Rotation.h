@@ -2,7 +2,7 @@
 // The least rotation taking one direction to another, compiled once. Eigen's
 // Quaternion::FromTwoVectors instantiates a 2x3 JacobiSVD (for the
 // antiparallel case) wherever it is called: about 7 s of compile time in each
-// file that used it, five files in all (issue 24, item 8).
+// file that used it, five files in all.
 #include "mechanics/Types.h"
 
 namespace impactlab {

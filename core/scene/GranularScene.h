@@ -1,5 +1,5 @@
 #pragma once
-// Granular scenes (issue 12): many equal spheres stepped by the impulse-velocity
+// Granular scenes: many equal spheres stepped by the impulse-velocity
 // scheme of Preclik, Eibl & Ruede (sec. 3.1) in one of three setups, the
 // settling box (the standard benchmark), the channel flow of their sec. 4.3 at
 // desktop scale, and a hopper discharge. The scene is data; the world it

@@ -1,5 +1,5 @@
 #pragma once
-// Adding and removing the bodies of a scene document (issue 10, item 1), as
+// Adding and removing the bodies of a scene document, as
 // whole-document edits the app's undo stack holds. Only spatial scenes allow
 // it: their bodies are independent (each a sphere or a box over the ground,
 // contacts found by the simulator). The other kinds fix their bodies by

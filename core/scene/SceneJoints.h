@@ -1,6 +1,6 @@
 #pragma once
-// The joints, walls and assemblies of a spatial scene (issue 27;
-// docs/scene-format.md, "Joints"):
+// The joints, walls and assemblies of a spatial scene
+// (docs/scene-format.md, "Joints"):
 //  - "joints": pins ("revolute"), ball joints ("spherical"), welds and strings
 //    ("string": a ball joint at the anchor, or a pin about the line of the two
 //    anchors when "bifilar", drawn as strings). A body without a joint flies free.

@@ -1,5 +1,5 @@
 #pragma once
-// Parameter overlays (issue 26, item 1): one scene parameter at several
+// Parameter overlays: one scene parameter at several
 // values, drawn together in every view, one series per value.
 //
 //   "overlay": {"parameter": "friction", "values": [0.125, 0.225, 0.325]}

@@ -1,6 +1,6 @@
 #pragma once
-// Event-driven simulation of a spatial scene with joints or walls (issue 27;
-// docs/design.md, "Jointed bodies"): the bodies form trees of pins, ball
+// Event-driven simulation of a spatial scene with joints or walls
+// (docs/design.md, "Jointed bodies"): the bodies form trees of pins, ball
 // joints, strings and welds (mechanics/Multibody.h), integrated in joint
 // coordinates, so every joint holds to round-off.
 //

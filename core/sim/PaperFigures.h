@@ -1,5 +1,5 @@
 #pragma once
-// The figure catalogue (issue 26, item 2): every figure and table of the five
+// The figure catalogue: every figure and table of the five
 // papers that ImpactLab draws, as a preset of a built-in scene (its file
 // stem), parameter settings, an overlay, the page view that shows it, the
 // paper's caption (in our words) and what ImpactLab does differently. The

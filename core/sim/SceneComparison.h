@@ -1,5 +1,5 @@
 #pragma once
-// Laws compared on a simulated scene (issue 10, item 2): the one function
+// Laws compared on a simulated scene: the one function
 // behind the impulse-space overlay, the time plots and the comparison table
 // of a simulation or vehicle scene.
 //

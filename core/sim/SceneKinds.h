@@ -1,5 +1,5 @@
 #pragma once
-// Every kind of scene, described once (issue 24, item 1): one descriptor per
+// Every kind of scene, described once: one descriptor per
 // SceneKind (scene/SceneDocument.h) in one table (SceneKinds.cpp), which the
 // CLI's commands and the app's page registry look kinds up in. A kind is its
 // descriptor, its reader (core/scene), its run (core/sim) and its page (ui);

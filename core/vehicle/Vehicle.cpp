@@ -35,7 +35,7 @@ Vehicle Vehicle::makeWithSpeed(double mass, double yawInertia, const Vec2& posit
 }
 
 // Each check builds its field's name only when it fails: a reconstruction
-// validates vehicles millions of times (issue 25), and building the names
+// validates vehicles millions of times, and building the names
 // every time took a third of its time.
 void Vehicle::validate(const std::string& field) const {
     if (!isFinitePositive(mass)) requirePositive(mass, field + ".mass");

@@ -1,4 +1,4 @@
-// Every built-in scene's results, pinned (issue 24, item 7). One instance per
+// Every built-in scene's results, pinned. One instance per
 // scenes/*.json, named by the file's stem: the scene is run headless through
 // the built impactlab-cli, as a script would, and its summary is compared
 // with tests/data/pins/<stem>.json:

@@ -1,4 +1,4 @@
-// `impactlab-cli simulate` on granular scenes (issue 12, item 7): the JSON
+// `impactlab-cli simulate` on granular scenes: the JSON
 // summary and its keys, frames and analyses in --output, progress on stderr,
 // the flags, and the error contract (one line naming the field, exit 1).
 #include <gtest/gtest.h>

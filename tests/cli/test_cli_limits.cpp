@@ -1,4 +1,4 @@
-// The input limits of docs/input-limits.md at the CLI (issue 8, item 1): the
+// The input limits of docs/input-limits.md at the CLI: the
 // classes of input a mutation fuzzer found to overflow, allocate without bound
 // or leak library errors are each refused with exit 1 and one line that names
 // the field, and nothing on stdout. A valid problem at the edge of the limits
@@ -161,7 +161,7 @@ TEST(CliLimits, VehicleRunStopsAtTheEndTime) {
     EXPECT_EQ(summary["end_reason"], "end time");
 }
 
-// Issue 24, item 9: input over the size limit is refused from its size, before
+// Input over the size limit is refused from its size, before
 // it is read. A sparse file of many gigabytes costs no disk; read in full it
 // would exhaust memory (or take minutes), so only a refusal from the size
 // passes. An endless standard input (/dev/zero) is refused once it passes the

@@ -12,7 +12,7 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 
 using nlohmann::json;
 
-// The reference's derived columns (ten digits); the bound.
+// The reference's derived columns (ten digits); the required bound.
 constexpr double kTable1Tol = 1e-8;
 // Closed forms (Lambda0) through JSON (17 significant digits) and a body-level
 // W: round-off only.

@@ -108,7 +108,7 @@ TEST(CliPlanar, WangMasonDirectImpactReversesTheSlip) {
     EXPECT_EQ(r.at("events")[0].at("normal_impulse").get<double>(), 0.0);
 }
 
-// Table 3.2's mode in the result (issue 26): the bar at pi/4 (A = 2.5,
+// Table 3.2's mode in the result: the bar at pi/4 (A = 2.5,
 // B = 1.5, C = 2.5, mu_s = 0.6) in the reference's cases B2.3 (direct,
 // D_A = (0, -1)) and B2.4 (oblique, D_A = (0.6, -1)), where the notes derive
 // the modes: direct sticks from the start for mu > 0.6 and slides with
@@ -140,7 +140,7 @@ TEST(CliPlanar, WangMasonModeOfTable32) {
 }
 
 // The pendulum on a moving surface names Table 2.1's cell of each impact
-// (Cataldo & Sampaio sec. 2.9; issue 26). The scene releases the rod so that
+// (Cataldo & Sampaio sec. 2.9). The scene releases the rod so that
 // it strikes at theta0 = pi/6 with thetadot_A = -2 rad/s (m = L = 1), the
 // reference's derived vectors B2.7 with e_np = 0.5: each row's cell, the mode
 // Wang-Mason's Poisson process reaches, and the total impulse where printed.
@@ -182,7 +182,7 @@ TEST(CliPlanar, PendulumNamesItsTable21Cell) {
     }
 }
 
-// Kane's energy gain as a slider setting (issue 26): the bar scenes' initial
+// Kane's energy gain as a slider setting: the bar scenes' initial
 // velocity and gravity parameters give the first impact D_A = (D_TA, D_NA) =
 // (0.6, -1) at theta0 = pi/4 (A = 2.5, B = 1.5, C = 2.5). With mu = 1 the
 // contact sticks and Kane and Newton both give T_E - T_A = 0.3125 e^2 - 0.2

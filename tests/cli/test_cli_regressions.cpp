@@ -1,5 +1,5 @@
 // Every input that ever made impactlab-cli fail (fuzz/regressions/, found by
-// fuzzing or reported in issue 8), replayed against the built executable in
+// fuzzing or reported), replayed against the built executable in
 // every build, sanitized or not: exit 0 with finite JSON, or exit 1 with one
 // line on stderr that names a field.
 #include <gtest/gtest.h>

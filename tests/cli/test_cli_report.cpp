@@ -1,4 +1,4 @@
-// `impactlab-cli report` (issue 10, item 6): every view of a scene, its data,
+// `impactlab-cli report`: every view of a scene, its data,
 // the scene and a self-contained HTML report in one folder, without a
 // display. In a build without the desktop app it says so, in one line.
 #include <gtest/gtest.h>
@@ -84,7 +84,7 @@ TEST(CliReport, BadInputIsOneLineNamingTheField) {
     fs::remove_all(out);
 }
 
-// `figure ID --out DIR` (issue 26): the figure's picture, SVG and the
+// `figure ID --out DIR`: the figure's picture, SVG and the
 // numbers drawn; here a table figure, Uchida et al.'s Table 2.
 TEST(CliFigure, WritesThePictureTheSvgAndTheNumbers) {
     const fs::path out = makeTempPath("-figure");

@@ -1,4 +1,4 @@
-// Issue 10, item 5: one scene format, accepted by every command. Every
+// One scene format, accepted by every command. Every
 // built-in scene runs through `simulate` and `solve`; impact and PLUS scenes
 // give the same impulse the core gives; files of the formats before the
 // unification still read; a scene of the wrong kind for `sweep` is refused
@@ -134,7 +134,7 @@ TEST(CliSceneKinds, WrongKindsAreRefusedByField) {
     EXPECT_NE(run.err.find("kind"), std::string::npos) << run.err;
 }
 
-// Jia & Wang's Fig. 11 with the paper's printed W (issue 26, item 3): the
+// Jia & Wang's Fig. 11 with the paper's printed W: the
 // scene's impact is the "true value" of sec. 6.4, I_r = (0.7330654,
 // -0.0216048, 2.585018), with the reference's events (A2.6): stick at
 // I_n = 0.2918853, end of compression at 1.5224949.

@@ -5,7 +5,7 @@
 // values; bad input names the field (exit 1), a bad command line exits 2, an
 // unwritable CSV exits 3.
 //
-// The scene form (`sweep SCENE --param ID --values A,B,C`, issue 26): every
+// The scene form (`sweep SCENE --param ID --values A,B,C`): every
 // kind gives one result per value; restitution swept on a ball hitting a
 // half-space scales the normal rebound and never gains energy; the PLUS
 // cradle passes the striker's speed to the last ball; bad values exit 1

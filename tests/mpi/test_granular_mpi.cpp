@@ -1,5 +1,5 @@
-// Granular runs decomposed over MPI processes (issue 12, items 3 and 9;
-// issue 28, item 3; sim/granular/mpi/GranularDistributed.h). CTest runs this
+// Granular runs decomposed over MPI processes
+// (sim/granular/mpi/GranularDistributed.h). CTest runs this
 // program under mpirun with 1, 2, 4 and 8 processes on the grid
 // decomposition and with 2 and 4 on slabs (`--decomposition=slabs`; label
 // "mpi"); every process runs every test, rank 0 checks what the runs
@@ -144,7 +144,7 @@ TEST(GranularMpi, NoParticleLostOrDuplicated) {
     EXPECT_TRUE(shareVerdict(ok));
 }
 
-// The statistics of issue 12, item 3 against the serial run. Tolerances from
+// The decomposed run's statistics against the serial run. Tolerances from
 // how far the serial statistics of this box move when only the solve order
 // changes (measured: Jacobi instead of Gauss-Seidel, the spheres in reverse
 // or rotated order, relaxation 0.9, another seed): contacts per step by up
@@ -269,7 +269,7 @@ TEST(GranularMpi, TooManyProcessesForTheBoxIsAnInputError) {
     EXPECT_THROW(mpi::checkDecomposition(makeBox(), 7), InputError);
 }
 
-// Halo traffic in the report (issue 28, item 3): none on one process; on K
+// Halo traffic in the report: none on one process; on K
 // processes at least the ghost and migration messages every process sends
 // each neighbour every step (even empty), at most those and a correction and
 // a velocity message per neighbour per sweep; the bytes at most every

@@ -1,4 +1,4 @@
-// The real main window under bad scenes (issue 8, item 7): every malformed
+// The real main window under bad scenes: every malformed
 // scene is refused with one line naming the field, the scene on screen stays,
 // and the window keeps working; a scene given on the command line that fails
 // opens the default scene instead. Needs an X display (VTK), like the other
@@ -51,7 +51,7 @@ struct BadScene {
     std::string text;
 };
 
-// The classes of the issue's fuzzing report that aborted the app, plus the
+// The classes of fuzzed scenes that once aborted the app, plus the
 // plain malformed files; each must be refused, none may end the program.
 std::vector<BadScene> makeBadScenes() {
     std::vector<BadScene> s{

@@ -1,4 +1,4 @@
-// The 3D view's camera-framing rule (issue 23, item 5), through the real
+// The 3D view's camera-framing rule, through the real
 // MainWindow as a person uses it: a scene is framed when opened, and again
 // when a slider changes its extent, with everything it holds inside the view
 // (the car and its barrier, every ball of a longer cradle, a higher drop's

@@ -1,4 +1,4 @@
-// What a user reads (issue 23, items 7 and 8): the compare box names every
+// What a user reads: the compare box names every
 // law by its display name with the id in the tooltip, the comparison table
 // view shows the core's table with display names and round-off as 0, and the
 // vehicle results table prints each unit in one format.

@@ -1,4 +1,4 @@
-// The document controller without a widget (issue 24, item 4): open, edit,
+// The document controller without a widget: open, edit,
 // undo and redo, the modified flag, the recovery copy written after an edit
 // and offered back, and the recent files' order and limit. The editor is a
 // plain object over the core's scene model (what a page does, minus the

@@ -1,4 +1,4 @@
-// Scenes as documents (issue 10, item 1): every built-in scene saves and
+// Scenes as documents: every built-in scene saves and
 // reopens identically, a slider edit marks the window modified and survives
 // a save and reopen, and the built-in menu lists scene names by paper.
 // Needs an X display for VTK (CTest runs it under with-display.sh).
@@ -141,7 +141,7 @@ TEST_F(DocumentTest, BuiltInMenuListsSceneNamesGroupedByPaper) {
     EXPECT_EQ(scenes, static_cast<int>(listBuiltInScenes().size()));
 }
 
-// Issue 24, item 10: `impactlab NAME` opens a built-in scene by its file
+// `impactlab NAME` opens a built-in scene by its file
 // name, with or without ".json", from the compiled-in resources (an installed
 // app has no scene folder to look in); anything else is not a built-in.
 TEST_F(DocumentTest, BuiltInScenesAreFoundByName) {
@@ -159,7 +159,7 @@ TEST_F(DocumentTest, BuiltInScenesAreFoundByName) {
     EXPECT_EQ(w.documentPath(), ":/scenes/plus-newtons-cradle.json");
 }
 
-// Issue 10, item 4: menus show only what applies. The File menu holds the
+// Menus show only what applies. The File menu holds the
 // vehicle exports exactly while a vehicle collision is open.
 TEST_F(DocumentTest, VehicleExportsShowOnlyOnVehicleScenes) {
     QMenu* file = nullptr;
@@ -243,7 +243,7 @@ void answerNextMessageBox(QMessageBox::StandardButton button) {
 }
 
 
-// Issue 10, item 7: a slider moved with the keyboard, then Ctrl+Z and
+// A slider moved with the keyboard, then Ctrl+Z and
 // Ctrl+Shift+Z, on a page of each kind: the document, the panel and the
 // results go back and forth, and undoing to the saved state clears [*].
 TEST_F(DocumentTest, UndoAndRedoWalkSliderEditsOnEveryPageKind) {
@@ -420,7 +420,7 @@ TEST_F(DocumentTest, NewOpensTheDefaultSceneAsAnUntitledDocument) {
     EXPECT_EQ(w.undoStack()->count(), 0);
 }
 
-// Bodies added and removed (issue 10, item 1): Edit > Add body by its
+// Bodies added and removed: Edit > Add body by its
 // shortcut, undo and redo by theirs, Remove body from its menu; the run
 // follows the document, the edits survive a save and reopen, and the entries
 // show only on scenes whose bodies may change.

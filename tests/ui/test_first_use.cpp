@@ -1,6 +1,6 @@
-// What a new user trips over (issue 23), each checked through the real window:
+// What a new user trips over, each checked through the real window:
 // the side panel's numbers follow the open document whatever tab is on screen,
-// the shortcuts README promises work on a plain X session, menu texts read as
+// the shortcuts docs/user-guide.md promises work on a plain X session, menu texts read as
 // written and name the paper each scene comes from, Open recent follows the
 // files opened and saved, and controls that do nothing in the current mode
 // are disabled with the reason.
@@ -75,7 +75,7 @@ QAction* findAction(const QMenuBar* bar, const QString& objectName) {
 }
 
 
-// Item 1: the intersection collision on its Results tab, then the barrier:
+// The intersection collision on its Results tab, then the barrier:
 // the summary is the barrier's, not the intersection's, before any other tab
 // is shown.
 TEST_F(FirstUseTest, TheSummaryFollowsASceneChangeOnANonDiagramTab) {
@@ -92,7 +92,7 @@ TEST_F(FirstUseTest, TheSummaryFollowsASceneChangeOnANonDiagramTab) {
     EXPECT_EQ(barrier, summaryFromCore(w));
 }
 
-// Item 1 again: a saved superball reopened on the time histories shows the
+// A saved superball reopened on the time histories shows the
 // impact its timeline selects, not the one selected before.
 TEST_F(FirstUseTest, TheSummaryFollowsTheSelectedImpactOnTheTimeHistories) {
     ASSERT_TRUE(open(defaultScenePath()));
@@ -110,7 +110,7 @@ TEST_F(FirstUseTest, TheSummaryFollowsTheSelectedImpactOnTheTimeHistories) {
     EXPECT_TRUE(w.currentPage()->summaryHtml().contains("Impact 1"));
 }
 
-// Item 3: the shortcuts README names, bound whatever the desktop's key theme.
+// The shortcuts docs/user-guide.md names, bound whatever the desktop's key theme.
 TEST_F(FirstUseTest, TheShortcutsReadmePromisesAreBound) {
     const std::vector<std::pair<QString, QKeySequence>> promised = {
         {"newScene", QKeySequence(Qt::CTRL | Qt::Key_N)},
@@ -134,7 +134,7 @@ TEST_F(FirstUseTest, TheShortcutsReadmePromisesAreBound) {
     }
 }
 
-// Item 3: Ctrl+Y redoes, pressed as a user presses it.
+// Ctrl+Y redoes, pressed as a user presses it.
 TEST_F(FirstUseTest, CtrlYRedoes) {
     ASSERT_TRUE(open(":/scenes/impact-ball-on-ball.json"));
     const nlohmann::json original = w.currentDocument();
@@ -154,7 +154,7 @@ TEST_F(FirstUseTest, CtrlYRedoes) {
     EXPECT_EQ(w.currentDocument(), edited);
 }
 
-// Item 6: the built-in scene menu shows the papers' names as written (an
+// The built-in scene menu shows the papers' names as written (an
 // ampersand, not a mnemonic underline) and files each scene under the paper
 // its reference cites.
 TEST_F(FirstUseTest, SceneMenusShowTheirTextsAndFileScenesByTheirPaper) {
@@ -191,7 +191,7 @@ TEST_F(FirstUseTest, SceneMenusShowTheirTextsAndFileScenesByTheirPaper) {
     EXPECT_EQ(findBuiltInSceneGroup("impact-painleve-rod"), findBuiltInSceneGroup("impact-mdp-academic"));
 }
 
-// Item 6: Open recent is usable as soon as a file was saved or opened.
+// Open recent is usable as soon as a file was saved or opened.
 TEST_F(FirstUseTest, OpenRecentFollowsSaveAsAndOpen) {
     // A first session: no recent files when its window is made.
     for (const QString& f : getRecentFiles()) removeRecentFile(f);
@@ -213,12 +213,12 @@ TEST_F(FirstUseTest, OpenRecentFollowsSaveAsAndOpen) {
     EXPECT_TRUE(recent->isEnabled()) << "an opened file is listed at once";
 }
 
-// Item 11: the About box names the version.
+// The About box names the version.
 TEST_F(FirstUseTest, TheAboutTextNamesTheVersion) {
     EXPECT_TRUE(aboutText().contains(QRegularExpression("ImpactLab \\d+\\.\\d+\\.\\d+"))) << aboutText().toStdString();
 }
 
-// Item 9: on the triple pendulum released from rest, the "... at impact" rows
+// On the triple pendulum released from rest, the "... at impact" rows
 // change nothing: they are disabled, saying why, and the other pose turns
 // them on and the release rows off. The rows disabled are exactly those that
 // change nothing: moving one leaves the PLUS solution as it was.
@@ -257,7 +257,7 @@ TEST_F(FirstUseTest, RowsThatChangeNothingInThisModeAreDisabledWithTheReason) {
     }
 }
 
-// Item 11: the last session's granular scene comes back at launch without a
+// The last session's granular scene comes back at launch without a
 // run filling the cores; Run starts it, and a scene opened later runs at once.
 TEST_F(FirstUseTest, ARestoredGranularSceneWaitsForRun) {
     w.holdRunsOnNextOpen();
@@ -285,7 +285,7 @@ TEST_F(FirstUseTest, ARestoredGranularSceneWaitsForRun) {
     w.page<GranularPage>()->cancelRuns();
     w.page<GranularPage>()->waitForRuns();
 }
-// Issue 26: the summary names the row of Cataldo & Sampaio's Table 3.2 a
+// The summary names the row of Cataldo & Sampaio's Table 3.2 a
 // Wang-Mason impact took, as the CLI's "wang_mason_mode" does; the bar
 // dropped at pi/4 with mu = 1 sticks in compression (reference B2.8: Kane,
 // Wang-Mason and Glocker-Pfeiffer stick there at mu = 1).

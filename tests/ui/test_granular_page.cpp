@@ -1,4 +1,4 @@
-// The granular page (issue 12, items 4-6) driven as a person would: open the
+// The granular page driven as a person would: open the
 // settling box, watch the run progress on its worker thread, scrub the
 // timeline, tick the other friction model and see both side by side, cancel
 // a long run, export everything. Needs an X display for VTK.

@@ -1,4 +1,4 @@
-// Proves by reading pixels that the VTK-based views of issue 5 show their
+// Proves by reading pixels that the VTK-based views of a single impact show their
 // content: the 3D impulse curve (curve, plane of compression, line of
 // sticking) and the impact-scene meshes (both bodies, the contact marker and
 // the normal arrow drawn over them). Needs an X display for VTK:

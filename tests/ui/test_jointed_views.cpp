@@ -1,4 +1,4 @@
-// Jointed scenes in the app (issue 27, item 4): the swinging cradle's 3D view
+// Jointed scenes in the app: the swinging cradle's 3D view
 // draws its strings where the run's balls are at the time shown, the impact
 // list names each blow's contacts, rounds and balls in and out, and the time
 // histories carry the compliant reference beside PLUS. Needs an X display for

@@ -186,7 +186,7 @@ TEST_F(MainWindowTest, BadSceneFileGivesAClearError) {
     EXPECT_EQ(sim(w).scene().name, "Superball") << "a failed open keeps the current scene";
 }
 
-// Issue 5 acceptance, as a person checks it: the icosahedron-tetrahedron scene
+// As a person checks it: the icosahedron-tetrahedron scene
 // opens on the Jia-Wang page; at mu = 0.8 its hodograph has two blue
 // (centripetal) rays and no red one, and the contact sticks; moving mu below
 // ||B^-1 d|| = 0.3157 makes the red centrifugal ray appear.
@@ -227,7 +227,7 @@ TEST(ImpactScenePageTest, RedCentrifugalRayAppearsBelowTheStickThreshold) {
     EXPECT_GT(orange, kMinBallPixels);
 }
 
-// Issue 4, as a person checks it: the vehicle scene opens with its
+// As a person checks it: the vehicle scene opens with its
 // reconstruction views filled from the run, and a slider changes them.
 TEST(VehicleSceneWindowTest, ReconstructionViewsFollowTheSliders) {
     MainWindow w;
@@ -263,7 +263,7 @@ TEST(VehicleSceneWindowTest, ReconstructionViewsFollowTheSliders) {
     EXPECT_TRUE(f.readLine().startsWith("Subject,Quantity,Unit,Value"));
 }
 
-// Issue 9, items 6-7, as a person checks them: each PLUS scene opens on its
+// As a person checks them: each PLUS scene opens on its
 // page with a red impulse arrow at the contacts in the 3D view; the brick's
 // tangential-velocity figure draws PLUS's path from (-5, 0) and the
 // v_transition circle; a slider (theta_max) and a choice (the paper's case)

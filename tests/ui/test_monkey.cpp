@@ -1,4 +1,4 @@
-// A monkey in the window (issue 23): random actions as a user makes them
+// A monkey in the window: random actions as a user makes them
 // (slider drags and typed values, choices, undo and redo, scene switches, tab
 // switches, compared laws ticked and cleared, impacts and intervals selected)
 // over every built-in scene, with a fixed seed. After each action the numbers

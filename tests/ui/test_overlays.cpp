@@ -1,4 +1,4 @@
-// Parameter overlays in the window (issue 26, item 1, acceptance): a PLUS
+// Parameter overlays in the window: a PLUS
 // scene overlaid at three friction values through the panel's dialog, as a
 // user would, draws every figure with three series per quantity and a legend
 // naming the values; the tables lead with the value; undo through the
@@ -194,7 +194,7 @@ TEST_F(OverlayTest, TheGranularPageSaysWhichViewsDrawTheOverlay) {
     EXPECT_TRUE(note.contains("g(r)") && !note.contains("drawn on")) << note.toStdString();
 }
 
-// The single-impact page (issue 26): the hodograph draws one path per value
+// The single-impact page: the hodograph draws one path per value
 // (Jia & Wang Figs. 4 and 10 overlay friction coefficients), each value's CSV
 // rows named with it, and says the other views show the scene's own value.
 TEST_F(OverlayTest, TheHodographDrawsOnePathPerValueAndUndoClearsThem) {

@@ -1,5 +1,5 @@
 // Parameter overlays on the single-impact page's views and on the granular
-// page (issue 26, deliverable 1). Three friction values on the icosahedron
+// page. Three friction values on the icosahedron
 // on a tetrahedron (Jia & Wang: mu = 0.8 and 3 stick, 0.25 slides on): every
 // overlaid view draws three series per quantity with a legend naming the
 // values, each value's series equals a plain solve of the scene at that

@@ -1,4 +1,4 @@
-// Every kind of scene has a page (issue 24, item 1): the page registry
+// Every kind of scene has a page: the page registry
 // (ui/pages/PageRegistry.cpp) is walked against the one table of kinds
 // (core/sim/SceneKinds.h), so a kind added to the core without a page, or a
 // kind claimed by two pages, fails here.

@@ -1,4 +1,4 @@
-// The figure catalogue in the app (issue 26, item 2): every figure written as
+// The figure catalogue in the app: every figure written as
 // a real picture, a well-formed SVG and the numbers drawn (the catalogue
 // walk); the published numbers those figures show, read back from their CSV;
 // and Help > Paper figures setting a figure up as one undo step.

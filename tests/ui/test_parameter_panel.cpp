@@ -198,7 +198,7 @@ TEST(ParameterPanel, RebuildReplacesRows) {
     EXPECT_EQ(panel.findChildren<QSlider*>().size(), 1);
 }
 
-// Overlays (issue 26): the row's menu, the line with its clear button, and
+// Overlays: the row's menu, the line with its clear button, and
 // the dialog's two ways of giving values, in the row's display unit.
 TEST(ParameterPanel, OverlayMenuLineAndClearButton) {
     ParameterPanel panel;

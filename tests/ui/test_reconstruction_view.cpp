@@ -1,4 +1,4 @@
-// The Reconstruction tab of the vehicle page (issue 25, item 4), driven
+// The Reconstruction tab of the vehicle page, driven
 // through the real window on the RICSAC 6 scene: evidence edits are undo
 // steps; Reconstruct (40 samples, so it takes a moment) fills the estimate
 // table with exactly the numbers the core computes for the document on

@@ -1,6 +1,6 @@
 // The rich-text label of the summary and the chart legends: it wraps like a
 // word-wrapped QLabel, and a new text of the same height does not make the
-// layouts around it run again (the cost it exists to avoid, issue 10 item 3).
+// layouts around it run again (the cost it exists to avoid).
 #include <gtest/gtest.h>
 
 #include <QApplication>

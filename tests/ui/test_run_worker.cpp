@@ -1,5 +1,5 @@
-// The run worker every page starts its long computations on (issue 24, item
-// 4): a run's result and progress, its cancel, an exception as its error, the
+// The run worker every page starts its long computations on: a
+// run's result and progress, its cancel, an exception as its error, the
 // callback on the page's thread, and the destructor that stops and waits.
 #include <QObject>
 #include <QTest>

@@ -1,4 +1,4 @@
-// Parameter overlays on the simulation and vehicle pages (issue 26, item 1):
+// Parameter overlays on the simulation and vehicle pages:
 // a built-in planar scene (the bar of Cataldo & Sampaio) overlaid at three
 // restitution values and a vehicle collision at three values of epsilon draw
 // three curves per quantity in the time histories and three paths in the

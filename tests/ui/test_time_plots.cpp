@@ -1,5 +1,5 @@
-// The time-histories view and the chart plumbing it shares (issue 23, items 2
-// and 8): charts keep a readable size in a small window (the grid scrolls
+// The time-histories view and the chart plumbing it shares: charts keep a
+// readable size in a small window (the grid scrolls
 // instead), ticks fall on round numbers, a tick at zero prints as zero, the
 // laws are named by one legend with no unnamed markers anywhere, and exports
 // lay the charts out readably whatever the widget's size. Offscreen platform.

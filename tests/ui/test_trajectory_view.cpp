@@ -1,4 +1,4 @@
-// The Trajectory tab of a simulation page (issue 26, item 3; Cataldo &
+// The Trajectory tab of a simulation page (Cataldo &
 // Sampaio Figs. 3.4, 4.2-4.5): on the ball between two walls (the superball,
 // Glocker-Pfeiffer e_t = nu = 1, the scene's own setting) the view shows the
 // core's figure of the page's run (diagram/TrajectoryFigure.h): the ball's

@@ -119,7 +119,7 @@ bool isInLegend(const QChart* chart, const QAbstractSeries* series);
 // its axis items and their laid-out labels.
 void clearSeries(QChart* chart);
 
-// A series to show, as data (issue 10, item 3: chart series updated in place).
+// A series to show, as data (chart series are updated in place).
 struct SeriesSpec {
     enum class Kind { Line, Markers, Polygon };
     Kind kind = Kind::Line;

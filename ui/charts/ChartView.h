@@ -1,5 +1,5 @@
 #pragma once
-// The base of the chart views (issue 10, item 5): a styled chart filling the
+// The base of the chart views: a styled chart filling the
 // widget, axes refitted whenever the plot area changes, anti-aliasing that
 // yields to interaction (common/InteractiveQuality.h), and PNG and SVG
 // exports drawn by the same populate() as the widget, so a view and its

@@ -1,5 +1,5 @@
 # The chart views' common base: construction, axis fitting, in-place series,
-# interactive quality and export (issue 10, item 5).
+# interactive quality and export.
 set(IMPACTLAB_UI_CHART_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ChartSupport.h ${CMAKE_CURRENT_LIST_DIR}/ChartSupport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/AxisTicks.h ${CMAKE_CURRENT_LIST_DIR}/AxisTicks.cpp

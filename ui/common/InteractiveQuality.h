@@ -1,5 +1,5 @@
 #pragma once
-// Quality that yields to interaction (issue 10, item 3). A view told of each
+// Quality that yields to interaction. A view told of each
 // change of its content draws the first change of a burst at full quality;
 // further changes within kBurstMs of the previous one (a slider dragged,
 // playback, a camera dragged) are drawn at interactive quality (no

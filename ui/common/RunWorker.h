@@ -1,6 +1,6 @@
 #pragma once
-// Long computations off the GUI thread, one worker for every page (issue 24,
-// item 4): a simulation run, a granular flow. A run is a function of its own
+// Long computations off the GUI thread, one worker for every page: a
+// simulation run, a granular flow. A run is a function of its own
 // copy of the input that returns its result; it reads its task's cancel flag
 // and reports how far it has got, and the page that started it reads both,
 // waits for it or is called back on its own thread when it ends.

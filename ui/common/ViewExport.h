@@ -1,5 +1,5 @@
 #pragma once
-// The views of a page and their exports, declared once (issue 24, item 4). A
+// The views of a page and their exports, declared once. A
 // page lists each view with its name, kind, widget and how it writes PNG, SVG
 // and CSV; this helper performs the exports (the current view by a file's
 // suffix, every view into a folder) and builds the menu actions that export

@@ -1,5 +1,5 @@
 # What every part of the UI shares: interactive quality, rich-text labels,
-# side tabs, the views' exports and the run worker (issue 24, item 4).
+# side tabs, the views' exports and the run worker.
 set(IMPACTLAB_UI_COMMON_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/InteractiveQuality.h ${CMAKE_CURRENT_LIST_DIR}/InteractiveQuality.cpp
   ${CMAKE_CURRENT_LIST_DIR}/RichTextLabel.h ${CMAKE_CURRENT_LIST_DIR}/RichTextLabel.cpp

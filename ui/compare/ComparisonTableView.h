@@ -1,5 +1,5 @@
 #pragma once
-// The comparison table (issue 10, item 2): per law its status, impulse,
+// The comparison table: per law its status, impulse,
 // energy change, post-impact velocity, events and warnings, as the core's
 // makeComparisonTable lays it out; exports the same table as CSV.
 #include <QTableWidget>

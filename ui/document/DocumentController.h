@@ -1,6 +1,6 @@
 #pragma once
-// The open scene document apart from the window that shows it (issue 24,
-// item 4): its file, its edits as undo steps, whether it is saved, the
+// The open scene document apart from the window that shows it: its file,
+// its edits as undo steps, whether it is saved, the
 // recovery copy written while it is not, and the recent files. No widget
 // here: the window keeps the menus, the dialogs and the layout, and reaches
 // the page that shows the document through DocumentEditor.

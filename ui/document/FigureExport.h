@@ -1,6 +1,6 @@
 #pragma once
-// A figure of the catalogue (sim/PaperFigures.h) drawn by the app's own page
-// (issue 26, item 2): its built-in scene set up as the figure says, and the
+// A figure of the catalogue (sim/PaperFigures.h) drawn by the app's own page:
+// its built-in scene set up as the figure says, and the
 // one view written as ID.png, ID.svg and ID.csv. impactlab-report uses it for
 // `impactlab-cli figure`, the tests walk the catalogue with it, and Help >
 // Paper figures opens the same document in the window.
@@ -32,7 +32,7 @@ struct FigureFiles {
 // table widget.
 FigureFiles writePaperFigure(ScenePage& page, const PaperFigure& figure, const QString& folder);
 
-// The gallery (issue 26, item 4): `docsDir`/figures.md with every figure of
+// The gallery: `docsDir`/figures.md with every figure of
 // the catalogue by paper, a thumbnail beside its caption, and
 // `docsDir`/images/figures/<id>.png, the thumbnails, scaled from the pictures
 // `impactlab-cli figure ID --out figureDir` wrote into `figureDir`. Returns

@@ -1,5 +1,5 @@
 #pragma once
-// Everything a page shows, into one folder (issue 10, item 6): every view as
+// Everything a page shows, into one folder: every view as
 // PNG and SVG, every data series and table as CSV, the scene as JSON, and a
 // self-contained report.html (pictures inline) with the numbers of the side
 // panel and a list of the files. Used by File > Export all views and by

@@ -1,5 +1,5 @@
 #pragma once
-// Edits of an open scene document as undoable commands (issue 10, item 1).
+// Edits of an open scene document as undoable commands.
 // A command only remembers the value before and after; applying it goes
 // through the window's own edit path (the same one a slider takes), so undo
 // redraws every view exactly as the original edit did.

@@ -36,7 +36,7 @@ public:
     EnergyView& operator=(const EnergyView&) = delete;
 
     void setCurve(const EnergyCurve& curve);
-    /// One curve per value of a parameter overlay (issue 26): each value's
+    /// One curve per value of a parameter overlay: each value's
     /// kinetic (solid) and potential (dashed) energy in its palette colour
     /// (FigureView::paletteColor, as every overlaid view), named with its
     /// label ("kinetic energy (friction = 0.3)").

@@ -57,7 +57,7 @@ public:
     void setDiagram(const HodographDiagram& diagram);
     /// Shows a bundle of hodographs (Fig. 6), replacing whatever was shown.
     void setBundle(const HodographBundle& bundle);
-    /// Shows one hodograph per value of a parameter overlay (issue 26), each
+    /// Shows one hodograph per value of a parameter overlay, each
     /// in its value's palette colour with its invariant rays, the legend
     /// naming the values (`labels`, one per diagram).
     void setOverlay(const std::vector<HodographDiagram>& diagrams, const QStringList& labels);

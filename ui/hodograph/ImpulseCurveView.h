@@ -23,7 +23,7 @@ public:
 
     /// Shows `curve` and frames it.
     void setCurve(const ImpulseCurve3D& curve);
-    /// One curve per value of a parameter overlay (issue 26), each in its
+    /// One curve per value of a parameter overlay, each in its
     /// value's palette colour (FigureView::paletteColor), the key naming
     /// `labels`; frames them.
     void setOverlay(const std::vector<ImpulseCurve3D>& curves, const QStringList& labels);

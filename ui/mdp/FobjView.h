@@ -28,7 +28,7 @@ public:
     ~FobjView() override;
 
     void setCurve(const MdpFobjCurve& curve);
-    /// One curve per value of a parameter overlay (issue 26): each value's
+    /// One curve per value of a parameter overlay: each value's
     /// feasible arcs and global minimum in its palette colour
     /// (FigureView::paletteColor), named with its label. The infeasible
     /// arcs and poles move with the cone, so they are not drawn (one set

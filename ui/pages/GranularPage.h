@@ -1,5 +1,5 @@
 #pragma once
-// A granular flow (issue 12, items 4-6): many spheres stepped by impulse-
+// A granular flow: many spheres stepped by impulse-
 // velocity time stepping on a worker thread, with a progress bar and Cancel;
 // frames are kept as the run goes, so the timeline scrubs while it runs. The
 // 3D view draws every particle as a GPU glyph coloured by speed. With the
@@ -67,7 +67,7 @@ public:
     };
     const GranularScene& scene() const { return scene_; }
     const std::vector<ModelRun>& runs() const { return runs_; }
-    // Parameter overlays (issue 26): each value's flow runs with the scene's
+    // Parameter overlays: each value's flow runs with the scene's
     // friction model (queued after the scene's own runs on the same idle
     // worker; Cancel stops them all); g(r), Contacts and Table 2 draw every value,
     // the field maps and the 3D view the scene's own runs. Empty without an

@@ -79,7 +79,7 @@ public:
     // The maximum-dissipation geometry of the current problem (every law).
     const MdpDiagram& mdpDiagram() const { return mdp_; }
 
-    // Parameter overlays (issue 26): the hodograph, the 3D impulse curve,
+    // Parameter overlays: the hodograph, the 3D impulse curve,
     // energy, the impulse-space diagram, the event sequence, f_obj and both
     // tables draw every value; the bundle (16 paths a value would be
     // unreadable), the eight chains of Fig. 9 and the methods' timing table

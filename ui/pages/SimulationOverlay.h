@@ -1,6 +1,6 @@
 #pragma once
 // A parameter overlay (scene/SceneOverlay.h) on a simulated scene's page
-// (spatial, planar, vehicles; issue 26, item 1): each value's document read
+// (spatial, planar, vehicles): each value's document read
 // as a scene and simulated in the same worker job as the scene's own run, so
 // a long run still shows progress and can be cancelled; then, for the views
 // that draw every value, each value's selected impact compared as the scene's

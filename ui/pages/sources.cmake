@@ -1,4 +1,4 @@
-# One page per kind of scene, registered in PageRegistry.cpp (issue 10, item 5).
+# One page per kind of scene, registered in PageRegistry.cpp.
 set(IMPACTLAB_UI_PAGE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ScenePage.h ${CMAKE_CURRENT_LIST_DIR}/ScenePage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PageRegistry.h ${CMAKE_CURRENT_LIST_DIR}/PageRegistry.cpp

@@ -1,5 +1,5 @@
 #pragma once
-// The parameter panel's "Overlay values..." dialog (issue 26, item 1): the
+// The parameter panel's "Overlay values..." dialog: the
 // values of one numeric parameter to draw together, typed as a comma list or
 // spaced evenly over a range, in the unit the row shows (degrees for an angle,
 // GPa for a stiffness). Values leave in SI; the core checks them again when

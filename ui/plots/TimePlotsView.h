@@ -4,7 +4,7 @@
 // energy), with several laws overlaid and a cursor at the timeline's time.
 // Plain data in, no physics: the caller extracts the curves from its runs.
 //
-// Layout (issue 23, item 2): a chart is never drawn smaller than a readable
+// Layout: a chart is never drawn smaller than a readable
 // size (kMinChartWidthPx x kMinChartHeightPx). The view puts as many columns
 // as its width holds at that size (at most the caller's number) and scrolls
 // the rows that do not fit instead of squeezing them. One legend above the

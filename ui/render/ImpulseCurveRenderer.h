@@ -35,7 +35,7 @@ public:
     void setCurve(const ImpulseCurve3D& curve);
     /// A text and colour (RGB in [0, 1]) of the key, top left.
     using OverlayKey = std::pair<std::string, Eigen::Vector3d>;
-    /// One curve per value of a parameter overlay (issue 26), each in its
+    /// One curve per value of a parameter overlay, each in its
     /// key's colour with its marked points, the key naming the values; the
     /// plane of compression and the line of sticking once per distinct one.
     void setOverlay(const std::vector<ImpulseCurve3D>& curves, const std::vector<OverlayKey>& keys);

@@ -1,5 +1,5 @@
 #pragma once
-// Many spheres in a VtkView (issue 12, item 5): one glyph mapper draws every
+// Many spheres in a VtkView: one glyph mapper draws every
 // particle of a frame as an instanced sphere scaled by its radius and
 // coloured by its speed (dark blue at rest to yellow at the scale's top), so
 // 100,000 particles and more stay interactive; the obstacles (planes drawn

@@ -1,5 +1,5 @@
 #pragma once
-// The Reconstruction tab of the vehicle page (issue 25, item 4): a vehicle
+// The Reconstruction tab of the vehicle page: a vehicle
 // collision reconstructed from evidence (core/reconstruction/Reconstruction.h,
 // docs/reconstruction-format.md).
 //

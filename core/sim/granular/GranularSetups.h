@@ -2,7 +2,7 @@
 // The worlds of the granular scenes (scene/GranularScene.h) and the windows
 // their views analyse.
 //
-// Settling box: exactly issue 12's benchmark (SettlingBox.h), with the scene's
+// Settling box: exactly the standard benchmark (SettlingBox.h), with the scene's
 // solver settings.
 //
 // Channel flow (Preclik, Eibl & Ruede sec. 4.3, reference note C.2.4): a

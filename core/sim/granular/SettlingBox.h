@@ -1,5 +1,5 @@
 #pragma once
-// The standard granular benchmark "settling box" (issue 12, item 8), defined
+// The standard granular benchmark "settling box", defined
 // exactly so other engines can run it: N equal spheres of diameter 0.01 m,
 // density 2650 kg/m^3, mu 0.4, purely inelastic, on a cubic lattice of
 // spacing 1.1 d with nx = ny = ceil(cbrt(N)), the first N sites filled

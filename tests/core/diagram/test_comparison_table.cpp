@@ -1,4 +1,4 @@
-// The comparison table as people read it (issue 23, items 7 and 8): laws by
+// The comparison table as people read it: laws by
 // their display names, round-off of a vector printed as 0, one format per column.
 #include <gtest/gtest.h>
 

@@ -164,7 +164,7 @@ TEST(ImpulseDiagram, DirectImpactHasNoReverseSlidingLine) {
     for (const Vec2& q : poisson->points) EXPECT_NEAR(q.y(), 1.052632, kPrintedTol);
 }
 
-// A friction overlay's diagrams merged (issue 26): one path per value in
+// A friction overlay's diagrams merged: one path per value in
 // order, named with it; the compression line (friction-free) once; each
 // value's friction lines named with it; no admissible region (each value has
 // its own); the view box covers every value's; the plane is the one given.

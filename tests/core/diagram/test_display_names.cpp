@@ -1,4 +1,4 @@
-// The names people read (issue 23, item 7): every registered law has a
+// The names people read: every registered law has a
 // display name, and the granular models read as the laws they run.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The display formatter (issue 23, item 8): round-off of a quantity's scale
+// The display formatter: round-off of a quantity's scale
 // prints 0, real small values print as themselves, non-finite values print
 // "n/a", and a table column shares one format.
 #include <gtest/gtest.h>
@@ -76,7 +76,7 @@ TEST(DisplayNumber, SignificantDigitsFixedOrScientific) {
 }
 
 TEST(DisplayNumber, ColumnSharesOneFormat) {
-    // The mixed column of the issue: 2.369e+05 J beside 16321 J.
+    // A mixed column: 2.369e+05 J beside 16321 J.
     const std::vector<std::string> energies = formatDisplayColumn({{236900.0, 0.0}, {16321.0, 0.0}});
     EXPECT_EQ(energies[0], "236900");
     EXPECT_EQ(energies[1], "16321");

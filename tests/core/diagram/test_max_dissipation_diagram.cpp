@@ -21,7 +21,7 @@ constexpr double kOnPolylineRelTol = 1e-3;
 // Values recomputed from the same closed forms: round-off only.
 constexpr double kSameValueRelTol = 1e-12;
 
-// Table 1's and Fig. 7's values carry ten significant digits; the bound is 1e-8.
+// Table 1's and Fig. 7's values carry ten significant digits; the required bound is 1e-8.
 constexpr double kTable1Tol = 1e-8;
 // Contour ends are interpolated linearly between grid nodes: within 5 % of the range of levels.
 constexpr double kContourLevelShare = 0.05;

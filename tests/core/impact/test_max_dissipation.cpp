@@ -16,7 +16,7 @@ using namespace impactlab;
 namespace { namespace IMPACTLAB_UNITY_ID {
 
 // The reference's derived columns carry ten significant digits (half a unit
-// in the last is <= 5e-11); the bound is 1e-8.
+// in the last is <= 5e-11); the required bound is 1e-8.
 constexpr double kTable1Tol = 1e-8;
 // Appendix A evaluated verbatim vs the expanded eq. (8): the reference found
 // 1e-15 relative; sums of ~20 products of O(1) terms leave a few 1e-15.

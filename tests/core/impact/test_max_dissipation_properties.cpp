@@ -16,7 +16,7 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-// The bound for the brute-force comparison.
+// The required bound for the brute-force comparison.
 constexpr double kBruteForceRelTol = 1e-9;
 // Feasibility: the impulse is a root polished to ~1e-15 rad and lifted with a
 // few products; 1e-10 relative to the impulse scale is round-off with margin.

@@ -21,7 +21,7 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 constexpr double kStraightPathRelTol = 1e-10;
 // The frictionless closed form against the integrated straight path (RK4 is
 // exact on it; the events are located to 1e-13 of the impulse scale): the
-// issue's 1e-12.
+// required 1e-12.
 constexpr double kClosedFormRelTol = 1e-12;
 constexpr double kCurvedPathRelTol = 1e-7;
 // Stronge untraced (in angle, Chebyshev panels at 1e-8) against the
@@ -95,7 +95,7 @@ TEST(RestitutionLaws, FrictionlessClosedFormAndAllThreeAgree) {
 }
 
 TEST(RestitutionLaws, FrictionlessClosedFormIsTheIntegratedPath) {
-    // Without a trace the three laws take the closed form (issue 28); with one
+    // Without a trace the three laws take the closed form; with one
     // they integrate the path. Both must give the same impact to 1e-12: the
     // impulse, the end of compression, the events and v+.
     test::RandomBodies rnd(27);

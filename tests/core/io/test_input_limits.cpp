@@ -1,4 +1,4 @@
-// The readers enforce docs/input-limits.md (issue 8, item 1): each limit is
+// The readers enforce docs/input-limits.md: each limit is
 // refused with InputError naming the field, and input just inside it is read.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -132,7 +132,7 @@ TEST(InputLimits, VehicleRunEndsAtTheEndTime) {
     EXPECT_EQ(run.impacts.size(), 1u);
 }
 
-// Issue 24, item 9: a file over the size limit is refused from its size. The
+// A file over the size limit is refused from its size. The
 // sparse file is far larger than memory: reading it first could not pass.
 TEST(InputLimits, OversizedFileIsRefusedFromItsSize) {
     constexpr std::uintmax_t kSparseBytes = 64ull * 1024 * 1024 * 1024;

@@ -1,4 +1,4 @@
-// Physics guards on every registered law (issue 8, item 4): random valid
+// Physics guards on every registered law: random valid
 // problems over the ranges docs/input-limits.md admits, at contact and body
 // level, checked for what every law must satisfy whatever its regime:
 //   - a result in finite numbers, with status converged (or no-solution with a
@@ -378,7 +378,7 @@ TEST(LawGuards, UnflaggedEnergyGainGetsAWarning) {
     EXPECT_TRUE(warnsOf(g, "energy gained"));
 }
 
-// The issue's cases: the planar bar with friction up to the admitted 1e3, and
+// The hard cases: the planar bar with friction up to the admitted 1e3, and
 // a grazing approach that needs millions of frictionless impulse scales, are
 // solved (not abandoned), agree with Jia-Wang's Stronge and end separating.
 TEST(LawGuards, StiffCasesAreSolvedNotAbandoned) {

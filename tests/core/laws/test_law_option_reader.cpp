@@ -1,4 +1,4 @@
-// The one reader of law options (laws/LawOptionReader.h, issue 24, item 2):
+// The one reader of law options (laws/LawOptionReader.h):
 // every family reads its options through it with the field names and
 // messages the families always had ("<law>.<key>: reason"), checked here word
 // for word, key order included.

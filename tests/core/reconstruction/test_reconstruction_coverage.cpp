@@ -1,4 +1,4 @@
-// Calibration of the reconstruction's intervals (issue 25 acceptance): with
+// Calibration of the reconstruction's intervals: with
 // synthetic evidence of known noise, the 95 % intervals must hold the true
 // speeds in 92-98 % of the trials. Slow by nature (each trial is a fit and
 // its Monte Carlo), so the sanitized run skips it (scripts/run-sanitized-tests.sh).

@@ -1,4 +1,4 @@
-// Bad reconstruction blocks (issue 25, item 8): each refused with one
+// Bad reconstruction blocks: each refused with one
 // InputError naming the field, never a crash, a hang or NaN.
 #include <gtest/gtest.h>
 

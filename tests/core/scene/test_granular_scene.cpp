@@ -1,4 +1,4 @@
-// Granular scenes (issue 12, items 4 and 8; scene/GranularScene.h,
+// Granular scenes (scene/GranularScene.h,
 // sim/granular/GranularSetups.h): the built-in scenes parse and build the
 // worlds they describe, the paper's channel numbers come out where the scene
 // keeps them, and bad input is an InputError naming the field.
@@ -66,7 +66,7 @@ TEST(GranularScene, BuiltInScenesParseAndBuild) {
     EXPECT_FALSE(isGranularSceneDocument(loadSceneDocument("superball.json")));
 }
 
-// Issue 12, item 8: the scene is the benchmark, sphere for sphere.
+// The scene is the benchmark, sphere for sphere.
 TEST(GranularScene, SettlingBoxSceneIsTheBenchmark) {
     const GranularScene s = withGranularParameter(parseGranularScene(loadSceneDocument("settling-box.json")), "particles", 8000);
     ASSERT_EQ(s.particles, 8000);

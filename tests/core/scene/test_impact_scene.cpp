@@ -81,7 +81,7 @@ TEST(ImpactScene, BuiltInScenesLoadAndTouch) {
         EXPECT_EQ(llt.info(), Eigen::Success) << file;
         EXPECT_LT(s.problem.vMinus.z(), 0.0) << file;
     }
-    EXPECT_EQ(count, 6);   // with the printed-W pin-ball and the two-minima contact (issue 26)
+    EXPECT_EQ(count, 6);   // with the printed-W pin-ball and the two-minima contact
 }
 
 // The maximum-dissipation model scenes (Preclik, Eibl & Ruede secs. 4.1, 4.2):

@@ -1,5 +1,4 @@
-// Parameters that apply only in some modes of a scene ("applies_when", issue
-// 23 item 9): read from the document, the reason a row is disabled, and a
+// Parameters that apply only in some modes of a scene ("applies_when"): read from the document, the reason a row is disabled, and a
 // clear error naming the field for a condition that makes no sense.
 #include <gtest/gtest.h>
 

@@ -19,7 +19,7 @@ using nlohmann::json;
 constexpr double kClosedFormRelTol = 1e-6;   // B.2.5 / B.2.7 state 1e-6
 constexpr double kCradleTol = 1e-9;          // B.2.8 states 1e-12 for the law; the scene adds round-off of poses
 // The compliant model at 10 GPa against rigid PLUS: its total normal impulse
-// is within 2 % over Fig. 15b's range (README, compliant benchmark).
+// is within 2 % over Fig. 15b's range (docs/benchmarks.md, the compliant reference).
 constexpr double kCompliantRelTol = 0.02;
 
 // J: B.2.5 prints the energy before to four decimals.

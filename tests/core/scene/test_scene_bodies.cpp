@@ -1,4 +1,4 @@
-// Adding and removing the bodies of a spatial scene (issue 10, item 1): the
+// Adding and removing the bodies of a spatial scene: the
 // documents read back, the added body is clear of every other, parameters
 // follow the bodies they move, and an add undone by a remove is the original.
 #include <gtest/gtest.h>

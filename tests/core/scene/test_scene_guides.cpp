@@ -1,4 +1,4 @@
-// A scene guide's suggestion shows what it promises (issue 23, item 4): the
+// A scene guide's suggestion shows what it promises: the
 // superball's guide says that Glocker-Pfeiffer's tangential restitution
 // reverses the contact point's slip at a bounce where Stronge's law leaves
 // it at rest, and that Newton, Poisson and Stronge agree on this ball (its

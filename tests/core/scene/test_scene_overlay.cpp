@@ -1,4 +1,4 @@
-// Parameter overlays (scene/SceneOverlay.h, issue 26 item 1): every kind's
+// Parameter overlays (scene/SceneOverlay.h): every kind's
 // reader accepts "overlay" and refuses a bad one naming the field; the
 // expansion gives one document per value with the parameter set exactly as
 // its setter sets it, and a document without an overlay expands to nothing.

@@ -1,4 +1,4 @@
-// Jointed bodies in the 3D simulation (issue 27): the swinging Newton's
+// Jointed bodies in the 3D simulation: the swinging Newton's
 // cradle, the triple pendulum that falls and rebounds, the double pendulum on
 // a wall and the chain of balls; joint coordinates checked against the
 // pendulum chain's own equations.
@@ -22,7 +22,7 @@ using namespace impactlab;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
 
-// The cradle's acceptance (issue 27): speeds within 1 % of the striking
+// The cradle's acceptance: speeds within 1 % of the striking
 // speed, energy drift under 0.1 % over 10 s.
 constexpr double kCradleSpeedRelTol = 0.01;
 constexpr double kCradleEnergyDriftTol = 1e-3;

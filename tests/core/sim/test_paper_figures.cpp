@@ -1,5 +1,5 @@
-// The figure catalogue (issue 26, item 2; core/sim/PaperFigures.h): every id
-// the issue names is there, once, under the papers' numbering; every figure
+// The figure catalogue (core/sim/PaperFigures.h): every id
+// the catalogue promises is there, once, under the papers' numbering; every figure
 // names a built-in scene and parameters that scene has, and setting it up
 // gives a document the scene's reader accepts with the values asked for.
 #include <gtest/gtest.h>
@@ -20,7 +20,8 @@ namespace { namespace IMPACTLAB_UNITY_ID {
 
 namespace fs = std::filesystem;
 
-// The ids issue 26 lists, in the papers' numbering.
+// The ids of every figure and table the catalogue promises, in the papers'
+// numbering.
 std::set<std::string> listExpectedIds() {
     std::set<std::string> ids;
     for (int n = 4; n <= 11; ++n) ids.insert("jia-wang-fig" + std::to_string(n));

@@ -1,4 +1,4 @@
-// The one table of scene kinds (issue 24, item 1; core/sim/SceneKinds.h):
+// The one table of scene kinds (core/sim/SceneKinds.h):
 // every kind of SceneKind has exactly one descriptor, in order, with every
 // part; the JSON spelling of each kind reads back as that kind; every
 // built-in scene reads through its kind's reader into that kind's type; and

@@ -145,7 +145,7 @@ SpatialScene makeLevelBrick(const std::string& law) {
 }
 
 // Tolerances: the level brick is symmetric to round-off, and PLUS's intervals
-// keep the four impulses equal to its Newton tolerance (issue 9, item 4).
+// keep the four impulses equal to its Newton tolerance.
 constexpr double kSymmetryAbsTol = 1e-9;     // rad/s, m/s
 constexpr double kMomentumRelTol = 1e-12;
 
@@ -197,7 +197,7 @@ TEST(SimultaneousImpacts, SingleContactLawSaysHowItOrdersThem) {
 
 // Body-body contacts: spheres meet spheres, and a striker meeting a row of
 // touching balls (ball-row.json, Newton's cradle on a table) is resolved by
-// plus as one impact of every touching contact (issue 9, item 4).
+// plus as one impact of every touching contact.
 
 SpatialScene makeBallRow(const std::string& law, const std::string& model = "sequential") {
     return withChoice(withChoice(loadScene("ball-row.json"), "law", law), "model", model);

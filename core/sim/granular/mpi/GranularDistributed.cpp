@@ -77,7 +77,7 @@ Twist getTwist(const Sphere& s) {
 }
 
 // What this process sent point to point: the halo's traffic (collectives
-// are few per step and counted apart in the README's cost model).
+// are few per step and counted apart in docs/benchmarks.md's cost model).
 struct HaloCounter {
     double bytes = 0.0;
     double messages = 0.0;

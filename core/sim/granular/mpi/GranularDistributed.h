@@ -1,5 +1,5 @@
 #pragma once
-// Granular runs on several processes (issue 12, item 3): MPI domain
+// Granular runs on several processes: MPI domain
 // decomposition of the serial stepper (sim/granular/GranularPhases.h), in the
 // manner of the paper's engine pe (Preclik & Ruede 2015). Built only with the
 // CMake option IMPACTLAB_MPI, as the library impactlab_granular_mpi; core
@@ -8,7 +8,7 @@
 // Decomposition (ProcessGrid.h): the region is cut into px x py x pz boxes
 // of equal size, one per process in rank order (x fastest): by default the
 // grid with the least cut area whose boxes are at least a ghost width wide
-// along every cut axis, or slabs along x over the bounds (issue 12's). A
+// along every cut axis, or slabs along x over the bounds. A
 // process owns the particles whose centres lie in its box.
 // Ghosts: each process also holds read-only copies of its neighbours'
 // particles within the ghost width (2 largest radii + the contact margin) of

@@ -1,5 +1,5 @@
 #pragma once
-// The geometry of a granular run's domain decomposition (issue 28, item 3):
+// The geometry of a granular run's domain decomposition:
 // which process owns which box of space, who its neighbours are, and which
 // factorisation px x py x pz of the process count to use. Free of MPI, so it
 // is tested and reasoned about without processes.

@@ -1,4 +1,4 @@
-// Impulse-velocity time stepping of spheres (issue 12, items 1 and 9; Preclik,
+// Impulse-velocity time stepping of spheres (Preclik,
 // Eibl & Ruede sec. 3.1, reference note C.1.7): physical facts of the stepper
 // on small worlds, each with its tolerance stated.
 #include <gtest/gtest.h>
@@ -57,7 +57,7 @@ TEST(GranularStepper, DroppedSphereComesToRestAndStays) {
     EXPECT_LT(w.spheres[0].angularVelocity.norm() * kRadius, kRestSpeedTol);
 }
 
-// Issue 12, item 9: at rest for long, a sphere neither sinks into nor creeps
+// At rest for long, a sphere neither sinks into nor creeps
 // off the floor. 20 s is 200,000 steps: a drift of one round-off (1e-19 m
 // at z = 5 mm) per step would add up to 2e-14 m; the bound allows 1e-12 m.
 TEST(GranularStepper, RestingSphereDoesNotDriftOverTwentySeconds) {
@@ -359,7 +359,7 @@ TEST(GranularStepper, BadInputNamesTheField) {
     EXPECT_THROW(w.validate(), InputError);
 }
 
-// Issue 12, item 2: the parallel Jacobi step gives the same state on any
+// The parallel Jacobi step gives the same state on any
 // number of threads (contacts listed in sphere order; each sphere sums its
 // contacts' updates in contact order), bit for bit.
 // Both sweeps give the same bits on any thread count: Jacobi sums each

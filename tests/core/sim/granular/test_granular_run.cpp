@@ -82,7 +82,7 @@ TEST(GranularRun, ProgressCanCancel) {
     EXPECT_NEAR(w.time(), 40 * 1e-4, kTimeTol);
 }
 
-// Issue 12, item 9: nothing is lost in the channel except through its open
+// Nothing is lost in the channel except through its open
 // end, where every particle is counted.
 TEST(GranularScenesRun, ChannelLosesNothing) {
     const GranularScene s = loadScene("channel-flow.json", [](json& d) {
