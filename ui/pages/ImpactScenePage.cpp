@@ -365,8 +365,11 @@ void ImpactScenePage::prepareForExport() {
 void ImpactScenePage::updateMeasurementSweep() {
     measurements_ = readSceneMeasurements(scene_.document, scene_.parameters);
     const std::optional<std::string> parameter = findMeasuredParameter(measurements_);
-    for (QWidget* w : {static_cast<QWidget*>(measured_), static_cast<QWidget*>(residuals_)})
-        tabs()->setTabVisible(tabs()->indexOf(w), parameter.has_value());
+    // Only on a change: setting a tab's visibility lays the tab bar out again.
+    for (QWidget* w : {static_cast<QWidget*>(measured_), static_cast<QWidget*>(residuals_)}) {
+        const int i = tabs()->indexOf(w);
+        if (tabs()->isTabVisible(i) != parameter.has_value()) tabs()->setTabVisible(i, parameter.has_value());
+    }
     if (!parameter) {
         if (sweepJob_) sweepJob_->cancel();
         sweepJob_.reset();
