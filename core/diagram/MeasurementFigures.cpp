@@ -84,6 +84,18 @@ Figure makeMeasurementFigure(const MeasurementSweep& sweep, const std::string& q
         s.marker = FigureMarker::Circle;
         for (const MeasuredPoint& point : m.points) s.points.emplace_back(point.x * xScale, point.y * yScale);
         f.series.push_back(std::move(s));
+        // One standard deviation either side, where the series gives it: a
+        // vertical bar through the point, kept out of the legend.
+        for (const MeasuredPoint& point : m.points) {
+            if (!point.sigmaY || !(*point.sigmaY > 0.0)) continue;
+            FigureSeries bar;
+            bar.name = m.name + " sigma";
+            bar.colorIndex = kSweepMeasuredColor;
+            bar.inLegend = false;
+            bar.points = {Vec2(point.x * xScale, (point.y - *point.sigmaY) * yScale),
+                          Vec2(point.x * xScale, (point.y + *point.sigmaY) * yScale)};
+            f.series.push_back(std::move(bar));
+        }
     }
     if (current) {
         // A vertical line over the span of what is drawn, at the scene's own value.

@@ -21,8 +21,9 @@ std::string getSweepLawDisplayName(const MeasurementSweepLaw& law);
 
 // One quantity against the parameter: a line per law (the reference dashed,
 // the way PLUS draws its compliant reference), the measured points of every
-// series of the quantity as black circles on top, and a dashed vertical
-// line at `current` (the scene's own value) when given.
+// series of the quantity as black circles on top with a bar of one sigma
+// either side where the series gives sigma_y, and a dashed vertical line at
+// `current` (the scene's own value) when given.
 Figure makeMeasurementFigure(const MeasurementSweep& sweep, const std::string& quantity,
                              std::optional<double> current = std::nullopt);
 

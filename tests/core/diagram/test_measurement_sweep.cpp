@@ -186,6 +186,15 @@ TEST(MeasurementSweep, FigureAndCsvCarryEveryLawAndMeasuredPointInDisplayUnits) 
     EXPECT_EQ(f.xLabel, "Incidence angle [deg]");
     EXPECT_EQ(f.yLabel, "Rebound angle [deg]");
     ASSERT_EQ(f.series.size(), sweep.laws.size() + 2);   // the laws, the measured points, the scene's own angle
+    // e_t's points carry sigmas: a bar of one sigma either side of each, out of the legend.
+    const Figure et = makeMeasurementFigure(sweep, "tangential_restitution");
+    const MeasurementSeries& etSeries = findSeries(sweep, "tangential_restitution");
+    ASSERT_EQ(et.series.size(), sweep.laws.size() + 1 + etSeries.points.size());
+    const FigureSeries& bar = et.series[sweep.laws.size() + 1];
+    EXPECT_FALSE(bar.inLegend);
+    ASSERT_EQ(bar.points.size(), 2u);
+    EXPECT_NEAR(bar.points[0].x(), etSeries.points[0].x / kDeg, 1e-9);
+    EXPECT_NEAR(bar.points[1].y() - bar.points[0].y(), 2.0 * *etSeries.points[0].sigmaY, 1e-12);
     EXPECT_TRUE(f.series[sweep.laws.size() - 1].dashed);   // the Hertz-Mindlin reference
     const FigureSeries& measured = f.series[sweep.laws.size()];
     EXPECT_EQ(measured.marker, FigureMarker::Circle);
