@@ -343,7 +343,7 @@ ImpactScene parseImpactScene(const json& doc, const ImpactScene& previous) {
     } catch (const InputError& e) {
         rethrowProblemError(e, s.preset.has_value());
     }
-    s.parameters = parseSceneParameters(doc);
+    s.parameters = parseSceneParameters(doc, &s.measurements);
     return s;
 }
 

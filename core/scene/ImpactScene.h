@@ -68,6 +68,7 @@
 #include "impact/ImpactProblem.h"
 #include "laws/LawComparison.h"
 #include "scene/Scene.h"
+#include "scene/SceneMeasurements.h"
 
 namespace impactlab {
 
@@ -112,6 +113,8 @@ struct ImpactScene {
     std::vector<SceneParameter> parameters;
     // Lines the model adds for the reader (mu*(theta0) of the Painleve rod).
     std::vector<std::string> notes;
+    // Measured data the scene carries (SceneMeasurements.h), read with its parameters.
+    std::vector<MeasurementSeries> measurements;
     nlohmann::json document;             // the source, for parameter edits and saving
 
     const SceneParameter* findParameter(const std::string& id) const;

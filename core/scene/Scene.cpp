@@ -255,9 +255,12 @@ SceneKind getSceneKind(const SimulatedScene& scene) {
     return std::visit([](const auto& s) { return std::decay_t<decltype(s)>::kKind; }, scene);
 }
 
-std::vector<SceneParameter> parseSceneParameters(const json& doc) {
+std::vector<SceneParameter> parseSceneParameters(const json& doc, std::vector<MeasurementSeries>* measurements) {
     std::vector<SceneParameter> out;
-    if (!doc.contains("parameters")) return out;
+    if (!doc.contains("parameters")) {
+        if (measurements) measurements->clear();
+        return out;
+    }
     const json& params = doc["parameters"];
     if (!params.is_array()) throw InputError("parameters", "must be an array");
     for (size_t i = 0; i < params.size(); ++i) {
@@ -269,7 +272,8 @@ std::vector<SceneParameter> parseSceneParameters(const json& doc) {
     }
     readParameterConditions(doc, out);   // throws on a condition that names nothing
     readSceneOverlay(doc, out);          // every kind's overlay, checked against its parameters
-    readSceneMeasurements(doc, out);     // and its measurements
+    std::vector<MeasurementSeries> measured = readSceneMeasurements(doc, out);   // and its measurements
+    if (measurements) *measurements = std::move(measured);
     return out;
 }
 

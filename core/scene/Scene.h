@@ -238,10 +238,15 @@ std::string getParameterLaw(const SceneParameter& parameter);
 // for everything else.
 std::string getParameterGroup(const SceneParameter& parameter);
 
+struct MeasurementSeries;   // scene/SceneMeasurements.h
+
 // Shared by every scene format (scenes, impact scenes):
 // reads the optional "parameters" array of `document`; ids must be unique and
-// every target must name a value of the document.
-std::vector<SceneParameter> parseSceneParameters(const nlohmann::json& document);
+// every target must name a value of the document. The document's overlay
+// and measurements are checked against them; the measurements are kept in
+// `*measurements` when given.
+std::vector<SceneParameter> parseSceneParameters(const nlohmann::json& document,
+                                                 std::vector<MeasurementSeries>* measurements = nullptr);
 // `document` with parameter `id` of `parameters` set: a number clamped to its
 // range, or one of a choice's options. Throws InputError.
 nlohmann::json setParameterInDocument(const std::vector<SceneParameter>& parameters, const nlohmann::json& document,

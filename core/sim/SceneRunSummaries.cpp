@@ -174,10 +174,9 @@ ordered_json summarizeImpactScene(const json& document, const std::optional<std:
     // The scene's laws against its measurements (not for another law asked
     // for by --law: the sweep is of the scene's own laws).
     if (!law) {
-        const std::vector<MeasurementSeries> measurements = readSceneMeasurements(document, scene.parameters);
-        if (const std::optional<std::string> parameter = findMeasuredParameter(measurements))
+        if (const std::optional<std::string> parameter = findMeasuredParameter(scene.measurements))
             s["measurements"] =
-                summarizeMeasurementSweep(runMeasurementSweep(scene, measurements, *parameter, {}, kNoSweepGrid));
+                summarizeMeasurementSweep(runMeasurementSweep(scene, scene.measurements, *parameter, {}, kNoSweepGrid));
     }
     return s;
 }

@@ -18,7 +18,6 @@
 #include "pages/ImpactScenePage.h"
 #include "plots/MeasurementsView.h"
 #include "plus/FigureView.h"
-#include "scene/SceneMeasurements.h"
 
 using namespace impactlab;
 using namespace impactlab::ui;
@@ -37,8 +36,7 @@ protected:
     // The core's sweep of the document the page shows, from scratch.
     MeasurementSweep sweepOfDocumentOnScreen() {
         const ImpactScene scene = parseImpactScene(w.currentPage()->document());
-        const std::vector<MeasurementSeries> m = readSceneMeasurements(scene.document, scene.parameters);
-        return runMeasurementSweep(scene, m, *findMeasuredParameter(m));
+        return runMeasurementSweep(scene, scene.measurements, *findMeasuredParameter(scene.measurements));
     }
 
     MainWindow w;

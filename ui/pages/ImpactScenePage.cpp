@@ -27,7 +27,6 @@
 #include "panel/ParameterPanel.h"
 #include "plus/FigureView.h"
 #include "plots/MeasurementsView.h"
-#include "scene/SceneMeasurements.h"
 #include "render/MeshRenderer.h"
 #include "render/VtkView.h"
 
@@ -363,8 +362,7 @@ void ImpactScenePage::prepareForExport() {
 // --- The laws against the scene's measurements ----------------------------------
 
 void ImpactScenePage::updateMeasurementSweep() {
-    measurements_ = readSceneMeasurements(scene_.document, scene_.parameters);
-    const std::optional<std::string> parameter = findMeasuredParameter(measurements_);
+    const std::optional<std::string> parameter = findMeasuredParameter(scene_.measurements);
     // Only on a change: setting a tab's visibility lays the tab bar out again.
     for (QWidget* w : {static_cast<QWidget*>(measured_), static_cast<QWidget*>(residuals_)}) {
         const int i = tabs()->indexOf(w);
@@ -393,8 +391,8 @@ void ImpactScenePage::updateMeasurementSweep() {
     }
     if (sweepJob_) sweepJob_->cancel();
     sweepJob_ = sweepWorker_.start<MeasurementSweep>(
-        [scene = scene_, measurements = measurements_, parameter = *parameter](RunTask& task) {
-            return runMeasurementSweep(scene, measurements, parameter, [&task] { return task.isCancelled(); });
+        [scene = scene_, parameter = *parameter](RunTask& task) {
+            return runMeasurementSweep(scene, scene.measurements, parameter, [&task] { return task.isCancelled(); });
         },
         [this](const std::shared_ptr<RunJob<MeasurementSweep>>& job) { onSweepFinished(job); });
 }

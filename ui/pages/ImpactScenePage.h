@@ -148,7 +148,6 @@ private:
     MeasurementsView* measured_ = nullptr;
     ComparisonTableView* residuals_ = nullptr;
 
-    std::vector<MeasurementSeries> measurements_;
     MeasurementSweep sweep_;
     nlohmann::json sweptDocument_;     // what sweep_ was computed for, the swept value left out
     nlohmann::json wantedDocument_;    // the same for the document on screen

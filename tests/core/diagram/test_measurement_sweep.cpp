@@ -34,7 +34,7 @@ ImpactScene loadKharaz() { return parseImpactScene(test::loadSceneDocument("expe
 // the grid the views draw.
 MeasurementSweep runKharazSweep(int gridPoints) {
     const ImpactScene scene = loadKharaz();
-    return runMeasurementSweep(scene, readSceneMeasurements(scene.document, scene.parameters), "incidence", {},
+    return runMeasurementSweep(scene, scene.measurements, "incidence", {},
                                gridPoints);
 }
 const MeasurementSweep& getKharazSweep() {
