@@ -308,9 +308,11 @@ MdpDiagram makeMdpDiagram(const ImpactProblem& problem, const MdpDiagramOptions&
     const PaperFrameProblem p = toPaperFrame(problem.W, problem.vMinus, problem.friction);
     const CompressionPlane plane = CompressionPlane::make(p);
     calcMaxDissipationPaper(p, &d.solution);
-    const CoulombSolutionSet coulomb = findCoulombInelasticSolutions(problem.W, problem.vMinus, problem.friction);
-    d.plane = makePlaneView(p, plane, d.solution, coulomb, options);
-    d.fobj = makeFobjCurve(plane, d.solution, options);
+    if (options.figures) {
+        const CoulombSolutionSet coulomb = findCoulombInelasticSolutions(problem.W, problem.vMinus, problem.friction);
+        d.plane = makePlaneView(p, plane, d.solution, coulomb, options);
+        d.fobj = makeFobjCurve(plane, d.solution, options);
+    }
     d.path = calcMdpDecisionPath(d.solution);
     d.constants = calcAppendixAConstants(p);
     return d;

@@ -34,6 +34,9 @@ struct MdpDiagramOptions {
     int contourLevels = 12;     // contour values between the minimum on the view and its maximum
     int conicSamples = 720;     // points per conic branch
     int fobjSamples = 1441;     // samples of f_obj over [0, 2 pi]
+    // Whether to draw the plane's contours and the f_obj curve (most of the
+    // time); without them only the solution, its path and the constants.
+    bool figures = true;
 };
 
 struct MdpContour {

@@ -2,6 +2,8 @@
 
 #include "laws/LawRegistry.h"
 
+#include <algorithm>
+
 namespace impactlab {
 
 
@@ -25,11 +27,21 @@ std::vector<ComparedLaw> compareLaws(const ImpactProblem& problem, const std::ve
 }
 
 std::vector<LawAcceptance> checkLawAcceptance(const ImpactProblem& problem,
-                                              const std::function<nlohmann::json(const std::string&)>& optionsOf) {
-    std::vector<LawChoice> all;
-    for (const LawInfo& law : getLaws()) all.push_back({law.id, optionsOf ? optionsOf(law.id) : nlohmann::json::object()});
+                                              const std::function<nlohmann::json(const std::string&)>& optionsOf,
+                                              const std::vector<ComparedLaw>& solved) {
     std::vector<LawAcceptance> out;
-    for (ComparedLaw& c : compareLaws(problem, all, false)) out.push_back({c.id, c.accepted, c.refusal});
+    for (const LawInfo& law : getLaws()) {
+        const nlohmann::json options = optionsOf ? optionsOf(law.id) : nlohmann::json::object();
+        const auto known = std::find_if(solved.begin(), solved.end(), [&](const ComparedLaw& c) {
+            return c.id == law.id && c.options == (options.is_object() ? options : nlohmann::json::object());
+        });
+        if (known != solved.end()) {
+            out.push_back({known->id, known->accepted, known->refusal});
+            continue;
+        }
+        const ComparedLaw c = compareLaws(problem, {{law.id, options}}, false).front();
+        out.push_back({c.id, c.accepted, c.refusal});
+    }
     return out;
 }
 

@@ -48,7 +48,10 @@ struct LawAcceptance {
     bool accepted = false;
     std::string refusal;
 };
+// Laws found in `solved` (a comparison of the same problem, with the options
+// `optionsOf` gives) are taken from it rather than solved again.
 std::vector<LawAcceptance> checkLawAcceptance(const ImpactProblem& problem,
-                                              const std::function<nlohmann::json(const std::string&)>& optionsOf);
+                                              const std::function<nlohmann::json(const std::string&)>& optionsOf,
+                                              const std::vector<ComparedLaw>& solved = {});
 
 }  // namespace impactlab

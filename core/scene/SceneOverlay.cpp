@@ -117,6 +117,8 @@ std::string makeOverlayLabel(const SceneParameter& parameter, double siValue) {
 std::string makeOverlayLabel(const SceneParameter& parameter, const std::string& choice) { return parameter.id + " = " + choice; }
 
 std::vector<OverlayCase> expandSceneOverlay(const json& document) {
+    // Most documents have none: their parameters are not read for it.
+    if (!document.is_object() || !document.contains(kOverlayKey)) return {};
     const std::vector<SceneParameter> parameters = parseSceneParameters(document);
     const std::optional<SceneOverlay> overlay = readSceneOverlay(document, parameters);
     std::vector<OverlayCase> cases;

@@ -180,6 +180,11 @@ void ImpactScenePage::setComparedLaws(const QStringList& ids) {
     solve();
 }
 
+const MdpDiagram& ImpactScenePage::mdpDiagram() const {
+    if (!mdpFigures_) mdpFigures_ = makeMdpDiagram(scene_.problem);
+    return *mdpFigures_;
+}
+
 void ImpactScenePage::resetCamera() {
     meshes_->resetCamera();
     bodiesView()->requestRender();
@@ -208,7 +213,7 @@ void ImpactScenePage::solve() {
     outcome_ = {comparison_.front().result, comparison_.front().trace};
     compare_->setAcceptance(scene_.law, checkLawAcceptance(scene_.problem, [&](const std::string& id) {
         return getContactLawOptions(options, id, scene_.law);
-    }));
+    }, comparison_));
     compare_->setCompared(comparedLaws());
 
     const ImpactProblem& p = scene_.problem;
@@ -219,7 +224,10 @@ void ImpactScenePage::solve() {
     curveData_ = makeImpulseCurve3D(p, r, outcome_.trace);
     energyData_ = makeEnergyCurve(outcome_.trace);
     // Maximum dissipation on the same contact, whatever the scene's law.
-    mdp_ = makeMdpDiagram(p);
+    MdpDiagramOptions mdpOptions;
+    mdpOptions.figures = false;
+    mdp_ = makeMdpDiagram(p, mdpOptions);
+    mdpFigures_.reset();
     solveOverlay();
     lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 
@@ -328,11 +336,12 @@ void ImpactScenePage::redrawView(QWidget* view) {
     } else if (view == methods_) {
         methods_->setTable(makeJiaWangMethodsTable(measureJiaWangMethods(scene_.problem)));
     } else if (view == plane_) {
-        plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp_.plane.conic)));
-        plane_->setPlane(mdp_.plane);
+        const MdpDiagram& mdp = mdpDiagram();
+        plane_->setTitle(QString("Max. compression plane (%1)").arg(toString(mdp.plane.conic)));
+        plane_->setPlane(mdp.plane);
     } else if (view == fobj_) {
         if (overlay_.empty()) {
-            fobj_->setCurve(mdp_.fobj);
+            fobj_->setCurve(mdpDiagram().fobj);
         } else {
             std::vector<MdpFobjCurve> curves;
             for (const ImpactOverlayValue& v : overlay_) curves.push_back(v.fobj);

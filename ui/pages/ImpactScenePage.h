@@ -7,6 +7,7 @@
 // the impact; the view on screen is redrawn at once, the others when shown.
 // No physics here: the core solves and builds the geometry; this page maps
 // it to widgets.
+#include <optional>
 #include <memory>
 
 #include "diagram/Hodograph.h"
@@ -76,8 +77,9 @@ public:
     const MeasurementSweep& measurementSweep() const { return sweep_; }
     bool isSweepCurrent() const;
     void flushPendingEdits() override;
-    // The maximum-dissipation geometry of the current problem (every law).
-    const MdpDiagram& mdpDiagram() const { return mdp_; }
+    // The maximum-dissipation geometry of the current problem (every law),
+    // drawn when first asked for after a solve.
+    const MdpDiagram& mdpDiagram() const;
 
     // Parameter overlays: the hodograph, the 3D impulse curve,
     // energy, the impulse-space diagram, the event sequence, f_obj and both
@@ -127,7 +129,11 @@ private:
     HodographBundle bundleData_;
     ImpulseCurve3D curveData_;
     EnergyCurve energyData_;
+    // The maximum-dissipation solution and its branch, at every solve (the
+    // summary prints them); the plane's contours and f_obj, which take as
+    // long as all the rest of a solve, only once a view or a caller asks.
     MdpDiagram mdp_;
+    mutable std::optional<MdpDiagram> mdpFigures_;
     std::vector<QWidget*> stale_;   // views that show an older solve
 
     std::unique_ptr<MeshRenderer> meshes_;

@@ -158,9 +158,13 @@ struct VtkView::Impl {
     std::vector<ShrunkText> shrunk;
     // A caption (a text actor placed in display pixels) as its owner set it,
     // and as it is shown, wrapped to the frame's width.
+    // The wrap is measured glyph by glyph, so it is kept while the text, its
+    // property (font, size) and the room for it stay as they were.
     struct FittedCaption {
         vtkWeakPointer<vtkTextActor> actor;
         std::string full, shown;
+        int room = -1, dpi = 0;
+        vtkMTimeType propertyTime = 0;
     };
     std::vector<FittedCaption> captions;
     // Breaks every caption's lines between words so that each line fits the
@@ -318,9 +322,14 @@ void VtkView::Impl::fitCaptions(int width) {
         // The same margin on the right as the caption keeps on the left.
         const double margin = text->GetPositionCoordinate()->GetValue()[0];
         const int room = std::max(1, static_cast<int>(width - 2.0 * margin));
+        const vtkMTimeType propertyTime = text->GetTextProperty()->GetMTime();
+        if (it->shown == text->GetInput() && it->room == room && it->dpi == dpi && it->propertyTime == propertyTime) return;
         const std::string shown = wrapCaption(text->GetTextProperty(), it->full, room, dpi);
         if (shown != text->GetInput()) text->SetInput(shown.c_str());
         it->shown = shown;
+        it->room = room;
+        it->dpi = dpi;
+        it->propertyTime = propertyTime;
     });
     captions.erase(std::remove_if(captions.begin(), captions.end(), [](const FittedCaption& c) { return !c.actor; }),
                    captions.end());
