@@ -5,6 +5,7 @@
 
 #include "diagram/DisplayNames.h"
 #include "impact/planar/GlockerPfeiffer.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -49,7 +50,7 @@ CoulombPhasePoints calcCoulombPhasePoints(const ImpactProblem& problem, const Co
     pts.DtE = r.vPlus.x();
     const double mu = problem.friction;
     // The reversible tangential impulse of the second case (sec. 3.6.3).
-    const bool gp = law.id == "glocker-pfeiffer";
+    const bool gp = isLaw(law.id, LawId::GlockerPfeiffer);
     const double et = gp ? readOption(law, "e_t") : 0.0;
     const double nu = gp ? readOption(law, "nu") : 0.0;
     const TangentBounds b = calcGlockerPfeifferBounds(pts.ItC, pts.InE, mu, problem.restitution, et, nu);

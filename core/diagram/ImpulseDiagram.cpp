@@ -152,8 +152,8 @@ ImpulseDiagram makeImpulseDiagram(const ImpactProblem& problem, const std::vecto
         dia.lines.push_back({"friction-", "friction line I_t = -mu I_n", {Vec2::Zero(), Vec2(-mu * top, top)}});
     }
     dia.lines.push_back({"compression", "maximum compression (v_n = 0)", clipLine(cn, problem.vMinus.z(), lo, hi)});
-    dia.lines.push_back({"newton", "Newton termination (v_n = -e v_n-)", clipLine(cn, (1.0 + e) * problem.vMinus.z(), lo, hi)});
-    dia.lines.push_back({"sticking", "sticking line (v_t = 0)", clipLine(cs, s.dot(problem.vMinus), lo, hi)});
+    dia.lines.push_back({kNewtonTerminationLineId, "Newton termination (v_n = -e v_n-)", clipLine(cn, (1.0 + e) * problem.vMinus.z(), lo, hi)});
+    dia.lines.push_back({kStickingLineId, "sticking line (v_t = 0)", clipLine(cs, s.dot(problem.vMinus), lo, hi)});
     // Reverse-sliding line DR (Cataldo & Sampaio sec. 3.7.2, Fig. 3.21): the
     // slide along the friction line I_t = -sigma mu I_n stops on the sticking
     // line at I_n1 = -v_s^- / (cs_n - sigma mu cs_t); if it cannot stick it

@@ -35,6 +35,11 @@
 
 namespace impactlab {
 
+// Reference lines named by the view that styles them: the line where
+// Newton's restitution ends the impact, and the line of sticking.
+inline constexpr const char* kNewtonTerminationLineId = "newton";
+inline constexpr const char* kStickingLineId = "sticking";
+
 struct DiagramPolyline {
     std::string id;       // "friction+", "friction-", "compression", "newton", "sticking",
                           // "reverse-sliding", "poisson:<model>", "energy-ellipse"

@@ -63,7 +63,7 @@ std::string readChoice(const json& obj, const char* key, const std::string& fiel
 }
 
 void readSolver(const json& g, GranularSolverSettings& s, double defaultTimeStep) {
-    s.frictionModel = readChoice(g, "friction_model", kField, s.frictionModel, {"max-dissipation", "coulomb"});
+    s.frictionModel = readChoice(g, "friction_model", kField, s.frictionModel, {kMaxDissipationFrictionModel, kCoulombFrictionModel});
     s.friction = readOptionalNumberInRange(g, "friction", kField, s.friction, 0.0, limits::kMaxFriction);
     s.timeStep = readOptionalNumberInRange(g, "time_step", kField, defaultTimeStep, 0.0, kMaxTimeStep);
     if (!(s.timeStep > 0.0)) throw InputError("granular.time_step", "must be > 0");
@@ -171,7 +171,7 @@ GranularScene parseGranularScene(const json& doc) {
     readOptionalString(doc, "guide", "guide", "");
     // The friction models run side by side, as the laws the app names them by.
     for (const std::string& law : readComparedLaws(doc))
-        if (law != "max-dissipation" && law != "coulomb-inelastic")
+        if (!findLawFrictionModel(law))
             throw InputError("compare", "a granular scene compares its friction models: \"max-dissipation\" or "
                                         "\"coulomb-inelastic\", got \"" + law + "\"");
     const json& g = getMember(doc, kField, "");
@@ -211,6 +211,17 @@ GranularScene withGranularParameter(const GranularScene& scene, const std::strin
 
 GranularScene withGranularChoice(const GranularScene& scene, const std::string& id, const std::string& choice) {
     return parseGranularScene(setChoiceInDocument(scene.parameters, scene.document, id, choice));
+}
+
+LawId getFrictionModelLaw(const std::string& model) {
+    return model == kCoulombFrictionModel ? LawId::CoulombInelastic : LawId::MaxDissipation;
+}
+
+std::optional<std::string> findLawFrictionModel(const std::string& lawId) {
+    const std::optional<LawId> law = findLawId(lawId);
+    if (law == LawId::MaxDissipation) return std::string(kMaxDissipationFrictionModel);
+    if (law == LawId::CoulombInelastic) return std::string(kCoulombFrictionModel);
+    return std::nullopt;
 }
 
 }  // namespace impactlab

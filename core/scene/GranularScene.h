@@ -28,10 +28,12 @@
 #include <cmath>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "mechanics/Types.h"
+#include "laws/LawIds.h"
 #include "scene/Scene.h"
 
 namespace impactlab {
@@ -114,5 +116,16 @@ GranularScene loadGranularScene(const std::string& path);
 // choice one of its options), read again. Throws InputError.
 GranularScene withGranularParameter(const GranularScene& scene, const std::string& id, double value);
 GranularScene withGranularChoice(const GranularScene& scene, const std::string& id, const std::string& choice);
+
+// The friction models as "friction_model" spells them.
+inline constexpr const char* kMaxDissipationFrictionModel = "max-dissipation";
+inline constexpr const char* kCoulombFrictionModel = "coulomb";
+// The laws a granular scene compares are its two friction models, named by
+// the laws that solve each contact the same way (Preclik et al. eq. 5).
+inline constexpr LawId kGranularFrictionLaws[] = {LawId::MaxDissipation, LawId::CoulombInelastic};
+// The law of a friction model ("coulomb": coulomb-inelastic), and the model
+// of such a law (nullopt for a law that is no friction model).
+LawId getFrictionModelLaw(const std::string& model);
+std::optional<std::string> findLawFrictionModel(const std::string& lawId);
 
 }  // namespace impactlab

@@ -10,12 +10,11 @@
 #include "mechanics/NumberText.h"
 #include "scene/DerivedQuantities.h"
 #include "scene/DisplayUnit.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
 namespace {
-
-constexpr const char* kSweepTangentialComplianceId = "tangential-compliance";
 
 std::vector<double> listSweptValues(const SceneParameter& p, const std::vector<MeasurementSeries>& series,
                                     int gridPoints, std::vector<std::string>& warnings) {
@@ -76,7 +75,7 @@ MeasurementSweep runMeasurementSweep(const ImpactScene& scene, const std::vector
     std::optional<HertzMindlinOptions> reference;
     for (const LawChoice& law : laws) {
         sweep.laws.push_back({law.id, false});
-        if (law.id == kSweepTangentialComplianceId && !reference) {
+        if (isLaw(law.id, LawId::TangentialCompliance) && !reference) {
             reference = HertzMindlinOptions{};
             reference->stepsPerContact = kSweepReferenceStepsPerContact;
             reference->stiffnessRatio = readTangentialComplianceOptions(law.options).stiffnessRatio;

@@ -5,6 +5,7 @@
 #include "sim/SceneRunSummaries.h"
 #include "sim/granular/GranularRun.h"
 #include "sim/granular/GranularSetups.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -58,12 +59,12 @@ AnyScene readPlus(const json& document) { return parsePlusScene(document); }
 std::vector<SceneParameter> readPlusParameters(const json& document) { return parsePlusScene(document).parameters; }
 
 ordered_json simulatePlus(const json& document, const SceneRunRequest& request, SimulationRun*) {
-    if (request.law && *request.law != "plus") throw InputError("--law", "a PLUS scene is resolved by plus");
+    if (request.law && !isLaw(*request.law, LawId::Plus)) throw InputError("--law", "a PLUS scene is resolved by plus");
     return summarizePlusScene(document, false);
 }
 
 ordered_json solvePlus(const json& document, const std::optional<std::string>& law, bool withTrace) {
-    if (law && *law != "plus") throw InputError("--model", "a PLUS scene is solved by plus, not " + *law);
+    if (law && !isLaw(*law, LawId::Plus)) throw InputError("--model", "a PLUS scene is solved by plus, not " + *law);
     return summarizePlusScene(document, withTrace)["impacts"][0];
 }
 

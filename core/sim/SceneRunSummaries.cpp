@@ -10,6 +10,7 @@
 #include "sim/PlusSceneRun.h"
 #include "sim/granular/GranularAnalysis.h"
 #include "sim/granular/GranularPhases.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -102,7 +103,7 @@ ordered_json summarizeSimulationRun(const SimulatedScene& simulated, const Simul
         j["impulse"] = toJson(e.result.impulse);
         j["impulse_world"] = toJson(e.frame.toWorld(e.result.impulse));
         j["v_plus"] = toJson(e.result.vPlus);
-        if (e.result.model == "wang-mason")
+        if (isLaw(e.result.model, LawId::WangMason))
             j["wang_mason_mode"] = toString(classifyWangMasonMode(e.problem, e.result));
         if (const std::optional<ordered_json> cell = findTable21Cell(simulated, e))
             j["table_2_1_cell"] = *cell;

@@ -52,10 +52,10 @@ QPen makeReferencePen(const std::string& id) {
     } else if (id == kCompressionId) {
         pen.setColor(QColor(35, 35, 35));
         pen.setWidthF(kReferenceLineWidth * 1.25);
-    } else if (id == "newton") {
+    } else if (id == kNewtonTerminationLineId) {
         pen.setColor(QColor(60, 60, 110));
         pen.setStyle(Qt::DashDotLine);
-    } else if (id == "sticking") {
+    } else if (id == kStickingLineId) {
         pen.setColor(QColor(0, 110, 110));
         pen.setStyle(Qt::DotLine);
         pen.setWidthF(kReferenceLineWidth * 1.4);  // dots vanish at the thinner width

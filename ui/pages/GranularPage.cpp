@@ -56,23 +56,8 @@ constexpr double kMinSpeedScale = 0.1;
 constexpr double kAnalysisWindowShare = 0.5;
 // Milliseconds between the views' updates while a run goes on.
 constexpr int kAnalysisIntervalMs = 1000;
-// The scene's friction models and the laws the comparison box names them by.
-struct ModelLaw {
-    const char* model;
-    const char* law;
-};
-constexpr ModelLaw kModelLaws[] = {{"max-dissipation", "max-dissipation"}, {"coulomb", "coulomb-inelastic"}};
-
-std::string toLaw(const std::string& model) {
-    for (const ModelLaw& m : kModelLaws)
-        if (model == m.model) return m.law;
-    return model;
-}
-std::string toModel(const std::string& law) {
-    for (const ModelLaw& m : kModelLaws)
-        if (law == m.law) return m.model;
-    return law;
-}
+std::string toLaw(const std::string& model) { return toString(getFrictionModelLaw(model)); }
+std::string toModel(const std::string& law) { return findLawFrictionModel(law).value_or(law); }
 
 }  // namespace
 
@@ -86,7 +71,9 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
     table_ = new ComparisonTableView;
     compare_ = new LawComparisonBox;
     compare_->setTitle(tr("Compare friction models"));
-    compare_->setOffered({"max-dissipation", "coulomb-inelastic"});
+    QStringList offered;
+    for (LawId law : kGranularFrictionLaws) offered << toString(law);
+    compare_->setOffered(offered);
     velocity_->setMaps({}, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
     angular_->setMaps({}, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
 
@@ -182,7 +169,7 @@ QStringList GranularPage::comparedLaws() const {
 void GranularPage::setComparedLaws(const QStringList& ids) {
     std::vector<std::string> laws;
     for (const QString& id : ids)
-        if (id == "max-dissipation" || id == "coulomb-inelastic") laws.push_back(id.toStdString());
+        if (findLawFrictionModel(id.toStdString())) laws.push_back(id.toStdString());
     writeComparedLaws(scene_.document, laws);
     compare_->setCompared(ids);
     restartRuns();
@@ -206,7 +193,7 @@ void GranularPage::apply(GranularScene scene, bool rebuild) {
     // Only the two friction models can be compared: every other law is refused here.
     std::vector<LawAcceptance> acceptance;
     for (const LawInfo& law : getLaws()) {
-        const bool model = law.id == "max-dissipation" || law.id == "coulomb-inelastic";
+        const bool model = findLawFrictionModel(law.id).has_value();
         acceptance.push_back({law.id, model,
                               model ? std::string()
                                     : "a granular step solves each contact by the maximum-dissipation kernel or the "

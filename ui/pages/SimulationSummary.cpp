@@ -3,6 +3,7 @@
 #include "compare/DisplayText.h"
 #include "impact/planar/WangMason.h"
 #include "sim/SceneRunSummaries.h"
+#include "laws/LawIds.h"
 
 namespace impactlab::ui {
 
@@ -39,7 +40,7 @@ QString describeSelectedImpact(const SimulatedScene& scene, const SimulationRun&
     if (record.rounds > 0 || record.bodiesMovingBefore >= 0)
         text += QString("<br>resolved: %1").arg(describeImpactResolution(record).mid(2));
     // Which row of Cataldo & Sampaio's Table 3.2 the impact took (the CLI's "wang_mason_mode").
-    if (r.model == "wang-mason")
+    if (isLaw(r.model, LawId::WangMason))
         text += QString("<br>Wang-Mason mode (Table 3.2): %1")
                     .arg(QString::fromUtf8(toString(classifyWangMasonMode(run.impacts[comparison.event].problem, r))));
     // Which cell of Cataldo & Sampaio's Table 2.1 a pendulum's impact falls in (the CLI's "table_2_1_cell").

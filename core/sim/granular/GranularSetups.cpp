@@ -184,8 +184,8 @@ GranularWorld makeHopper(const GranularScene& scene) {
 }  // namespace
 
 FrictionModel parseFrictionModel(const std::string& name, const std::string& field) {
-    if (name == "max-dissipation") return FrictionModel::MaxDissipation;
-    if (name == "coulomb") return FrictionModel::Coulomb;
+    if (name == kMaxDissipationFrictionModel) return FrictionModel::MaxDissipation;
+    if (name == kCoulombFrictionModel) return FrictionModel::Coulomb;
     throw InputError(field, "must be \"max-dissipation\" or \"coulomb\", got \"" + name + "\"");
 }
 
