@@ -13,6 +13,8 @@
 #include <set>
 #include <string>
 
+#include "support/SourceScan.h"
+
 namespace fs = std::filesystem;
 
 namespace { namespace IMPACTLAB_UNITY_ID {
@@ -270,27 +272,15 @@ TEST(Layering, VtkIsIncludedOnlyInRenderAndTheNamedUiFiles) {
     const std::set<std::string> allowedOutsideRender = {"ui/MainWindow.cpp", "ui/vehicles/GhostCars.cpp",
                                                         "ui/vehicles/VehicleOverlay.cpp"};
     std::set<std::string> includersOutsideRender;
-    int filesRead = 0;
-    for (const char* folder : {"ui", "app"}) {
-        ASSERT_TRUE(fs::is_directory(root / folder)) << root / folder;
-        for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
-            const auto ext = entry.path().extension().string();
-            if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp" && ext != ".hpp")) continue;
-            const std::string rel = fs::relative(entry.path(), root).generic_string();
-            if (rel.rfind("ui/render/", 0) == 0) continue;
-            ++filesRead;
-            std::ifstream in(entry.path());
-            std::string line;
-            int lineNo = 0;
-            while (std::getline(in, line)) {
-                ++lineNo;
-                if (!includesVtk(line)) continue;
-                includersOutsideRender.insert(rel);
-                EXPECT_TRUE(allowedOutsideRender.count(rel) > 0)
-                    << rel << ":" << lineNo << " includes VTK outside ui/render/: " << line;
-            }
-        }
-    }
+    ASSERT_TRUE(fs::is_directory(root / "ui")) << root / "ui";
+    const int filesRead = impactlab::test::forEachSourceLine(
+        root, {"ui", "app"}, [](const std::string& rel) { return rel.rfind("ui/render/", 0) == 0; },
+        [&](const std::string& rel, int lineNo, const std::string& line) {
+            if (!includesVtk(line)) return;
+            includersOutsideRender.insert(rel);
+            EXPECT_TRUE(allowedOutsideRender.count(rel) > 0)
+                << rel << ":" << lineNo << " includes VTK outside ui/render/: " << line;
+        });
     EXPECT_GT(filesRead, 50) << "the scan found too few ui and app files to be meaningful";
     // A named file that no longer includes VTK comes off the list.
     for (const auto& allowed : allowedOutsideRender)

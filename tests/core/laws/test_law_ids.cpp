@@ -5,13 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <string>
 
 #include "laws/LawIds.h"
 #include "laws/LawRegistry.h"
+#include "support/SourceScan.h"
 
 using namespace impactlab;
 namespace fs = std::filesystem;
@@ -58,25 +58,14 @@ TEST(LawIds, NoLawIdIsComparedAsAStringOutsideLawsAndIo) {
     std::set<std::string> ids;
     for (const LawInfo& law : getLaws()) ids.insert(law.id);
     const fs::path root = fs::path(IMPACTLAB_SOURCE_DIR);
-    int filesRead = 0;
-    for (const char* folder : {"core", "ui", "app"}) {
-        ASSERT_TRUE(fs::is_directory(root / folder)) << root / folder;
-        for (const auto& entry : fs::recursive_directory_iterator(root / folder)) {
-            const auto ext = entry.path().extension().string();
-            if (!entry.is_regular_file() || (ext != ".h" && ext != ".cpp" && ext != ".hpp")) continue;
-            const std::string rel = fs::relative(entry.path(), root).generic_string();
-            if (rel.rfind("core/laws/", 0) == 0 || rel.rfind("core/io/", 0) == 0) continue;
-            ++filesRead;
-            std::ifstream in(entry.path());
-            std::string line;
-            int lineNo = 0;
-            while (std::getline(in, line)) {
-                ++lineNo;
-                EXPECT_FALSE(comparesLawIdLiteral(line, ids))
-                    << rel << ":" << lineNo << " compares a law id as a string; use LawId (laws/LawIds.h): " << line;
-            }
-        }
-    }
+    ASSERT_TRUE(fs::is_directory(root / "core")) << root;
+    const int filesRead = test::forEachSourceLine(
+        root, {"core", "ui", "app"},
+        [](const std::string& rel) { return rel.rfind("core/laws/", 0) == 0 || rel.rfind("core/io/", 0) == 0; },
+        [&](const std::string& rel, int lineNo, const std::string& line) {
+            EXPECT_FALSE(comparesLawIdLiteral(line, ids))
+                << rel << ":" << lineNo << " compares a law id as a string; use LawId (laws/LawIds.h): " << line;
+        });
     EXPECT_GT(filesRead, 300) << "the scan found too few files to be meaningful";
 }
 
