@@ -6,6 +6,7 @@
 #include "impact/JiaWang.h"
 #include "laws/LawOptionReader.h"
 #include "laws/LawRegistry.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -72,7 +73,7 @@ JiaWangOptions readOptions(const json& o) {
 }  // namespace
 
 void appendJiaWangLaws(std::vector<LawInfo>& laws) {
-    laws.push_back({"jia-wang",
+    laws.push_back({toString(LawId::JiaWang),
                     "Jia & Wang: Coulomb friction with Stronge's energetic restitution; hodograph, invariant "
                     "directions and closed forms",
                     "Jia & Wang secs. 2-6: eqs. 11, 18, 21-22, 26, 31, 33, 35, 38-47, Algorithm 1",

@@ -7,6 +7,7 @@
 #include "impact/Poisson.h"
 #include "impact/Stronge.h"
 #include "laws/LawOptionReader.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -39,17 +40,17 @@ CoulombPathOptions readPathOptions(const std::string& law, const json& o) {
 
 std::vector<LawInfo> makeLaws() {
     std::vector<LawInfo> laws;
-    laws.push_back({"newton", "Newton's kinematic restitution, v_n+ = -e v_n-, with Coulomb friction",
+    laws.push_back({toString(LawId::Newton), "Newton's kinematic restitution, v_n+ = -e v_n-, with Coulomb friction",
                     "Cataldo & Sampaio sec. 3.7 (Routh process); Jia & Wang eq. 31", pathOptionInfo(), true,
                     [](const ImpactProblem& p, const json& o, ImpactTrace* t) {
                         return solveNewton(p, {readPathOptions("newton", o)}, t);
                     }});
-    laws.push_back({"poisson", "Poisson's kinetic restitution, I_n = (1 + e) I_nc, with Coulomb friction",
+    laws.push_back({toString(LawId::Poisson), "Poisson's kinetic restitution, I_n = (1 + e) I_nc, with Coulomb friction",
                     "Cataldo & Sampaio sec. 3.7; Uchida et al. (PLUS)", pathOptionInfo(), false,
                     [](const ImpactProblem& p, const json& o, ImpactTrace* t) {
                         return solvePoisson(p, {readPathOptions("poisson", o)}, t);
                     }});
-    laws.push_back({"stronge", "Stronge's energetic restitution (normal work released = e^2 stored), with Coulomb friction",
+    laws.push_back({toString(LawId::Stronge), "Stronge's energetic restitution (normal work released = e^2 stored), with Coulomb friction",
                     "Jia & Wang sec. 2.2, eqs. 10-12", pathOptionInfo(), false,
                     [](const ImpactProblem& p, const json& o, ImpactTrace* t) {
                         return solveStronge(p, {readPathOptions("stronge", o)}, t);

@@ -5,6 +5,7 @@
 #include "impact/MaxDissipation.h"
 #include "laws/LawOptionReader.h"
 #include "laws/LawRegistry.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -18,7 +19,7 @@ void rejectOptions(const std::string& law, const nlohmann::json& o) {
 }  // namespace
 
 void appendMaxDissipationLaws(std::vector<LawInfo>& laws) {
-    LawInfo mdp{"max-dissipation",
+    LawInfo mdp{toString(LawId::MaxDissipation),
                 "Maximum dissipation, purely inelastic, friction cone: the analytic single-contact solver "
                 "(accepts grazing and separating contacts)",
                 "Preclik, Eibl & Ruede, eq. (3), Fig. 5, eqs. (6)-(9), Appendix A",
@@ -29,7 +30,7 @@ void appendMaxDissipationLaws(std::vector<LawInfo>& laws) {
                     return solveMaxDissipation(p, t);
                 },
                 ApproachRequirement::Any};
-    LawInfo coulomb{"coulomb-inelastic",
+    LawInfo coulomb{toString(LawId::CoulombInelastic),
                     "Every purely inelastic Coulomb-friction solution of the single contact (\"solutions\"); "
                     "impulse: the maximum-dissipation one if it is among them, else the least energy",
                     "Preclik, Eibl & Ruede, Fig. 1 (impulse level), sec. 4.1 Table 1, sec. 4.2",

@@ -11,6 +11,7 @@
 #include "impact/planar/WangMason.h"
 #include "laws/LawOptionReader.h"
 #include "laws/LawRegistry.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -33,7 +34,7 @@ LawOptionReader makeReader(const std::string& law, const json& options, const st
 std::string jsonText(double x) { return json(x).dump(); }
 
 LawInfo makeKane() {
-    LawInfo law{"kane", "Kane: Newton restitution, Coulomb friction on the final velocity (can gain energy)",
+    LawInfo law{toString(LawId::Kane), "Kane: Newton restitution, Coulomb friction on the final velocity (can gain energy)",
                 std::string(kPaper) + " sec. 3.4; Kane (1984)",
                 {{"mu_static", "null", "static coefficient mu_0 of the stick test |I_t| <= mu_0 I_n (dimensionless); null: the problem's friction"}},
                 true, nullptr};
@@ -48,7 +49,7 @@ LawInfo makeKane() {
 
 LawInfo makeBrach() {
     const BrachOptions d;
-    LawInfo law{"brach",
+    LawInfo law{toString(LawId::Brach),
                 "Brach: Newton restitution, impulse ratio I_t = r I_n, moment coefficient e_m (couple needs body-level input)",
                 std::string(kPaper) + " sec. 3.3, eq. 2.1; Brach (1989)",
                 {{"impulse_ratio", "null",
@@ -68,7 +69,7 @@ LawInfo makeBrach() {
 
 LawInfo makeGlockerPfeiffer() {
     const GlockerPfeifferOptions d;
-    LawInfo law{"glocker-pfeiffer",
+    LawInfo law{toString(LawId::GlockerPfeiffer),
                 "Glocker-Pfeiffer: Poisson restitution, Coulomb friction per phase, reversible tangential impulse (e_t, nu)",
                 std::string(kPaper) + " secs. 3.5-3.6; Glocker & Pfeiffer (1995)",
                 {{"e_t", jsonText(d.tangentialRestitution),
@@ -87,7 +88,7 @@ LawInfo makeGlockerPfeiffer() {
 
 LawInfo makeWangMason() {
     const WangMasonOptions d;
-    LawInfo law{"wang-mason",
+    LawInfo law{toString(LawId::WangMason),
                 "Wang-Mason: Routh's incremental process with Coulomb friction, Newton or Poisson termination, Table 3.2 modes",
                 std::string(kPaper) + " sec. 3.7, Table 3.2; Wang & Mason (1992)",
                 {{"termination", "\"poisson\"", "\"newton\" (v_n+ = -e v_n-) or \"poisson\" (I_n = (1 + e) I_nc)"},
@@ -108,7 +109,7 @@ LawInfo makeWangMason() {
 }
 
 LawInfo makeSmith() {
-    LawInfo law{"smith", "Smith: Newton restitution, friction by the average of pre- and post-impact slip (all roots listed)",
+    LawInfo law{toString(LawId::Smith), "Smith: Newton restitution, friction by the average of pre- and post-impact slip (all roots listed)",
                 std::string(kPaper) + " secs. 2.5.2, 3.8; Smith (1991)", {}, false, nullptr};
     law.solve = [](const ImpactProblem& p, const json& o, ImpactTrace* t) {
         const LawOptionReader r = makeReader("smith", o, {});
@@ -119,7 +120,7 @@ LawInfo makeSmith() {
 
 LawInfo makeCataldoSampaio() {
     const CataldoSampaioOptions d;
-    LawInfo law{"cs",
+    LawInfo law{toString(LawId::CataldoSampaio),
                 "C-S model (reconstructed): Poisson, Coulomb per phase, reversible tangential impulse, moment coefficient per phase",
                 std::string(kPaper) + " sec. 5, eqs. 5.1-5.7 (text ends in 5.7; completed as documented)",
                 {{"e_t", jsonText(d.tangentialRestitution), "tangential restitution in [0, 1] (dimensionless)"},

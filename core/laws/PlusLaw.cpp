@@ -6,6 +6,7 @@
 #include "impact/plus/Plus.h"
 #include "impact/plus/PlusSingleContact.h"
 #include "laws/LawOptionReader.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -57,7 +58,7 @@ PlusOptions readPlusOptions(const json& o) {
 }
 
 void appendPlusLaws(std::vector<LawInfo>& laws) {
-    LawInfo plus{"plus",
+    LawInfo plus{toString(LawId::Plus),
                  "PLUS: simultaneous multi-contact impacts, Poisson restitution with a velocity-dependent "
                  "COR, Coulomb friction in intervals",
                  "Uchida, Sherman & Delp 2015, eqs. 2.1-2.14, Algorithms 1-2", getPlusOptionInfo(), false,

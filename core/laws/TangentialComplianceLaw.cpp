@@ -6,6 +6,7 @@
 #include "laws/TangentialComplianceLaw.h"
 #include "laws/LawOptionReader.h"
 #include "laws/LawRegistry.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -37,7 +38,7 @@ TangentialComplianceOptions readTangentialComplianceOptions(const json& o) {
 }
 
 void appendTangentialComplianceLaws(std::vector<LawInfo>& laws) {
-    laws.push_back({"tangential-compliance",
+    laws.push_back({toString(LawId::TangentialCompliance),
                     "Tangential compliance: normal and tangential contact springs (two-slope normal, e as Newton's "
                     "without friction) with Coulomb's cap; stick, slip and slip reversal",
                     "Stronge, Impact Mechanics (2000) ch. 8; Maw, Barber & Fawcett (1976); Jia, WAFR (2010); "

@@ -5,6 +5,7 @@
 #include "impact/vehicle/KudlichSlibar.h"
 #include "laws/LawOptionReader.h"
 #include "laws/LawRegistry.h"
+#include "laws/LawIds.h"
 
 namespace impactlab {
 
@@ -24,7 +25,7 @@ KudlichSlibarOptions readKudlichSlibarOptions(const json& o) {
 
 LawInfo makeKudlichSlibar() {
     const KudlichSlibarOptions d;
-    LawInfo law{"kudlich-slibar",
+    LawInfo law{toString(LawId::KudlichSlibar),
                 "Kudlich-Slibar: vehicle impulse-momentum, Newton eps, friction bounded by common tangential velocity",
                 "Kudlich-Slibar (Virtual CRASH Appendix 1) eqs. 35-64 and the general 3D form; Slibar (1966), "
                 "Kudlich (1966)",

@@ -214,13 +214,14 @@ GranularScene withGranularChoice(const GranularScene& scene, const std::string& 
 }
 
 LawId getFrictionModelLaw(const std::string& model) {
-    return model == kCoulombFrictionModel ? LawId::CoulombInelastic : LawId::MaxDissipation;
+    for (const GranularFrictionModel& m : kGranularFrictionModels)
+        if (model == m.model) return m.law;
+    return LawId::MaxDissipation;
 }
 
 std::optional<std::string> findLawFrictionModel(const std::string& lawId) {
-    const std::optional<LawId> law = findLawId(lawId);
-    if (law == LawId::MaxDissipation) return std::string(kMaxDissipationFrictionModel);
-    if (law == LawId::CoulombInelastic) return std::string(kCoulombFrictionModel);
+    for (const GranularFrictionModel& m : kGranularFrictionModels)
+        if (isLaw(lawId, m.law)) return std::string(m.model);
     return std::nullopt;
 }
 

@@ -117,14 +117,19 @@ GranularScene loadGranularScene(const std::string& path);
 GranularScene withGranularParameter(const GranularScene& scene, const std::string& id, double value);
 GranularScene withGranularChoice(const GranularScene& scene, const std::string& id, const std::string& choice);
 
-// The friction models as "friction_model" spells them.
+// The friction models as "friction_model" spells them, each with the law that
+// solves a contact the same way (Preclik et al. eq. 5): the laws a granular
+// scene compares. One table for both directions.
 inline constexpr const char* kMaxDissipationFrictionModel = "max-dissipation";
 inline constexpr const char* kCoulombFrictionModel = "coulomb";
-// The laws a granular scene compares are its two friction models, named by
-// the laws that solve each contact the same way (Preclik et al. eq. 5).
-inline constexpr LawId kGranularFrictionLaws[] = {LawId::MaxDissipation, LawId::CoulombInelastic};
-// The law of a friction model ("coulomb": coulomb-inelastic), and the model
-// of such a law (nullopt for a law that is no friction model).
+struct GranularFrictionModel {
+    const char* model;
+    LawId law;
+};
+inline constexpr GranularFrictionModel kGranularFrictionModels[] = {
+    {kMaxDissipationFrictionModel, LawId::MaxDissipation}, {kCoulombFrictionModel, LawId::CoulombInelastic}};
+// The law of a friction model (max-dissipation's for one the table lacks),
+// and the model of such a law (nullopt for a law that is no friction model).
 LawId getFrictionModelLaw(const std::string& model);
 std::optional<std::string> findLawFrictionModel(const std::string& lawId);
 

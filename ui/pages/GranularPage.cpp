@@ -72,7 +72,7 @@ GranularPage::GranularPage(QWidget* parent) : ScenePage(parent) {
     compare_ = new LawComparisonBox;
     compare_->setTitle(tr("Compare friction models"));
     QStringList offered;
-    for (LawId law : kGranularFrictionLaws) offered << toString(law);
+    for (const GranularFrictionModel& m : kGranularFrictionModels) offered << toString(m.law);
     compare_->setOffered(offered);
     velocity_->setMaps({}, tr("Mean velocity, seen from above (Fig. 10)"), "|v|", "m/s");
     angular_->setMaps({}, tr("Mean angular velocity, seen from above (Fig. 11)"), "|w|", "rad/s");
