@@ -181,8 +181,9 @@ void ImpactScenePage::setComparedLaws(const QStringList& ids) {
 }
 
 const MdpDiagram& ImpactScenePage::mdpDiagram() const {
-    if (!mdpFigures_) mdpFigures_ = makeMdpDiagram(scene_.problem);
-    return *mdpFigures_;
+    if (!mdpFiguresDrawn_) mdp_ = makeMdpDiagram(scene_.problem);
+    mdpFiguresDrawn_ = true;
+    return mdp_;
 }
 
 void ImpactScenePage::resetCamera() {
@@ -227,7 +228,7 @@ void ImpactScenePage::solve() {
     MdpDiagramOptions mdpOptions;
     mdpOptions.figures = false;
     mdp_ = makeMdpDiagram(p, mdpOptions);
-    mdpFigures_.reset();
+    mdpFiguresDrawn_ = false;
     solveOverlay();
     lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 

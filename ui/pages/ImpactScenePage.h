@@ -7,7 +7,6 @@
 // the impact; the view on screen is redrawn at once, the others when shown.
 // No physics here: the core solves and builds the geometry; this page maps
 // it to widgets.
-#include <optional>
 #include <memory>
 
 #include "diagram/Hodograph.h"
@@ -129,11 +128,11 @@ private:
     HodographBundle bundleData_;
     ImpulseCurve3D curveData_;
     EnergyCurve energyData_;
-    // The maximum-dissipation solution and its branch, at every solve (the
+    // The maximum-dissipation solution and its branch at every solve (the
     // summary prints them); the plane's contours and f_obj, which take as
     // long as all the rest of a solve, only once a view or a caller asks.
-    MdpDiagram mdp_;
-    mutable std::optional<MdpDiagram> mdpFigures_;
+    mutable MdpDiagram mdp_;
+    mutable bool mdpFiguresDrawn_ = false;
     std::vector<QWidget*> stale_;   // views that show an older solve
 
     std::unique_ptr<MeshRenderer> meshes_;
