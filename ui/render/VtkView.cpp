@@ -24,7 +24,6 @@
 #include <vtkSmartPointer.h>
 #include <vtkTextActor.h>
 #include <vtkTextProperty.h>
-#include <vtkTextRenderer.h>
 #include <vtkTranslucentPass.h>
 #include <vtkUnsignedCharArray.h>
 #include <vtkWeakPointer.h>
@@ -32,13 +31,13 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "common/InteractiveQuality.h"
 #include "render/CameraFraming.h"
 #include "render/CameraMoves.h"
+#include "render/CaptionFitter.h"
 #include "render/VtkSupport.h"
 
 namespace impactlab::ui {
@@ -156,20 +155,8 @@ struct VtkView::Impl {
         double fullAt[2], shrunkAt[2];
     };
     std::vector<ShrunkText> shrunk;
-    // A caption (a text actor placed in display pixels) as its owner set it,
-    // and as it is shown, wrapped to the frame's width.
-    // The wrap is measured glyph by glyph, so it is kept while the text, its
-    // property (font, size) and the room for it stay as they were.
-    struct FittedCaption {
-        vtkWeakPointer<vtkTextActor> actor;
-        std::string full, shown;
-        int room = -1, dpi = 0;
-        vtkMTimeType propertyTime = 0;
-    };
-    std::vector<FittedCaption> captions;
-    // Breaks every caption's lines between words so that each line fits the
-    // frame `width` pixels wide, with the caption's own margin on the right.
-    void fitCaptions(int width);
+    // Captions broken to the frame's width (CaptionFitter.h).
+    render::CaptionFitter captions;
     // Line widths and text sizes for this frame's scale (1 for a full frame).
     void selectPixelSizes(bool fast, double scale);
     // VTK shifts and scales a mapper's coordinates into single precision
@@ -268,73 +255,6 @@ void VtkView::Impl::selectPixelSizes(bool fast, double scale) {
     });
 }
 
-namespace {
-
-// The width of `text` drawn with `property`, in pixels.
-int calcTextWidth(vtkTextProperty* property, const std::string& text, int dpi) {
-    int box[4] = {0, 0, 0, 0};
-    if (text.empty() || !vtkTextRenderer::GetInstance()->GetBoundingBox(property, text, box, dpi)) return 0;
-    return box[1] - box[0];
-}
-
-// `text` with each of its lines broken between words into lines no wider
-// than `width` pixels; a word wider than that stands alone on its line.
-std::string wrapCaption(vtkTextProperty* property, const std::string& text, int width, int dpi) {
-    std::string out;
-    std::istringstream lines(text);
-    std::string line;
-    bool firstLine = true;
-    while (std::getline(lines, line)) {
-        if (!firstLine) out += '\n';
-        firstLine = false;
-        // Leading spaces (an indented line) stay with the line's first word.
-        const std::size_t indentEnd = line.find_first_not_of(' ');
-        const std::string indent = indentEnd == std::string::npos ? line : line.substr(0, indentEnd);
-        std::istringstream words(indentEnd == std::string::npos ? std::string() : line.substr(indentEnd));
-        std::string word, current = indent;
-        bool empty = true;
-        while (words >> word) {
-            const std::string longer = empty ? current + word : current + ' ' + word;
-            if (!empty && calcTextWidth(property, longer, dpi) > width) {
-                out += current + '\n';
-                current = indent + word;
-            } else {
-                current = longer;
-            }
-            empty = false;
-        }
-        out += current;
-    }
-    return out;
-}
-
-}  // namespace
-
-void VtkView::Impl::fitCaptions(int width) {
-    const int dpi = window->GetDPI();
-    render::forEachViewProp(window, [&](vtkRenderer*, vtkProp* prop) {
-        auto* text = vtkTextActor::SafeDownCast(prop);
-        if (!text || !text->GetInput() || text->GetPositionCoordinate()->GetCoordinateSystem() != VTK_DISPLAY) return;
-        auto it = std::find_if(captions.begin(), captions.end(), [text](const FittedCaption& c) { return c.actor == text; });
-        if (it == captions.end()) it = captions.insert(captions.end(), FittedCaption{text, {}, {}});
-        // A text other than the one shown was set by the caption's owner.
-        if (it->shown != text->GetInput()) it->full = text->GetInput();
-        // The same margin on the right as the caption keeps on the left.
-        const double margin = text->GetPositionCoordinate()->GetValue()[0];
-        const int room = std::max(1, static_cast<int>(width - 2.0 * margin));
-        const vtkMTimeType propertyTime = text->GetTextProperty()->GetMTime();
-        if (it->shown == text->GetInput() && it->room == room && it->dpi == dpi && it->propertyTime == propertyTime) return;
-        const std::string shown = wrapCaption(text->GetTextProperty(), it->full, room, dpi);
-        if (shown != text->GetInput()) text->SetInput(shown.c_str());
-        it->shown = shown;
-        it->room = room;
-        it->dpi = dpi;
-        it->propertyTime = propertyTime;
-    });
-    captions.erase(std::remove_if(captions.begin(), captions.end(), [](const FittedCaption& c) { return !c.actor; }),
-                   captions.end());
-}
-
 void VtkView::Impl::skipShiftScale() {
     vtkRendererCollection* renderers = window->GetRenderers();
     renderers->InitTraversal();
@@ -376,7 +296,7 @@ bool VtkView::Impl::submit(QSize size, qreal devicePixelRatio, bool fast) {
     renderer->SetPass(fast ? interactivePass.Get() : nullptr);
     selectDetail(fast);
     selectPixelSizes(fast, scale);
-    fitCaptions(w);
+    captions.fit(window, w);
     skipShiftScale();
     framing.apply(renderer, double(size.width()) / size.height());
     // Bodies move between frames, so the near/far planes must follow them;

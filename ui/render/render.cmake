@@ -63,6 +63,8 @@ target_sources(${IMPACTLAB_UI_TARGET} PRIVATE
   ${IMPACTLAB_RENDER_DIR}/CameraFraming.cpp
   ${IMPACTLAB_RENDER_DIR}/CameraMoves.h
   ${IMPACTLAB_RENDER_DIR}/CameraMoves.cpp
+  ${IMPACTLAB_RENDER_DIR}/CaptionFitter.h
+  ${IMPACTLAB_RENDER_DIR}/CaptionFitter.cpp
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.h
   ${IMPACTLAB_RENDER_DIR}/SceneGeometry.cpp
   ${IMPACTLAB_RENDER_DIR}/SphereDetail.h
