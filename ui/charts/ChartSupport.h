@@ -189,6 +189,8 @@ QString makeLegendLabel(const SeriesSpec& spec);
 // showSeries call it; a view that adds series itself calls it after.
 void hideUnnamedLegendMarkers(QChart* chart);
 
+// Charts drawn away from the screen (ChartExport.cpp).
+
 // The chart `populate` builds, laid out at `size` pixels on white.
 QImage renderChart(const Populate& populate, QSize size);
 // The same chart laid out at target's size and painted there (one panel of
