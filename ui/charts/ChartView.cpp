@@ -48,8 +48,6 @@ ChartView::ChartView(QWidget* parent) : QWidget(parent) {
     legend_ = new RichTextLabel(this);
     legend_->setObjectName("chartLegend");
     legend_->setContentsMargins(8, 0, 8, 4);
-    // A legend that loses a line in a drag would resize and re-lay out the chart.
-    legend_->setHeightHeldDuringBursts(true);
     layout()->addWidget(legend_);
     // The chart's own legend is not shown (the label below replaces it), and
     // detached it no longer takes part in the chart's layout: its markers
@@ -58,8 +56,9 @@ ChartView::ChartView(QWidget* parent) : QWidget(parent) {
     view_->chart()->legend()->hide();
     view_->chart()->legend()->detachFromChart();
     quality_ = new InteractiveQuality(this, [this] {
-        // The burst is over: exact axes, smooth lines.
+        // The burst is over: exact axes, smooth lines, a legend that fits.
         view_->setRenderHint(QPainter::Antialiasing, true);
+        legend_->setHeightHeld(false);
         chart::setStickyAxes(chart(), false);
         chart::fitAxes(chart());
         view_->viewport()->update();
@@ -87,6 +86,8 @@ void ChartView::refresh() {
     const bool interactive = quality_->noteChange();
     view_->setRenderHint(QPainter::Antialiasing, !interactive);
     chart::setStickyAxes(chart(), interactive);
+    // A legend that loses a line in a drag would resize and re-lay out the chart.
+    legend_->setHeightHeld(interactive);
     populate(chart());
     chart()->legend()->hide();   // drawn below the widget instead (updateLegend)
     chart::fitAxes(chart());

@@ -53,7 +53,8 @@ void RichTextLabel::setText(const QString& html) {
     html_ = html;
     document_.setHtml(html);
     laidOutWidth_ = -1;
-    if (burst_ && burst_->noteChange()) {
+    const bool burst = burst_ && burst_->noteChange();
+    if (held_ || burst) {
         const int height = std::max(before, heightForWidth(width()));
         if (height > heldHeight_) {
             heldHeight_ = height;
@@ -68,16 +69,24 @@ void RichTextLabel::setText(const QString& html) {
 void RichTextLabel::setHeightHeldDuringBursts(bool on) {
     if (on == (burst_ != nullptr)) return;
     if (on) {
-        burst_ = new InteractiveQuality(this, [this] {
-            heldHeight_ = 0;
-            setMinimumHeight(0);   // fits the text again
-        });
+        burst_ = new InteractiveQuality(this, [this] { releaseHeldHeight(); });
     } else {
         delete burst_;
         burst_ = nullptr;
         heldHeight_ = 0;
         setMinimumHeight(0);
     }
+}
+
+void RichTextLabel::setHeightHeld(bool held) {
+    held_ = held;
+    if (!held) releaseHeldHeight();
+}
+
+void RichTextLabel::releaseHeldHeight() {
+    if (heldHeight_ == 0) return;
+    heldHeight_ = 0;
+    setMinimumHeight(0);   // fits the text again
 }
 
 int RichTextLabel::shownHeight() const { return std::max(heightForWidth(width()), heldHeight_); }

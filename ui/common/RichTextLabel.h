@@ -24,6 +24,12 @@ public:
     // does not move the widgets around it at every change; it fits its text
     // again when the burst ends. Off by default.
     void setHeightHeldDuringBursts(bool on);
+    // The same hold, driven by an owner that keeps its own burst (a chart):
+    // while held the label keeps the tallest height it had; released, it fits
+    // its text at once. The label then holds exactly while its owner draws
+    // interactively, rather than by a clock of its own that starts a little
+    // later.
+    void setHeightHeld(bool held);
     QString text() const { return html_; }
     QString plainText() const { return document_.toPlainText(); }
 
@@ -45,9 +51,11 @@ private:
     // The height the layouts see: the text's at the current width, or the
     // height held during a burst if taller.
     int shownHeight() const;
+    void releaseHeldHeight();
 
     QString html_;
     InteractiveQuality* burst_ = nullptr;   // set while heights are held in bursts
+    bool held_ = false;                     // held by the owner (setHeightHeld)
     int heldHeight_ = 0;
     mutable QTextDocument document_;
     mutable int laidOutWidth_ = -1;

@@ -64,13 +64,12 @@ TimePlotsView::TimePlotsView(QWidget* parent) : QWidget(parent) {
     legend_ = new RichTextLabel;
     legend_->setObjectName("plotsLegend");
     legend_->setContentsMargins(8, 2, 8, 2);
-    // A legend that loses a line in a drag would move every chart.
-    legend_->setHeightHeldDuringBursts(true);
     legend_->hide();
     layout->addWidget(legend_);
     quality_ = new InteractiveQuality(this, [this] {
-        // The burst is over: exact ranges, smooth lines.
+        // The burst is over: exact ranges, smooth lines, a legend that fits.
         sticky_ = false;
+        legend_->setHeightHeld(false);
         for (size_t i = 0; i < panels_.size() && i < charts_.size(); ++i) fillChart(static_cast<int>(i), panels_[i]);
         for (QChartView* v : views_) {
             v->setRenderHint(QPainter::Antialiasing, true);
@@ -144,6 +143,8 @@ void TimePlotsView::setPanels(const std::vector<PlotPanel>& panels, int maxColum
     maxColumns = std::max(1, maxColumns);
     const bool interactive = quality_->noteChange();
     sticky_ = interactive;
+    // A legend that loses a line in a drag would move every chart.
+    legend_->setHeightHeld(interactive);
     for (QChartView* v : views_) v->setRenderHint(QPainter::Antialiasing, !interactive);
     if (hasSameLayout(panels, maxColumns)) {
         panels_ = panels;
