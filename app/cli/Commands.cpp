@@ -13,6 +13,7 @@ const std::vector<Command>& getCommands() {
         makeReconstructCommand(),
         makeReportCommand(),
         makeFigureCommand(),
+        makeTossesCommand(),
     };
     return commands;
 }

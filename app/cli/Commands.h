@@ -11,5 +11,6 @@ Command makeSweepCommand();    // SweepCommand.cpp
 Command makeReportCommand();   // ReportCommand.cpp
 Command makeReconstructCommand();   // ReconstructCommand.cpp
 Command makeFigureCommand();   // FigureCommand.cpp
+Command makeTossesCommand();   // TossesCommand.cpp
 
 }  // namespace impactlab::cli

@@ -94,7 +94,9 @@ const std::map<std::string, std::set<std::string>>& allowedCoreDependencies() {
         {"scene", {"mechanics", "geometry", "impact", "vehicle", "io", "laws"}},
         {"sim", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene"}},
         {"reconstruction", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene", "sim"}},
-        {"diagram", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene", "sim", "reconstruction"}},
+        {"experiment", {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene", "sim"}},
+        {"diagram",
+         {"mechanics", "geometry", "impact", "vehicle", "io", "laws", "scene", "sim", "reconstruction", "experiment"}},
     };
     return allowed;
 }
