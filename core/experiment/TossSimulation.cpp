@@ -122,6 +122,7 @@ SimulatedToss simulateToss(const TossBody& body, const TossState& start, const T
         out.energy[static_cast<std::size_t>(k)] = rest.potentialEnergy;
     }
     out.impacts = static_cast<int>(run.impacts.size());
+    for (const ImpactEventRecord& r : run.impacts) out.impactTimes.push_back(r.time);
     if (!run.impacts.empty()) out.firstImpactTime = run.impacts.front().time;
     out.endReason = run.endReason;
     return out;

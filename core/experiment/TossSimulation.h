@@ -37,6 +37,7 @@ struct SimulatedToss {
     std::vector<double> energy;       // J, kinetic + potential above the table, per sample
     double firstImpactTime = -1.0;    // s after the start; -1: it never struck
     int impacts = 0;
+    std::vector<double> impactTimes;  // s after the start, of every impact in order
     std::string endReason;            // the simulator's ("end time", "at rest")
 };
 
