@@ -39,7 +39,9 @@ struct TossFitOptions {
     std::function<bool(int, int)> progress;
 };
 
-// One fitted parameter with its bootstrap interval (2.5 and 97.5 percentiles).
+// One fitted parameter with its bootstrap interval (2.5 and 97.5 percentiles
+// of the resamples' best points, widened by half the grid's spacing: the
+// resolution of the search).
 struct FittedValue {
     std::string name;
     double value = 0.0, low = 0.0, high = 0.0;
