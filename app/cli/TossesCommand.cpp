@@ -21,6 +21,8 @@ using ojson = nlohmann::ordered_json;
 
 constexpr int kMaxThreadsFlag = 256;
 constexpr int kMaxFoldsFlag = 20;
+// Points per parameter of either grid (--grid): 50 x 50 sets is already 2500 runs of every toss.
+constexpr int kMaxGridPointsFlag = 50;
 // Progress lines on stderr: about this many per fit.
 constexpr int kProgressLines = 20;
 // Digits of the predicted poses in the CSV (below the data's own precision of 1 um and 1e-7).
@@ -136,6 +138,15 @@ TossFitOptions readFitOptions(const ParsedArgs& parsed, Streams& io, const std::
     TossFitOptions o;
     if (parsed.has("--fit")) o.fit = splitList(*parsed.value("--fit"));
     if (parsed.has("--threads")) o.threads = readIntegerFlag(parsed, "--threads", 1, kMaxThreadsFlag);
+    if (parsed.has("--grid")) {
+        const std::vector<std::string> sizes = splitList(*parsed.value("--grid"));
+        if (sizes.size() != 2) throw UsageError("--grid needs COARSE,FINE, got '" + *parsed.value("--grid") + "'");
+        ParsedArgs one;
+        one.flags["--grid"] = sizes[0];
+        o.coarsePoints = readIntegerFlag(one, "--grid", 2, kMaxGridPointsFlag);
+        one.flags["--grid"] = sizes[1];
+        o.finePoints = readIntegerFlag(one, "--grid", 2, kMaxGridPointsFlag);
+    }
     o.progress = makeProgress(parsed, io, what);
     return o;
 }
@@ -157,7 +168,8 @@ std::vector<int> allTosses(const TossSet& set) {
 
 int runFit(const std::vector<std::string>& args, Streams& io) {
     const ParsedArgs parsed = parseArgs(
-        args, {{"--body", true}, {"--law", true}, {"--fit", true}, {"--out", true}, {"--threads", true}, {"--quiet", false}},
+        args,
+        {{"--body", true}, {"--law", true}, {"--fit", true}, {"--grid", true}, {"--out", true}, {"--threads", true}, {"--quiet", false}},
         "tosses fit");
     if (parsed.positionals.size() != 1) throw UsageError("tosses fit reads one tosses CSV");
     const TossSet set = readSet(parsed.positionals.front(), requireFlag(parsed, "--body", "fit"), io);
@@ -232,8 +244,8 @@ int runStarts(const std::vector<std::string>& args, Streams& io) {
 
 int runCrossValidate(const std::vector<std::string>& args, Streams& io) {
     const ParsedArgs parsed = parseArgs(args,
-                                        {{"--body", true}, {"--law", true}, {"--fit", true}, {"--folds", true},
-                                         {"--threads", true}, {"--quiet", false}},
+                                        {{"--body", true}, {"--law", true}, {"--fit", true}, {"--grid", true},
+                                         {"--folds", true}, {"--threads", true}, {"--quiet", false}},
                                         "tosses cross-validate");
     if (parsed.positionals.size() != 1) throw UsageError("tosses cross-validate reads one tosses CSV");
     const TossSet set = readSet(parsed.positionals.front(), requireFlag(parsed, "--body", "cross-validate"), io);
@@ -279,10 +291,11 @@ Command makeTossesCommand() {
     c.summary = "measured tosses of a box: fit a law, predict from start states, score (docs/experiment-format.md)";
     c.help =
         "  tosses fit TOSSES.csv --body BODY.json [--law ID] [--fit friction,restitution[,OPTION...]]\n"
-        "             --out PARAMS.json [--threads T] [--quiet]\n"
+        "             [--grid COARSE,FINE] --out PARAMS.json [--threads T] [--quiet]\n"
         "      fits the law's parameters to every toss (docs/experiments.md: a grid search of the mean\n"
         "      position-plus-corner error), with bootstrap intervals over groups and each toss's share;\n"
-        "      progress on stderr. --law defaults to the recommended law.\n"
+        "      progress on stderr. --law defaults to the recommended law. --grid sets the points per\n"
+        "      parameter of the coarse and the fine grid (default 9,7).\n"
         "  tosses predict STARTS.json --params PARAMS.json --out PRED.csv [--threads T]\n"
         "      simulates n_samples samples of every start; rows toss,k,x,y,z,qw,qx,qy,qz. The output\n"
         "      does not depend on T.\n"

@@ -83,6 +83,11 @@ SimulatedToss simulateToss(const TossBody& body, const TossState& start, const T
     // lets a corner approaching below the rest speed sink deeper in a step, and
     // lifting it back out gains energy (docs/experiments.md).
     options.restSpecificEnergy = kTossRestSpecificEnergy;
+    // A toss ends at its last sample or at rest and its impacts are counted
+    // (SimulationOptions::maxImpacts), so it needs no wall-clock budget; with
+    // one, a slow or busy machine would cut a run that a fast one finishes,
+    // and a prediction would depend on the machine.
+    options.maxRunSeconds = limits::kMaxRunSeconds;
     SimulationRun run;
     try {
         run = simulate(scene, options);

@@ -114,7 +114,7 @@ TEST(CliTosses, PredictWritesEverySampleOfEveryStartWhateverTheThreads) {
 TEST(CliTosses, FitWritesTheParamsFormatWithIntervalsAndShares) {
     const TempFile csv(firstTosses(1), ".csv");
     const std::string out = makeTempPath(".json");
-    const CliRun r = runCli({"tosses", "fit", csv.path, "--body", kBody, "--law", "poisson", "--out", out});
+    const CliRun r = runCli({"tosses", "fit", csv.path, "--body", kBody, "--law", "poisson", "--grid", "3,3", "--out", out});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     EXPECT_NE(r.err.find("parameter sets"), std::string::npos) << "progress on stderr";
     const nlohmann::json j = nlohmann::json::parse(readText(out));
