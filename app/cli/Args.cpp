@@ -82,4 +82,13 @@ std::optional<double> parseFiniteNumber(const std::string& text) {
     return value;
 }
 
+long long parseWholeFlag(const std::string& name, const std::string& text, long long lo, long long hi) {
+    const std::optional<double> v = parseFiniteNumber(text);
+    if (!v || *v != static_cast<double>(static_cast<long long>(*v)) || *v < static_cast<double>(lo) ||
+        *v > static_cast<double>(hi))
+        throw UsageError(name + " needs a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                         "], got '" + text + "'");
+    return static_cast<long long>(*v);
+}
+
 }  // namespace impactlab::cli

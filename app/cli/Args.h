@@ -32,6 +32,10 @@ ParsedArgs parseArgs(const std::vector<std::string>& args, const std::vector<Fla
 // returns the values in order. UsageError when NAME ends the line.
 std::vector<std::string> extractRepeatedFlag(std::vector<std::string>& args, const std::string& name);
 
+// `text`, the value of flag `name`, as a whole number in [lo, hi]; UsageError
+// naming the flag and the range otherwise.
+long long parseWholeFlag(const std::string& name, const std::string& text, long long lo, long long hi);
+
 // The whole of `text` as a finite number, or nothing ("", "1x", "nan", "1e999").
 std::optional<double> parseFiniteNumber(const std::string& text);
 

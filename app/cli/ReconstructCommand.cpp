@@ -21,13 +21,7 @@ constexpr int kMaxThreadsFlag = 256;
 constexpr int kProgressLines = 10;
 
 long long readIntegerFlag(const ParsedArgs& parsed, const std::string& name, long long lo, long long hi) {
-    const std::string text = *parsed.value(name);
-    const std::optional<double> v = parseFiniteNumber(text);
-    if (!v || *v != static_cast<double>(static_cast<long long>(*v)) || *v < static_cast<double>(lo) ||
-        *v > static_cast<double>(hi))
-        throw UsageError(name + " needs a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                         "], got '" + text + "'");
-    return static_cast<long long>(*v);
+    return parseWholeFlag(name, *parsed.value(name), lo, hi);
 }
 
 int runReconstruct(const std::vector<std::string>& args, Streams& io) {

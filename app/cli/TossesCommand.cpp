@@ -29,12 +29,7 @@ constexpr int kProgressLines = 20;
 constexpr int kPredictionDigits = 9;
 
 int readIntegerFlag(const ParsedArgs& parsed, const std::string& name, int lo, int hi) {
-    const std::string text = *parsed.value(name);
-    const std::optional<double> v = parseFiniteNumber(text);
-    if (!v || *v != static_cast<double>(static_cast<long long>(*v)) || *v < lo || *v > hi)
-        throw UsageError(name + " needs a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) +
-                         "], got '" + text + "'");
-    return static_cast<int>(*v);
+    return static_cast<int>(parseWholeFlag(name, *parsed.value(name), lo, hi));
 }
 
 std::string requireFlag(const ParsedArgs& parsed, const std::string& name, const std::string& sub) {
@@ -141,11 +136,8 @@ TossFitOptions readFitOptions(const ParsedArgs& parsed, Streams& io, const std::
     if (parsed.has("--grid")) {
         const std::vector<std::string> sizes = splitList(*parsed.value("--grid"));
         if (sizes.size() != 2) throw UsageError("--grid needs COARSE,FINE, got '" + *parsed.value("--grid") + "'");
-        ParsedArgs one;
-        one.flags["--grid"] = sizes[0];
-        o.coarsePoints = readIntegerFlag(one, "--grid", 2, kMaxGridPointsFlag);
-        one.flags["--grid"] = sizes[1];
-        o.finePoints = readIntegerFlag(one, "--grid", 2, kMaxGridPointsFlag);
+        o.coarsePoints = static_cast<int>(parseWholeFlag("--grid", sizes[0], 2, kMaxGridPointsFlag));
+        o.finePoints = static_cast<int>(parseWholeFlag("--grid", sizes[1], 2, kMaxGridPointsFlag));
     }
     o.progress = makeProgress(parsed, io, what);
     return o;
