@@ -8,12 +8,12 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 #include <gtest/gtest.h>
 
+#include "PrivateUserDirectories.h"
 #include "SceneLibrary.h"
 #include "document/DocumentController.h"
 #include "io/JsonInput.h"
@@ -269,10 +269,10 @@ TEST_F(DocumentControllerTest, RecentFilesAreMostRecentFirstWithoutDuplicatesAnd
 }}  // namespace
 
 int main(int argc, char** argv) {
+    // Settings, recent files and recovery copies go to this process's own
+    // folder, never the user's nor another test's.
+    impactlab::test::usePrivateUserDirectories();
     QCoreApplication app(argc, argv);
-    // Settings, recent files and recovery copies go to a test location, never
-    // the user's own.
-    QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("ImpactLabTests");
     QCoreApplication::setApplicationName("DocumentControllerTests");
     ::testing::InitGoogleTest(&argc, argv);
