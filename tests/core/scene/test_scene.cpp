@@ -1,6 +1,7 @@
 // Scene model: the built-in scenes load, parameters edit the document, and
 // malformed scenes give errors that name the field.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -178,7 +179,7 @@ TEST(Scene, UnreadableFilesNameThePath) {
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), missing);
     }
-    const auto tmp = std::filesystem::temp_directory_path() / "impactlab_bad_scene.json";
+    const auto tmp = std::filesystem::temp_directory_path() / ("impactlab_bad_scene-" + std::to_string(::getpid()) + ".json");
     std::ofstream(tmp) << "{ \"format\": ";
     try {
         loadSimulatedScene(tmp.string());
