@@ -137,7 +137,10 @@ def load(path):
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise InputError(f"{path}: invalid JSON: not UTF-8 text ({e.reason} at byte {e.start})") from None
-    return _impactlab._load_text(text, path)
+    # The CLI's reader checks the text (its errors, its limits); Python's
+    # reads the values, keeping the document's key order.
+    _impactlab._check_text(text, path)
+    return _json.loads(text)
 
 
 def _problem(problem):

@@ -4,6 +4,8 @@
 // numpy array beside it.
 #include <limits>
 
+#include <pybind11/stl.h>
+
 #include "Interrupt.h"
 #include "PyJson.h"
 #include "Scenes.h"

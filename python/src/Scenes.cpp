@@ -8,6 +8,8 @@
 #include <cmath>
 #include <limits>
 
+#include <pybind11/stl.h>
+
 #include "Interrupt.h"
 #include "PyJson.h"
 #include "io/JsonInput.h"

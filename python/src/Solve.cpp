@@ -165,6 +165,15 @@ struct BatchItem {
     std::exception_ptr error;
 };
 
+// The conversions before and after a batch hold the GIL and take about a
+// microsecond a problem: they look for Ctrl+C every so many problems.
+constexpr std::size_t kProblemsPerSignalCheck = 4096;
+
+void checkSignals(std::size_t i) {
+    if (i % kProblemsPerSignalCheck == kProblemsPerSignalCheck - 1 && PyErr_CheckSignals() != 0)
+        throw py::error_already_set();
+}
+
 int getThreadCount(const py::object& threads, std::size_t items) {
     int n = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     if (!threads.is_none()) {
@@ -180,6 +189,7 @@ py::list solveMany(const py::iterable& problems, const py::object& modelObject, 
     const std::optional<std::string> model = readModel(modelObject);
     std::vector<json> documents;
     for (py::handle p : problems) {
+        checkSignals(documents.size());
         const std::string prefix = "problems[" + std::to_string(documents.size()) + "]";
         try {
             documents.push_back(toJson(p));
@@ -214,6 +224,7 @@ py::list solveMany(const py::iterable& problems, const py::object& modelObject, 
     });
     py::list out(documents.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
+        checkSignals(i);
         const std::string prefix = "problems[" + std::to_string(i) + "]";
         if (items[i].error) {
             try {
@@ -267,9 +278,7 @@ void registerSolve(py::module_& m) {
     m.def("_solve_many", &solveMany, py::arg("problems"), py::arg("model") = py::none(), py::arg("trace") = false,
           py::arg("check") = true, py::arg("threads") = py::none());
     m.def("_models", &listModels, py::arg("verbose") = false);
-    m.def("_load_text", [](const std::string& text, const std::string& source) {
-        return toPlainPython(parseJsonText(text, source));
-    });
+    m.def("_check_text", [](const std::string& text, const std::string& source) { parseJsonText(text, source); });
 }
 
 }  // namespace impactlab::python
