@@ -32,4 +32,13 @@ if(IMPACTLAB_MPI)
   # one process it needs only the libraries.
   set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "openmpi-bin")
 endif()
+if(IMPACTLAB_BUILD_PYTHON)
+  # The Python module (python/, in lib/python3.X/dist-packages) returns numpy
+  # arrays; the programs need neither Python nor numpy.
+  if(CPACK_DEBIAN_PACKAGE_RECOMMENDS)
+    string(APPEND CPACK_DEBIAN_PACKAGE_RECOMMENDS ", python3-numpy")
+  else()
+    set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "python3-numpy")
+  endif()
+endif()
 include(CPack)

@@ -19,6 +19,7 @@ PACKAGES=(
   jq desktop-file-utils                       # the install tests (tests/install): the CLI's JSON, the desktop entry
   librsvg2-bin                                # resources/make-icons.sh: the icon's PNG sizes from its SVG
   libceres-dev                                # the vehicle reconstruction's bounded least squares (core/reconstruction)
+  pybind11-dev python3-numpy python3-pytest python3-matplotlib python3-scipy   # the Python module, its tests and examples (python/)
 )
 
 install_missing_packages() {

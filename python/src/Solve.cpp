@@ -184,59 +184,71 @@ int getThreadCount(const py::object& threads, std::size_t items) {
     return static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(n), std::max<std::size_t>(1, items)));
 }
 
+std::string getItemName(std::size_t i) { return "problems[" + std::to_string(i) + "]"; }
+
+// In chunks: each chunk's problems are converted, solved on the pool and
+// turned into dicts while its data are still in cache, and Ctrl+C is looked
+// for at least once a chunk.
+constexpr std::size_t kProblemsPerChunk = 2048;
+
 py::list solveMany(const py::iterable& problems, const py::object& modelObject, bool trace, bool check,
                    const py::object& threadsObject) {
     const std::optional<std::string> model = readModel(modelObject);
+    const py::list input(problems);
+    const std::size_t n = input.size();
+    const int threads = getThreadCount(threadsObject, std::min(n, kProblemsPerChunk));
+    py::list out(n);
     std::vector<json> documents;
-    for (py::handle p : problems) {
-        checkSignals(documents.size());
-        const std::string prefix = "problems[" + std::to_string(documents.size()) + "]";
-        try {
-            documents.push_back(toJson(p));
-        } catch (const InputError& e) {
-            throwInputError(prefix, e.field(), e.reason());
+    std::vector<BatchItem> items;
+    for (std::size_t first = 0; first < n; first += kProblemsPerChunk) {
+        const std::size_t count = std::min(kProblemsPerChunk, n - first);
+        documents.clear();
+        for (std::size_t i = first; i < first + count; ++i) {
+            checkSignals(i);
+            try {
+                documents.push_back(toJson(input[i]));
+            } catch (const InputError& e) {
+                throwInputError(getItemName(i), e.field(), e.reason());
+            }
         }
-    }
-    const int threads = getThreadCount(threadsObject, documents.size());
-    std::vector<BatchItem> items(documents.size());
-    // Workers take the next problem from a shared counter; the first error
-    // stops the batch (every later problem is skipped).
-    runInterruptible([&](const CancelFlag& cancel) {
-        std::atomic<std::size_t> next{0};
-        std::atomic<bool> failed{false};
-        auto work = [&] {
-            for (std::size_t i = next++; i < documents.size(); i = next++) {
-                if (cancel || failed) return;
+        items.assign(count, BatchItem());
+        // Workers take the next problem from a shared counter; the first
+        // error stops the batch (every later problem is skipped).
+        runInterruptible([&](const CancelFlag& cancel) {
+            std::atomic<std::size_t> next{0};
+            std::atomic<bool> failed{false};
+            auto work = [&] {
+                for (std::size_t i = next++; i < count; i = next++) {
+                    if (cancel || failed) return;
+                    try {
+                        items[i].solved = solveDocument(documents[i], model, trace);
+                        requireFinite(items[i].solved);
+                    } catch (...) {
+                        items[i].error = std::current_exception();
+                        failed = true;
+                    }
+                }
+            };
+            std::vector<std::thread> pool;
+            for (int t = 1; t < threads && static_cast<std::size_t>(t) < count; ++t) pool.emplace_back(work);
+            work();
+            for (std::thread& t : pool) t.join();
+            return 0;
+        });
+        for (std::size_t i = 0; i < count; ++i) {
+            checkSignals(first + i);
+            if (items[i].error) {
                 try {
-                    items[i].solved = solveDocument(documents[i], model, trace);
-                    requireFinite(items[i].solved);
-                } catch (...) {
-                    items[i].error = std::current_exception();
-                    failed = true;
+                    std::rethrow_exception(items[i].error);
+                } catch (const InputError& e) {
+                    throwInputError(getItemName(first + i), e.field(), e.reason());
                 }
             }
-        };
-        std::vector<std::thread> pool;
-        for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-        work();
-        for (std::thread& t : pool) t.join();
-        return 0;
-    });
-    py::list out(documents.size());
-    for (std::size_t i = 0; i < items.size(); ++i) {
-        checkSignals(i);
-        const std::string prefix = "problems[" + std::to_string(i) + "]";
-        if (items[i].error) {
-            try {
-                std::rethrow_exception(items[i].error);
-            } catch (const InputError& e) {
-                throwInputError(prefix, e.field(), e.reason());
-            }
+            py::object result = toPython(items[i].solved, trace);
+            items[i].solved = Solved();   // its memory back before the next one's dict is made
+            if (check) checkStatus(result, getItemName(first + i) + ": ");
+            PyList_SET_ITEM(out.ptr(), static_cast<Py_ssize_t>(first + i), result.release().ptr());
         }
-        py::object result = toPython(items[i].solved, trace);
-        items[i].solved = Solved();   // its memory back before the next one's dict is made
-        if (check) checkStatus(result, prefix + ": ");
-        out[i] = result;
     }
     return out;
 }
