@@ -9,7 +9,7 @@ build="${1:-build}"
 count="${2:-379}"
 law="${3:-plus}"
 cli="$build/app/cli/impactlab-cli"
-data="$(dirname "$0")/../tests/data/experiments/cube-tosses"
+data="$(dirname "$0")/../scenes/data/cube-tosses"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$cli" tosses starts "$data/tosses.csv" --body "$data/body.json" --samples 450 --out "$work/public.json"

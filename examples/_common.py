@@ -13,10 +13,7 @@ def problem(name):
 
 def tosses_dir():
     """The measured cube tosses (docs/experiment-format.md)."""
-    for d in (ROOT / "scenes" / "data" / "cube-tosses", ROOT / "tests" / "data" / "experiments" / "cube-tosses"):
-        if (d / "tosses.csv").is_file():
-            return d
-    sys.exit("no cube-tosses data found")
+    return ROOT / "scenes" / "data" / "cube-tosses"
 
 
 def out_path(name):

@@ -208,6 +208,10 @@ ordered_json summarizeGranular(const ordered_json& run) {
                       "discharged_particles", "inserted_particles"});
 }
 
+ordered_json summarizeTosses(const ordered_json& run) {
+    return pick(run, {"samples", "impacts", "first_impact_s", "position_error", "rotation_error_deg"});
+}
+
 // Runs `document` as simulate does and keeps the key numbers of its kind.
 ordered_json runValue(const json& document) {
     const SceneKindInfo& kind = getSceneKindInfo(document);
@@ -217,6 +221,7 @@ ordered_json runValue(const json& document) {
         case SceneKind::Impact: return summarizeImpact(summary);
         case SceneKind::Plus: return summarizePlus(summary);
         case SceneKind::Granular: return summarizeGranular(summary);
+        case SceneKind::Tosses: return summarizeTosses(summary);
         case SceneKind::Spatial:
         case SceneKind::Planar:
         case SceneKind::Vehicles: return summarizeSimulated(document, kind, summary, run);

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -66,7 +67,11 @@ int runSimulate(const std::vector<std::string>& rawArgs, Streams& io) {
         options.maxRunSeconds = value;
     }
 
-    const json document = applySets(toUnifiedSceneDocument(parseJsonText(readInputText(path, io.in), getSourceName(path))), sets);
+    // A toss scene names its data files relative to itself (scene/TossScene.h).
+    const std::string folder = path == "-" ? std::string() : std::filesystem::path(path).parent_path().string();
+    const json document = applySets(
+        resolveSceneFilePaths(toUnifiedSceneDocument(parseJsonText(readInputText(path, io.in), getSourceName(path))), folder),
+        sets);
     // Every kind of scene runs here, through its descriptor (sim/SceneKinds.h);
     // a single impact or a multi-point impact is one event, resolved as the
     // app's page resolves it.

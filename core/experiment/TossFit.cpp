@@ -137,13 +137,15 @@ int findBest(const Stage& s, const std::vector<double>& weights) {
 const char* getRecommendedTossLaw() { return "plus"; }
 
 std::vector<TossError> scoreTosses(const TossSet& set, const std::vector<int>& which, const TossParams& params,
-                                   int threads) {
+                                   int threads, const std::function<bool(int, int)>& progress) {
     const std::vector<Prepared> prepared = prepare(set, which);
     std::vector<TossError> errors(prepared.size());
-    runParallel(
-        static_cast<int>(prepared.size()), resolveThreads(threads),
+    const int count = static_cast<int>(prepared.size());
+    const bool finished = runParallel(
+        count, resolveThreads(threads),
         [&](int i) { errors[static_cast<std::size_t>(i)] = runOne(prepared[static_cast<std::size_t>(i)], set.body, params); },
-        nullptr, 0, 0);
+        progress, 0, count);
+    if (!finished) errors.clear();
     return errors;
 }
 

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "experiment/TossScore.h"
-#include "experiment/TossSimulation.h"
-#include "experiment/Tosses.h"
+#include "sim/tosses/TossScore.h"
+#include "sim/tosses/TossSimulation.h"
+#include "sim/tosses/Tosses.h"
 
 namespace impactlab {
 
@@ -72,9 +72,11 @@ struct TossFitResult {
 TossFitResult fitTosses(const TossSet& set, const std::vector<int>& which, const TossParams& initial,
                         const TossFitOptions& options);
 
-// Every toss of `which` simulated from its measured start with `params` and compared.
+// Every toss of `which` simulated from its measured start with `params` and
+// compared. `progress` (tosses done, tosses planned) may cancel: the result
+// is then empty.
 std::vector<TossError> scoreTosses(const TossSet& set, const std::vector<int>& which, const TossParams& params,
-                                   int threads);
+                                   int threads, const std::function<bool(int, int)>& progress = {});
 
 // Every start simulated for starts.samples samples (the format's `predict`);
 // the result does not depend on the thread count.

@@ -35,6 +35,7 @@ const char* toString(SceneKind kind) {
         case SceneKind::Impact: return "impact";
         case SceneKind::Plus: return "plus";
         case SceneKind::Granular: return "granular";
+        case SceneKind::Tosses: return "tosses";
     }
     return "spatial";
 }
@@ -42,7 +43,7 @@ const char* toString(SceneKind kind) {
 const std::vector<SceneKind>& listSceneKinds() {
     static const std::vector<SceneKind> kinds = {
         SceneKind::Spatial, SceneKind::Planar, SceneKind::Vehicles,
-        SceneKind::Impact,  SceneKind::Plus,   SceneKind::Granular};
+        SceneKind::Impact,  SceneKind::Plus,   SceneKind::Granular, SceneKind::Tosses};
     return kinds;
 }
 

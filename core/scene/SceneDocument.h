@@ -27,7 +27,7 @@ inline constexpr const char* kSceneFormat = "impactlab.scene/1";
 // pages (the descriptor of each: sim/SceneKinds.h). The first three are the
 // simulated kinds, one type each (SpatialScene, PlanarScene, VehicleScene:
 // scene/Scene.h), with the kind as a constant of the type.
-enum class SceneKind { Spatial, Planar, Vehicles, Impact, Plus, Granular };
+enum class SceneKind { Spatial, Planar, Vehicles, Impact, Plus, Granular, Tosses };
 
 // "spatial", "planar", ... as the "kind" field spells it.
 const char* toString(SceneKind kind);

@@ -6,6 +6,7 @@
 #include "sim/granular/GranularRun.h"
 #include "sim/granular/GranularSetups.h"
 #include "laws/LawIds.h"
+#include "sim/tosses/TossExperiment.h"
 
 namespace impactlab {
 
@@ -94,6 +95,25 @@ ordered_json solveGranular(const json&, const std::optional<std::string>&, bool)
     throw InputError("kind", "a granular scene has no single impact to solve: run it with simulate");
 }
 
+// Tosses: measured tosses of a box; the toss on show simulated by a law from
+// its measured start and scored against the measurement.
+
+AnyScene readTosses(const json& document) { return parseTossScene(document); }
+
+std::vector<SceneParameter> readTossParameters(const json& document) { return parseTossScene(document).parameters; }
+
+ordered_json simulateTosses(const json& document, const SceneRunRequest& request, SimulationRun*) {
+    const TossScene scene = parseTossScene(document);
+    if (request.law) getLaw(*request.law, "--law");
+    const TossSet set = loadTossSceneData(scene);
+    const TossLawRun run = runToss(set, requireTossIndex(set, scene.toss), getTossParams(scene, request.law.value_or(scene.contact.law)));
+    return summarizeTossRun(scene, set, run);
+}
+
+ordered_json solveTosses(const json&, const std::optional<std::string>&, bool) {
+    throw InputError("kind", "a toss scene has no single impact to solve: run it with simulate, or score its tosses with `tosses score`");
+}
+
 }  // namespace
 
 const std::vector<SceneKindInfo>& getSceneKinds() {
@@ -111,6 +131,8 @@ const std::vector<SceneKindInfo>& getSceneKinds() {
          simulatePlus, solvePlus},
         {SceneKind::Granular, "Granular flow", SceneRunShape::Stepped, readGranular, readGranularParameters,
          simulateGranular, solveGranular},
+        {SceneKind::Tosses, "Toss experiment", SceneRunShape::Measured, readTosses, readTossParameters,
+         simulateTosses, solveTosses},
     };
     return kinds;
 }

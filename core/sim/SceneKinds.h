@@ -22,13 +22,14 @@
 #include "scene/Scene.h"
 #include "scene/VehicleSceneReader.h"
 #include "scene/SceneDocument.h"
+#include "scene/TossScene.h"
 #include "sim/Simulation.h"
 
 namespace impactlab {
 
 // A scene read by its kind's reader: a type per kind, in the order of
 // SceneKind (the first three simulated by simulate(), as SimulatedScene).
-using AnyScene = std::variant<SpatialScene, PlanarScene, VehicleScene, ImpactScene, PlusScene, GranularScene>;
+using AnyScene = std::variant<SpatialScene, PlanarScene, VehicleScene, ImpactScene, PlusScene, GranularScene, TossScene>;
 
 // What a caller asks of a run (the CLI's simulate; the app's pages run their
 // kinds themselves).
@@ -43,6 +44,7 @@ enum class SceneRunShape {
     TimeHistories,   // a simulation with samples and impacts over time (simulate(): CSV time histories)
     OneImpact,       // one impact event, resolved as the kind's page shows it
     Stepped,         // impulse-velocity time stepping of many bodies (frames, no impact events)
+    Measured,        // a measured experiment replayed by a law and scored against the measurement
 };
 
 struct SceneKindInfo {

@@ -192,7 +192,7 @@ class Run:
 
     Attributes:
       summary   the dict ``impactlab-cli simulate`` prints for the same scene
-      t         sample times (s), a numpy array (empty for a one-impact or granular scene)
+      t         sample times (s), a numpy array (empty for a one-impact, granular or toss scene)
       channels  dict of time histories, name -> numpy array beside ``t``
                 ("<body>.x", "<body>.vz", ..., "kinetic_energy", "energy")
       units     dict name -> SI unit of each channel
@@ -207,7 +207,9 @@ class Run:
         self.channels = native["channels"]
         self.units = native["units"]
         self.energy = self.channels.get("energy")
-        self.impacts = [_to_arrays(i) for i in self.summary.get("impacts", [])]
+        # A toss run's summary counts its impacts; the other kinds list them.
+        impacts = self.summary.get("impacts", [])
+        self.impacts = [_to_arrays(i) for i in impacts] if isinstance(impacts, list) else []
         self.end_reason = self.summary.get("end_reason")
         self.warnings = self.summary.get("warnings", [])
 

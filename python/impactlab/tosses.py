@@ -1,6 +1,6 @@
 """Measured tosses of a box onto a table: ``impactlab-cli tosses`` as calls.
 
-Pfrommer, Halm & Posa's cube tosses (tests/data/experiments/cube-tosses/; the
+Pfrommer, Halm & Posa's cube tosses (scenes/data/cube-tosses/; the
 format is docs/experiment-format.md, the method docs/experiments.md). Every
 function takes the arguments of the CLI's subcommand of the same name, as
 keywords, and returns what it prints or writes:

@@ -6,6 +6,7 @@
 #include "Scenes.h"
 
 #include <cmath>
+#include <filesystem>
 #include <limits>
 
 #include <pybind11/stl.h>
@@ -16,6 +17,7 @@
 #include "io/ResultJson.h"
 #include "mechanics/InputLimits.h"
 #include "scene/SceneDocument.h"
+#include "scene/TossScene.h"
 #include "sim/MeasurementSweep.h"
 #include "sim/PaperFigures.h"
 #include "sim/SceneKinds.h"
@@ -250,7 +252,9 @@ void registerScenes(py::module_& m) {
     py::class_<SceneDocument>(m, "_SceneDocument")
         .def_static("from_text",
                     [](const std::string& text, const std::string& source) {
-                        return makeScene(parseJsonText(text, source));
+                        // A toss scene names its data files relative to itself (scene/TossScene.h).
+                        const std::string folder = std::filesystem::path(source).parent_path().string();
+                        return makeScene(resolveSceneFilePaths(parseJsonText(text, source), folder));
                     })
         .def_static("from_dict", [](const py::object& d) { return makeScene(toJson(d)); })
         .def_property_readonly("document",

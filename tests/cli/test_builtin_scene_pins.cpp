@@ -31,6 +31,7 @@
 #include <utility>
 
 #include "CliTestSupport.h"
+#include "sim/SceneKinds.h"
 #include "support/TestSupport.h"
 
 namespace impactlab::test {
@@ -167,14 +168,15 @@ constexpr const char* kPinRunSeconds = "3600";
 ordered_json makeScenePin(const std::string& stem) {
     const std::string scene = scenePath(stem);
     ordered_json pin;
-    const std::string kind = nlohmann::json::parse(std::ifstream(scene)).value("kind", "");
-    if (kind == "granular") {
+    const nlohmann::json document = nlohmann::json::parse(std::ifstream(scene));
+    const SceneKindInfo& info = getSceneKindInfo(document);
+    if (info.shape == SceneRunShape::Stepped) {
         pin["simulate"] = toPinnedAnswer(runCli(
             {"simulate", scene, "--steps", std::to_string(kGranularPinSteps), "--threads", "1"}));
         return pin;
     }
-    const bool hasTimeHistories = kind != "impact" && kind != "plus";
-    if (nlohmann::json::parse(std::ifstream(scene)).contains("reconstruction"))
+    const bool hasTimeHistories = info.shape == SceneRunShape::TimeHistories;
+    if (document.contains("reconstruction"))
         pin["reconstruct"] = toPinnedAnswer(runCli({"reconstruct", scene, "--samples",
                                                     std::to_string(kReconstructionPinSamples), "--threads", "1", "--quiet"}));
     const std::string csv = makeTempPath(".csv");

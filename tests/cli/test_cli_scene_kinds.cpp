@@ -60,6 +60,17 @@ TEST(CliSceneKinds, SimulateAndSolveTakeEveryBuiltInScene) {
             EXPECT_NE(solve.err.find("kind"), std::string::npos) << solve.err;
             continue;
         }
+        if (info.shape == SceneRunShape::Measured) {
+            // One toss replayed and scored; its files found beside the scene.
+            const CliRun simulate = runCli({"simulate", scene.string()});
+            ASSERT_EQ(simulate.exitCode, 0) << simulate.err;
+            EXPECT_EQ(simulate.json()["format"], "impactlab.toss-run/1");
+            EXPECT_GT(simulate.json()["impacts"], 0);
+            const CliRun solve = runCli({"solve", scene.string()});
+            EXPECT_EQ(solve.exitCode, 1) << "a toss has no single impact";
+            EXPECT_NE(solve.err.find("kind"), std::string::npos) << solve.err;
+            continue;
+        }
         const CliRun simulate = runCli({"simulate", scene.string(), "--max-run-seconds", "20"});
         ASSERT_EQ(simulate.exitCode, 0) << simulate.err;
         const json summary = simulate.json();

@@ -24,10 +24,7 @@ EXAMPLES_DIR = SOURCE_DIR / "examples"
 
 def find_tosses_dir():
     """The measured cube tosses (docs/experiment-format.md), wherever this tree keeps them."""
-    for d in (SCENES_DIR / "data" / "cube-tosses", SOURCE_DIR / "tests" / "data" / "experiments" / "cube-tosses"):
-        if (d / "tosses.csv").is_file():
-            return d
-    pytest.skip("no cube-tosses data in this tree")
+    return SCENES_DIR / "data" / "cube-tosses"
 
 
 # Same code on the same input: the module and the CLI agree to round-off of

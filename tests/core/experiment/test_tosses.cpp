@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <iomanip>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -13,9 +14,11 @@
 #include <sstream>
 
 #include "experiment/TossFit.h"
-#include "experiment/TossScore.h"
-#include "experiment/TossSimulation.h"
-#include "experiment/Tosses.h"
+#include "scene/TossScene.h"
+#include "sim/tosses/TossExperiment.h"
+#include "sim/tosses/TossScore.h"
+#include "sim/tosses/TossSimulation.h"
+#include "sim/tosses/Tosses.h"
 #include "io/JsonInput.h"
 #include "laws/LawRegistry.h"
 #include "sim/Simulation.h"
@@ -26,7 +29,7 @@ namespace IMPACTLAB_UNITY_ID {
 
 using namespace impactlab;
 
-const std::string kTossDir = std::string(IMPACTLAB_SOURCE_DIR) + "/tests/data/experiments/cube-tosses/";
+const std::string kTossDir = std::string(IMPACTLAB_SOURCE_DIR) + "/scenes/data/cube-tosses/";
 
 std::string readText(const std::string& path) {
     std::ifstream in(path);
@@ -394,6 +397,87 @@ TEST(TossInput, ParamsNameTheirLawAndRanges) {
     p = good;
     p["options"] = {{"no_such_option", 1}};
     EXPECT_NE(error(p).find("params.json"), std::string::npos);
+}
+
+// --- The toss scene: the document, its files, and one toss run by a law ------
+
+nlohmann::json readTossSceneFile() {
+    return resolveSceneFilePaths(readJsonFile(std::string(IMPACTLAB_SOURCE_DIR) + "/scenes/experiment-cube-tosses.json"),
+                                 std::string(IMPACTLAB_SOURCE_DIR) + "/scenes");
+}
+
+TEST(TossScene, NamesItsFilesRelativeToItselfAndRunsItsTossAsScoringDoes) {
+    const TossScene scene = parseTossScene(readTossSceneFile());
+    EXPECT_EQ(scene.tossesFile, kTossDir + "tosses.csv");
+    EXPECT_EQ(scene.bodyFile, kTossDir + "body.json");
+    const TossSet set = loadTossSceneData(scene);
+    ASSERT_EQ(set.tosses.size(), loadPublicTosses().tosses.size());
+    // The scene's run of a toss is the run every score of the file makes.
+    const int index = 7;
+    const TossParams params = getTossParams(scene, scene.contact.law);
+    const TossLawRun run = runToss(set, index, params);
+    const std::vector<TossError> scored = scoreTosses(set, {index}, params, 1);
+    ASSERT_EQ(scored.size(), 1u);
+    EXPECT_EQ(run.error.position, scored[0].position);
+    EXPECT_EQ(run.error.rotation, scored[0].rotation);
+    EXPECT_EQ(run.start.id, set.tosses[index].id);
+    // An absolute path and another kind's document are left as they are.
+    nlohmann::json absolute = readTossSceneFile();
+    EXPECT_EQ(resolveSceneFilePaths(absolute, "/elsewhere"), absolute);
+    const nlohmann::json other = {{"format", kSceneFormat}, {"kind", "impact"}, {"tosses", {{"file", "a.csv"}}}};
+    EXPECT_EQ(resolveSceneFilePaths(other, "/elsewhere"), other);
+}
+
+TEST(TossScene, EachLawTakesItsOwnOptionsFromTheContact) {
+    nlohmann::json doc = readTossSceneFile();
+    doc["contact"]["options"] = {{"tangential-compliance", {{"stiffness_ratio", 0.5}}}};
+    const TossScene scene = parseTossScene(doc);
+    EXPECT_EQ(getTossParams(scene, "tangential-compliance").options["stiffness_ratio"], 0.5);
+    EXPECT_TRUE(getTossParams(scene, "newton").options.empty());
+    EXPECT_EQ(getTossParams(scene, "newton").friction, scene.contact.friction);
+}
+
+TEST(TossScene, BadDocumentsAreRefusedNamingTheField) {
+    const auto refusedAt = [](const std::function<void(nlohmann::json&)>& edit) {
+        nlohmann::json doc = readTossSceneFile();
+        edit(doc);
+        try {
+            parseTossScene(doc);
+        } catch (const InputError& e) {
+            return e.field();
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["tosses"].erase("file"); }), "tosses.file");
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["tosses"]["body"] = ""; }), "tosses.body");
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["tosses"]["toss"] = 2.5; }), "tosses.toss");
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["tosses"]["toss"] = -1; }), "tosses.toss");
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["tosses"]["extra"] = 1; }), "tosses.extra");
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["contact"]["friction"] = -0.1; }), "contact.friction");
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["contact"]["restitution"] = 1.5; }), "contact.restitution");
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["contact"]["law"] = "no-such-law"; }), "contact.law");
+    EXPECT_EQ(refusedAt([](nlohmann::json& d) { d["compare"] = {"no-such-law"}; }), "compare[0]");
+    // A toss the file lacks is known once the file is read.
+    nlohmann::json far = readTossSceneFile();
+    far["tosses"]["toss"] = 5000;
+    const TossScene scene = parseTossScene(far);
+    const TossSet set = loadTossSceneData(scene);
+    try {
+        requireTossIndex(set, scene.toss);
+        FAIL() << "toss 5000 of 191";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), "tosses.toss");
+        EXPECT_NE(std::string(e.what()).find("191 tosses"), std::string::npos) << e.what();
+    }
+    // A file that is not there is named.
+    nlohmann::json missing = readTossSceneFile();
+    missing["tosses"]["file"] = "/nonexistent/tosses.csv";
+    try {
+        loadTossSceneData(parseTossScene(missing));
+        FAIL() << "no file";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), "/nonexistent/tosses.csv");
+    }
 }
 
 }  // namespace IMPACTLAB_UNITY_ID

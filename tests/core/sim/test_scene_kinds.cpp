@@ -24,7 +24,7 @@ namespace fs = std::filesystem;
 
 // The last enumerator of SceneKind: a kind added after it must move this
 // line, and the test below then finds it without a descriptor.
-constexpr SceneKind kLastKind = SceneKind::Granular;
+constexpr SceneKind kLastKind = SceneKind::Tosses;
 
 // The AnyScene alternative each kind's reader gives: a type per kind, in the
 // order of SceneKind.

@@ -24,6 +24,7 @@ inline std::set<SceneKind> forEachSceneWithANumericParameter(
                              const SceneParameter&)>& f) {
     std::set<SceneKind> kinds;
     for (const auto& entry : std::filesystem::directory_iterator(IMPACTLAB_SCENES_DIR)) {
+        if (entry.path().extension() != ".json") continue;   // scenes/data/ holds the files scenes name
         const std::string name = entry.path().filename().string();
         const nlohmann::json doc = loadSceneDocument(name);
         const std::vector<SceneParameter> parameters = getSceneKindInfo(doc).readParameters(doc);

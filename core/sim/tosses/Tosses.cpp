@@ -1,4 +1,4 @@
-#include "experiment/Tosses.h"
+#include "sim/tosses/Tosses.h"
 
 #include <Eigen/Geometry>
 #include <cerrno>

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "experiment/TossSimulation.h"
-#include "experiment/Tosses.h"
+#include "sim/tosses/TossSimulation.h"
+#include "sim/tosses/Tosses.h"
 
 namespace impactlab {
 

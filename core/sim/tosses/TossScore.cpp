@@ -1,4 +1,4 @@
-#include "experiment/TossScore.h"
+#include "sim/tosses/TossScore.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,5 +1,5 @@
 #pragma once
-// A toss simulated from a start state (experiment/Tosses.h) by the project's
+// A toss simulated from a start state (sim/tosses/Tosses.h) by the project's
 // event-driven simulator (sim/Simulation.h): the box flies, strikes the table
 // at a corner, an edge or a face through the chosen law, bounces, slides,
 // tips and comes to rest. A single-contact law meets the corners touching at
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "experiment/Tosses.h"
+#include "sim/tosses/Tosses.h"
 
 namespace impactlab {
 

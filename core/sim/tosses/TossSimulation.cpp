@@ -1,4 +1,4 @@
-#include "experiment/TossSimulation.h"
+#include "sim/tosses/TossSimulation.h"
 
 #include <cmath>
 
