@@ -1,5 +1,7 @@
 #include "SceneLibrary.h"
 
+#include "scene/TossScene.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -80,6 +82,7 @@ constexpr SceneGroupEntry kSceneGroups[] = {
     {"reconstruction-intersection", kKudlichSlibar},
     {"reconstruction-ricsac-06", kKudlichSlibar},
     {"experiment-kharaz-2001", kMeasurements},
+    {"experiment-cube-tosses", kMeasurements},
 };
 
 }  // namespace
@@ -152,7 +155,9 @@ nlohmann::json readSceneDocument(const QString& path) {
     const QByteArray bytes = f.readAll();
     // The core's reader: line and column of a syntax error, the field of a
     // number out of range, without the JSON library's exception prefixes.
-    return parseJsonText(bytes.toStdString(), path.toStdString());
+    // A toss scene's data files are named relative to the scene file.
+    return resolveSceneFilePaths(parseJsonText(bytes.toStdString(), path.toStdString()),
+                                 QFileInfo(path).absolutePath().toStdString());
 }
 
 }  // namespace impactlab::ui

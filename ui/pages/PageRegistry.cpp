@@ -6,6 +6,7 @@
 #include "pages/ImpactScenePage.h"
 #include "pages/PlusScenePage.h"
 #include "pages/SimulationPage.h"
+#include "pages/TossPage.h"
 #include "pages/VehiclePage.h"
 
 namespace impactlab::ui {
@@ -17,6 +18,7 @@ const std::vector<PageType>& getPageTypes() {
         {"impact", {SceneKind::Impact}, [] { return new ImpactScenePage; }},
         {"plus", {SceneKind::Plus}, [] { return new PlusScenePage; }},
         {"granular", {SceneKind::Granular}, [] { return new GranularPage; }},
+        {"tosses", {SceneKind::Tosses}, [] { return new TossPage; }},
     };
     return types;
 }

@@ -11,6 +11,7 @@ set(IMPACTLAB_UI_PAGE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ImpactScenePage.h ${CMAKE_CURRENT_LIST_DIR}/ImpactScenePage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ImpactOverlay.h ${CMAKE_CURRENT_LIST_DIR}/ImpactOverlay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/PlusScenePage.h ${CMAKE_CURRENT_LIST_DIR}/PlusScenePage.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/TossPage.h ${CMAKE_CURRENT_LIST_DIR}/TossPage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GranularPage.h ${CMAKE_CURRENT_LIST_DIR}/GranularPage.cpp
   ${CMAKE_CURRENT_LIST_DIR}/GranularOverlay.h ${CMAKE_CURRENT_LIST_DIR}/GranularOverlay.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../granular/FieldMapView.h ${CMAKE_CURRENT_LIST_DIR}/../granular/FieldMapView.cpp
