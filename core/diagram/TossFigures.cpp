@@ -84,8 +84,8 @@ TossFigures makeTossFigures(const Toss& measured, const std::vector<TossLawRun>&
 
     FigureTable& t = f.toss;
     t.title = "Toss " + std::to_string(measured.id) + " (group " + std::to_string(measured.group) + ")";
-    t.header = {"law", "position error [% width]", "rotation error [deg]", "first impact dv [m/s]",
-                "|dv| error [%]", "first impact dw [rad/s]", "|dw| error [%]"};
+    t.header = {"law", "position [%]", "rotation [deg]", "1st impact dv [m/s]", "dv off [%]",
+                "1st impact dw [rad/s]", "dw off [%]"};
     const std::size_t columns = t.header.size();
     // The measured change first: every law's start is the same sample.
     if (!runs.empty() && runs.front().error.measuredChange) {
@@ -115,9 +115,8 @@ TossFigures makeTossFigures(const Toss& measured, const std::vector<TossLawRun>&
 FigureTable makeTossFileTable(const TossFileScores& scores) {
     FigureTable t;
     t.title = "Every toss of the file";
-    t.header = {"law", "tosses", "position mean [% width]", "position std", "position median", "rotation mean [deg]",
-                "rotation std", "rotation median", "first impact |dv| error mean [%]",
-                "first impact |dw| error mean [%]"};
+    t.header = {"law", "tosses", "position mean [%]", "std", "median", "rotation mean [deg]", "std", "median",
+                "1st impact dv off [%]", "dw off [%]"};
     const std::size_t columns = t.header.size();
     for (std::size_t k = 0; k < scores.laws.size(); ++k) {
         t.rows.push_back(std::vector<std::string>(columns));
