@@ -20,6 +20,7 @@ PACKAGES=(
   librsvg2-bin                                # resources/make-icons.sh: the icon's PNG sizes from its SVG
   libceres-dev                                # the vehicle reconstruction's bounded least squares (core/reconstruction)
   pybind11-dev python3-numpy python3-pytest python3-matplotlib python3-scipy   # the Python module, its tests and examples (python/)
+  libavcodec-dev libavformat-dev libswscale-dev ffmpeg   # animation export (ui/video/); ffmpeg's ffprobe checks the files in tests
 )
 
 install_missing_packages() {

@@ -13,6 +13,7 @@ const std::vector<Command>& getCommands() {
         makeReconstructCommand(),
         makeReportCommand(),
         makeFigureCommand(),
+        makeAnimateCommand(),
         makeTossesCommand(),
     };
     return commands;

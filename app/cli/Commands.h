@@ -11,6 +11,7 @@ Command makeSweepCommand();    // SweepCommand.cpp
 Command makeReportCommand();   // ReportCommand.cpp
 Command makeReconstructCommand();   // ReconstructCommand.cpp
 Command makeFigureCommand();   // FigureCommand.cpp
+Command makeAnimateCommand();  // AnimateCommand.cpp
 Command makeTossesCommand();   // TossesCommand.cpp
 
 }  // namespace impactlab::cli

@@ -7,6 +7,7 @@
 //   impactlab-report SCENE --out DIR [--set ID=VALUE]...
 //   impactlab-report --figure ID --out DIR [--full]
 //   impactlab-report --gallery FIGURE_DIR --out DOCS_DIR
+//   impactlab-report --animate SCENE --out FILE [...]   (Animate.cpp)
 //
 // The second form writes one figure of the catalogue (sim/PaperFigures.h) as
 // DIR/ID.png, .svg and .csv: what `impactlab-cli figure` runs. The third
@@ -22,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "Animate.h"
 #include "SceneLibrary.h"
 #include "document/FigureExport.h"
 #include "document/Report.h"
@@ -77,6 +79,8 @@ int writeFigure(const std::string& id, const std::string& outDir, bool full) {
 int main(int argc, char** argv) {
     const bool display = !qEnvironmentVariableIsEmpty("DISPLAY");
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    for (int i = 1; i < argc; ++i)   // it checks its command line before making the QApplication
+        if (std::string(argv[i]) == "--animate") return runAnimate(argc, argv);
     QApplication app(argc, argv);
     std::string scenePath, outDir, figureId, galleryFrom;
     bool full = false;
