@@ -55,7 +55,8 @@ void drawCaption(QImage& image, const QString& text) {
     p.setFont(font);
     const int pad = std::max(3, font.pixelSize() / 3);
     const QRect textRect = p.fontMetrics().boundingRect(text);
-    const QRect box(pad, image.height() - textRect.height() - 3 * pad,
+    // Top left: the 3D view keeps its own legends (a vehicle's arrows) at the bottom.
+    const QRect box(pad, pad,
                     std::min(image.width() - 2 * pad, textRect.width() + 2 * pad), textRect.height() + 2 * pad);
     p.fillRect(box, QColor(0, 0, 0, 150));
     p.setPen(Qt::white);
