@@ -34,6 +34,7 @@
 #include "scene/SceneDocument.h"
 #include "sim/PaperFigures.h"
 #include "timeline/TimelineWidget.h"
+#include "video/AnimationExportDialog.h"
 
 namespace impactlab::ui {
 
@@ -224,6 +225,7 @@ void MainWindow::buildFileMenu() {
         if (exportAllViews(folder)) statusBar()->showMessage(tr("Exported every view, the scene and report.html into ") + folder);
         else QMessageBox::warning(this, tr("Export all views"), lastError_);
     })->setObjectName("exportAll");
+    file->addAction(tr("Export a&nimation..."), this, [this] { exportAnimationWithDialog(); })->setObjectName("exportAnimation");
     // The view on the current tab, in the format the file's suffix names.
     const ExportFunction currentView = [this](const QString& p) { return exportCurrentView(p); };
     file->addAction(makeExportAction(this,
@@ -613,6 +615,21 @@ void MainWindow::showGuide() {
 
 bool MainWindow::exportCurrentView(const QString& path) { return page_ && page_->exportCurrentView(path); }
 bool MainWindow::export3dPng(const QString& path) { return page_ && page_->export3dPng(path); }
+
+void MainWindow::exportAnimationWithDialog() {
+    if (!page_) return;
+    if (!page_->timeline()) {
+        QMessageBox::information(this, tr("Export animation"),
+                                 tr("This scene has no timeline to play: simulations, vehicle collisions, "
+                                    "reconstructions, tosses and granular flows can be exported as animations."));
+        return;
+    }
+    AnimationExportDialog dialog(*page_, this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    QString error;
+    if (dialog.exportAnimation(&error)) statusBar()->showMessage(tr("Exported the animation to ") + dialog.path());
+    else if (error != "cancelled") QMessageBox::warning(this, tr("Export animation"), error);
+}
 
 bool MainWindow::exportAllViews(const QString& folder) {
     if (!page_) return false;

@@ -126,6 +126,9 @@ public:
     // as CSV, the scene as JSON and report.html with the pictures and numbers,
     // into `folder` (created). False with the failures in lastError().
     bool exportAllViews(const QString& folder);
+    // File > Export animation...: the dialog (video/AnimationExportDialog.h),
+    // then the export with progress and Cancel.
+    void exportAnimationWithDialog();
     // The guide of the open scene (Help > Scene guide), HTML.
     QString sceneGuide() const;
 
