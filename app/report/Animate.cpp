@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,16 @@ bool readNumber(const std::string& text, double* value) {
     bool ok = false;
     *value = QString::fromStdString(text).toDouble(&ok);
     return ok;
+}
+
+// The scene's end_time: at the top of a simulation's document, in its block
+// for the other kinds ("granular": {...}).
+std::optional<double> findEndTime(const nlohmann::json& document) {
+    if (document.contains("end_time") && document["end_time"].is_number()) return document["end_time"].get<double>();
+    for (const auto& [key, block] : document.items())
+        if (block.is_object() && block.contains("end_time") && block["end_time"].is_number())
+            return block["end_time"].get<double>();
+    return std::nullopt;
 }
 
 }  // namespace
@@ -102,6 +113,14 @@ int runAnimate(int argc, char** argv) {
     QApplication app(argc, argv);
     try {
         const nlohmann::json document = toUnifiedSceneDocument(readSceneDocument(resolveSceneArgument(QString::fromStdString(scenePath))));
+        // A span past the scene's end_time is refused before the run (opening a
+        // granular scene takes minutes); the run may end earlier, checked after it.
+        if (const std::optional<double> endTime = findEndTime(document)) {
+            const double end = *endTime;
+            if (request.to > end || request.from >= end || request.from < 0.0)
+                return failAnimate(kExitBadInput, QString("the span %1..%2 s is not inside the scene's run 0..%3 s")
+                                                      .arg(request.from).arg(request.to < 0.0 ? end : request.to).arg(end));
+        }
         const PageType* type = findPageType(getSceneKind(document));
         if (!type) return failAnimate(kExitBadInput, "this build has no page for the scene's kind");
         std::unique_ptr<ScenePage> page(type->make());

@@ -156,6 +156,9 @@ TEST(CliAnimate, BadRequestsSayWhatIsWrongInOneLineAndLeaveNoFile) {
         {{"superball", "--out", (folder.path / "a.txt").string()}, 3, ".mp4, .webm or .gif"},
         {{"superball", "--out", (folder.path / "missing" / "a.mp4").string(), "--size", "64x64", "--to", "0.2"}, 3, "cannot write"},
         {{"superball", "--out", out, "--from", "3", "--to", "9"}, 1, "not inside the scene's run"},
+        // Refused from the document's end_time, before the granular scene is
+        // opened (which takes minutes for the channel flow).
+        {{"channel-flow", "--out", out, "--to", "0.4"}, 1, "not inside the scene's run 0..0.2 s"},
         {{"impact-ball-on-ball", "--out", out}, 1, "no timeline"},
     };
     for (const Case& c : cases) {

@@ -64,18 +64,29 @@ void drawCaption(QImage& image, const QString& text) {
 }
 
 // Selects the last impact at or before `t` on the timeline (what the diagram
-// draws), then moves to `t`.
-void moveTimelineTo(TimelineWidget& timeline, double t, bool followImpacts) {
-    if (followImpacts && timeline.eventCount() > 0) {
-        int last = -1;
-        // Event times are read by selecting each: the widget keeps them private.
-        for (int i = 0; i < timeline.eventCount(); ++i) {
-            timeline.selectEvent(i);
-            if (timeline.time() <= t + kSpanSlackSeconds) last = i;
-        }
-        timeline.selectEvent(std::max(last, 0));
+// draws; the first before any), then moves to `t`.
+void moveTimelineTo(TimelineWidget& timeline, double t, const std::vector<double>& impactTimes) {
+    if (!impactTimes.empty()) {
+        const auto after = std::upper_bound(impactTimes.begin(), impactTimes.end(), t + kSpanSlackSeconds);
+        const int latest = std::max(0, int(after - impactTimes.begin()) - 1);
+        if (timeline.selectedEvent() != latest) timeline.selectEvent(latest);
     }
     timeline.setTime(t);
+}
+
+// The times of the timeline's events, read by selecting each (the widget
+// keeps them private); its selection and time are put back.
+std::vector<double> findEventTimes(TimelineWidget& timeline) {
+    const int selected = timeline.selectedEvent();
+    const double time = timeline.time();
+    std::vector<double> times;
+    for (int i = 0; i < timeline.eventCount(); ++i) {
+        timeline.selectEvent(i);
+        times.push_back(timeline.time());
+    }
+    if (selected >= 0) timeline.selectEvent(selected);
+    timeline.setTime(time);
+    return times;   // in the list's order, which is time order
 }
 
 }  // namespace
@@ -99,7 +110,10 @@ QString checkAnimationRequest(const ScenePage& page, AnimationRequest* request) 
     if (r.to < 0.0) r.to = end;
     if (!std::isfinite(r.from) || !std::isfinite(r.to) || r.from < 0.0 || r.to > end + kSpanSlackSeconds || r.from >= r.to)
         return QString("the span %1..%2 s is not inside the scene's run 0..%3 s").arg(r.from).arg(r.to).arg(end);
-    if (r.view == AnimationView::DiagramBeside && !findBesideView(page)) return "this scene's page has no diagram";
+    if (r.view == AnimationView::DiagramBeside) {
+        if (!findBesideView(page)) return "this scene's page has no diagram";
+        r.impactTimes = findEventTimes(*page.timeline());
+    }
     if (calcAnimationFrameCount(r) < 1) return "the span is shorter than one frame";
     return {};
 }
@@ -111,7 +125,7 @@ double calcAnimationFrameTime(const AnimationRequest& r, int frame) { return r.f
 QImage renderAnimationFrame(ScenePage& page, const AnimationRequest& request, int frame) {
     const double t = calcAnimationFrameTime(request, frame);
     const bool beside = request.view == AnimationView::DiagramBeside;
-    moveTimelineTo(*page.timeline(), t, beside);
+    moveTimelineTo(*page.timeline(), t, request.impactTimes);
     const int w = request.size.width(), h = request.size.height();
     const int w3d = beside ? w / 2 : w;
     VtkView* view = page.bodiesView();

@@ -16,6 +16,7 @@
 #include <QSize>
 #include <QString>
 #include <functional>
+#include <vector>
 
 namespace impactlab::ui {
 
@@ -33,6 +34,9 @@ struct AnimationRequest {
     double from = 0.0;       // s, scene time
     double to = -1.0;        // s; < 0: the run's end
     AnimationView view = AnimationView::View3d;
+    // Filled by checkAnimationRequest: the times of the run's impacts (s), for
+    // the diagram beside the 3D view to follow.
+    std::vector<double> impactTimes;
 };
 
 // The request checked against the page (a timeline, the span inside the
