@@ -45,7 +45,7 @@ int runAnimate(const std::vector<std::string>& args, Streams& io) {
 Command makeAnimateCommand() {
     Command c;
     c.name = "animate";
-    c.synopsis = "animate SCENE --out FILE [--fps N] [--size WxH] [--speed X] [--from T] [--to T] [--view VIEW] [--set ID=VALUE]...";
+    c.synopsis = "animate SCENE --out FILE [--fps N] [--size WxH] [--speed X] [...]";
     c.summary = "play a scene into an MP4, WebM or GIF (needs an X display, e.g. xvfb-run)";
     c.help =
         "Opens SCENE (a scene file or a built-in scene by name, e.g. superball) as the app would,\n"
@@ -56,8 +56,11 @@ Command makeAnimateCommand() {
         "stderr; on success prints {\"format\": \"impactlab.animation/1\", \"file\", \"frames\",\n"
         "\"duration\", ...}. A bad request exits non-zero with one line and writes nothing.\n"
         "VTK draws through X even off screen: without a display, run it under xvfb-run -a.\n"
-        "Runs impactlab-report, which is built with the desktop app. Scene kinds with a\n"
-        "timeline (simulations, granular flows, tosses) can be animated.\n\n"
+        "Runs impactlab-report, which is built with the desktop app. Scenes played on a\n"
+        "timeline can be animated: simulations, vehicle collisions and reconstructions, tosses\n"
+        "and granular flows; single and multi-point impacts cannot yet.\n\n"
+        "  animate SCENE --out FILE [--fps N] [--size WxH] [--speed X] [--from T] [--to T]\n"
+        "          [--view VIEW] [--set ID=VALUE]...\n\n"
         "  --out FILE       .mp4, .webm or .gif (written whole or not at all)\n"
         "  --fps N          frames per second of the file (default 30)\n"
         "  --size WxH       pixels (default 1280x720; even for MP4 and WebM)\n"
