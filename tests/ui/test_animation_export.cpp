@@ -1,6 +1,7 @@
 // File > Export animation...: the dialog's frame count and size estimate, its
 // export through a page of its own (the window's page keeps its time), and a
 // cancel in the middle that leaves no file, partial or whole.
+#include <QAction>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
@@ -26,6 +27,7 @@ TEST(AnimationExport, DialogCountsFramesAndExportsWithoutMovingTheWindowsPage) {
     ASSERT_NE(page, nullptr);
     ASSERT_NE(page->timeline(), nullptr);
     page->timeline()->setTime(1.5);
+    ASSERT_NE(window.findChild<QAction*>("exportAnimation"), nullptr);   // File > Export animation...
 
     QTemporaryDir dir;
     AnimationExportDialog dialog(*page, &window);
