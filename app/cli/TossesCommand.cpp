@@ -189,21 +189,7 @@ int runCrossValidate(const std::vector<std::string>& args, Streams& io) {
     const int folds = parsed.has("--folds") ? readIntegerFlag(parsed, "--folds", 2, kMaxFoldsFlag) : 3;
     const CrossValidation cv =
         crossValidateTosses(set, makeInitial(parsed, set.body), folds, readFitOptions(parsed, io, "cross-validate"));
-    ojson doc = {{"format", "impactlab.toss-cross-validation/1"}, {"law", makeInitial(parsed, set.body).law},
-                 {"folds", folds}};
-    const ojson summary = toJson(cv.summary);
-    for (auto it = summary.begin(); it != summary.end(); ++it) doc[it.key()] = it.value();
-    ojson fits = ojson::array();
-    for (const TossFitResult& f : cv.foldFits) {
-        ojson j = toJson(f);
-        j.erase("contributions");
-        fits.push_back(j);
-    }
-    doc["fold_fits"] = fits;
-    ojson list = ojson::array();
-    for (const TossError& e : cv.errors) list.push_back(toJson(e));
-    doc["tosses"] = list;
-    writeJson(doc, io.out);
+    writeJson(toJson(cv, makeInitial(parsed, set.body).law, folds), io.out);
     return kExitOk;
 }
 

@@ -64,4 +64,21 @@ ojson toJson(const TossFitResult& r) {
     return j;
 }
 
+ojson toJson(const CrossValidation& cv, const std::string& law, int folds) {
+    ojson doc = {{"format", "impactlab.toss-cross-validation/1"}, {"law", law}, {"folds", folds}};
+    const ojson summary = toJson(cv.summary);
+    for (auto it = summary.begin(); it != summary.end(); ++it) doc[it.key()] = it.value();
+    ojson fits = ojson::array();
+    for (const TossFitResult& f : cv.foldFits) {
+        ojson j = toJson(f);
+        j.erase("contributions");
+        fits.push_back(j);
+    }
+    doc["fold_fits"] = fits;
+    ojson list = ojson::array();
+    for (const TossError& e : cv.errors) list.push_back(toJson(e));
+    doc["tosses"] = list;
+    return doc;
+}
+
 }  // namespace impactlab

@@ -251,20 +251,7 @@ py::object crossValidate(const py::object& tosses, const py::object& body, const
         o.progress = [&cancel](int, int) { return !cancel; };
         return crossValidateTosses(set, initial, folds, o);
     });
-    ojson doc = {{"format", "impactlab.toss-cross-validation/1"}, {"law", initial.law}, {"folds", folds}};
-    const ojson summary = toJson(cv.summary);
-    for (auto it = summary.begin(); it != summary.end(); ++it) doc[it.key()] = it.value();
-    ojson fits = ojson::array();
-    for (const TossFitResult& f : cv.foldFits) {
-        ojson j = toJson(f);
-        j.erase("contributions");
-        fits.push_back(j);
-    }
-    doc["fold_fits"] = fits;
-    ojson list = ojson::array();
-    for (const TossError& e : cv.errors) list.push_back(toJson(e));
-    doc["tosses"] = list;
-    return toPlainPython(doc);
+    return toPlainPython(toJson(cv, initial.law, folds));
 }
 
 }  // namespace
