@@ -76,7 +76,7 @@ struct TempFolder {
 #ifdef IMPACTLAB_HAS_REPORT
 
 TEST(CliAnimate, SuperballMp4IsH264Yuv420pOfTheSpansLengthAndMoves) {
-    if (!haveFfmpeg()) GTEST_SKIP() << "needs ffprobe and ffmpeg (Debian's ffmpeg package)";
+    ASSERT_TRUE(haveFfmpeg()) << "ffprobe and ffmpeg (Debian's ffmpeg package, in scripts/common.sh) check the files";
     TempFolder folder;
     const fs::path out = folder.path / "superball.mp4";
     const CliRun run = runCli({"animate", "superball", "--out", out.string(), "--size", "320x180", "--fps", "10", "--to", "1"});
@@ -99,7 +99,7 @@ TEST(CliAnimate, SuperballMp4IsH264Yuv420pOfTheSpansLengthAndMoves) {
 }
 
 TEST(CliAnimate, CradleGifIsSmallAndWebmIsVp9) {
-    if (!haveFfmpeg()) GTEST_SKIP() << "needs ffprobe and ffmpeg (Debian's ffmpeg package)";
+    ASSERT_TRUE(haveFfmpeg()) << "ffprobe and ffmpeg (Debian's ffmpeg package, in scripts/common.sh) check the files";
     TempFolder folder;
     const fs::path gif = folder.path / "cradle.gif";
     const CliRun run = runCli({"animate", "newtons-cradle-swinging", "--out", gif.string(), "--size", "240x160", "--fps", "10", "--to", "1"});
@@ -118,7 +118,7 @@ TEST(CliAnimate, CradleGifIsSmallAndWebmIsVp9) {
 }
 
 TEST(CliAnimate, DiagramBesideAndEveryKindWithATimeline) {
-    if (!haveFfmpeg()) GTEST_SKIP() << "needs ffprobe and ffmpeg (Debian's ffmpeg package)";
+    ASSERT_TRUE(haveFfmpeg()) << "ffprobe and ffmpeg (Debian's ffmpeg package, in scripts/common.sh) check the files";
     TempFolder folder;
     const fs::path beside = folder.path / "beside.mp4";
     const CliRun run = runCli({"animate", "vehicle-barrier", "--out", beside.string(), "--size", "480x180", "--fps", "5",
