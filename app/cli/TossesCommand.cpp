@@ -97,12 +97,6 @@ TossParams makeInitial(const ParsedArgs& parsed, const TossBody& body) {
     return p;
 }
 
-std::vector<int> allTosses(const TossSet& set) {
-    std::vector<int> all;
-    for (int i = 0; i < static_cast<int>(set.tosses.size()); ++i) all.push_back(i);
-    return all;
-}
-
 int runFit(const std::vector<std::string>& args, Streams& io) {
     const ParsedArgs parsed = parseArgs(
         args,
@@ -111,7 +105,7 @@ int runFit(const std::vector<std::string>& args, Streams& io) {
     if (parsed.positionals.size() != 1) throw UsageError("tosses fit reads one tosses CSV");
     const TossSet set = readSet(parsed.positionals.front(), requireFlag(parsed, "--body", "fit"), io);
     const std::string out = requireFlag(parsed, "--out", "fit");
-    const TossFitResult fit = fitTosses(set, allTosses(set), makeInitial(parsed, set.body), readFitOptions(parsed, io, "fit"));
+    const TossFitResult fit = fitTosses(set, listAllTosses(set), makeInitial(parsed, set.body), readFitOptions(parsed, io, "fit"));
     writeFileAtomically(out, [&](std::ostream& os) { writeJson(toJson(fit), os); });
     return kExitOk;
 }
@@ -147,7 +141,7 @@ int runScore(const std::vector<std::string>& args, Streams& io) {
     const TossSet set = readSet(parsed.positionals.front(), requireFlag(parsed, "--body", "score"), io);
     const TossParams params = readParams(requireFlag(parsed, "--params", "score"), io);
     const int threads = parsed.has("--threads") ? readIntegerFlag(parsed, "--threads", 1, kMaxThreadsFlag) : 0;
-    const std::vector<TossError> errors = scoreTosses(set, allTosses(set), params, threads);
+    const std::vector<TossError> errors = scoreTosses(set, listAllTosses(set), params, threads);
     ojson doc = {{"format", "impactlab.toss-score/1"}, {"params", toJson(params)}};
     const ojson summary = toJson(summarize(errors));
     for (auto it = summary.begin(); it != summary.end(); ++it) doc[it.key()] = it.value();

@@ -136,6 +136,12 @@ int findBest(const Stage& s, const std::vector<double>& weights) {
 // scored by parameters that never saw them (docs/experiments.md).
 const char* getRecommendedTossLaw() { return "plus"; }
 
+std::vector<int> listAllTosses(const TossSet& set) {
+    std::vector<int> all(set.tosses.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+    return all;
+}
+
 std::vector<TossError> scoreTosses(const TossSet& set, const std::vector<int>& which, const TossParams& params,
                                    int threads, const std::function<bool(int, int)>& progress) {
     const std::vector<Prepared> prepared = prepare(set, which);

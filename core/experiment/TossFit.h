@@ -67,6 +67,9 @@ struct TossFitResult {
     bool cancelled = false;
 };
 
+// Every toss of `set`, as the `which` of the functions below: 0, 1, ... n - 1.
+std::vector<int> listAllTosses(const TossSet& set);
+
 // Fits `initial`'s law to the tosses `which` (indices into set.tosses); the
 // values not fitted stay as `initial` has them.
 TossFitResult fitTosses(const TossSet& set, const std::vector<int>& which, const TossParams& initial,

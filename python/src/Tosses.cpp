@@ -121,12 +121,6 @@ TossParams makeInitial(const py::object& law, const TossBody& body) {
     return p;
 }
 
-std::vector<int> allTosses(const TossSet& set) {
-    std::vector<int> all;
-    for (int i = 0; i < static_cast<int>(set.tosses.size()); ++i) all.push_back(i);
-    return all;
-}
-
 std::size_t getChunk(int threads) {
     const int n = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     return kTossesPerCancelCheck * static_cast<std::size_t>(n);
@@ -145,7 +139,7 @@ py::object fit(const py::object& tosses, const py::object& body, const py::objec
     const TossFitResult result = runInterruptible([&](const CancelFlag& cancel) {
         TossFitOptions o = options;
         o.progress = [&cancel](int, int) { return !cancel; };
-        return fitTosses(set, allTosses(set), initial, o);
+        return fitTosses(set, listAllTosses(set), initial, o);
     });
     const ojson doc = toJson(result);
     writeText(out, [&](std::ostream& os) { cli::writeJson(doc, os); });
@@ -195,7 +189,7 @@ py::object predict(const py::object& startsObject, const py::object& params, con
 std::vector<TossError> scoreInPieces(const TossSet& set, const TossParams& params, int threads,
                                      const CancelFlag& cancel) {
     std::vector<TossError> errors;
-    const std::vector<int> all = allTosses(set);
+    const std::vector<int> all = listAllTosses(set);
     const std::size_t chunk = getChunk(threads);
     for (std::size_t first = 0; first < all.size() && !cancel; first += chunk) {
         const std::vector<int> piece(all.begin() + static_cast<std::ptrdiff_t>(first),

@@ -423,8 +423,7 @@ void TossPage::scoreFile() {
         [set, scene, laws](RunTask& task) {
             TossFileScores scores;
             scores.laws = laws;
-            std::vector<int> all(set->tosses.size());
-            for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+            const std::vector<int> all = listAllTosses(*set);
             for (std::size_t k = 0; k < laws.size() && !task.isCancelled(); ++k) {
                 const auto progress = [&](int done, int planned) {
                     task.setProgress((k + static_cast<double>(done) / planned) / laws.size());
@@ -474,8 +473,7 @@ void TossPage::fit() {
                 task.setProgress(static_cast<double>(done) / planned);
                 return !task.isCancelled();
             };
-            std::vector<int> all(set->tosses.size());
-            for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+            const std::vector<int> all = listAllTosses(*set);
             return fitTosses(*set, all, initial, options);
         },
         [this](const std::shared_ptr<RunJob<TossFitResult>>& done) {
@@ -511,7 +509,5 @@ void TossPage::resetCamera() {
     meshes_->resetCamera();
     bodiesView()->requestRender();
 }
-
-void TossPage::prepareForExport() {}
 
 }  // namespace impactlab::ui

@@ -57,7 +57,6 @@ public:
     TimelineWidget* timeline() const override { return timeline_; }
     void resetCamera() override;
     void flushPendingEdits() override;
-    void holdRunsUntilAsked() override {}
 
     const TossScene& scene() const { return scene_; }
     const TossSet& tosses() const { return *set_; }
@@ -92,8 +91,6 @@ public:
     // World poses drawn now: the simulated cube, then the measured one.
     const std::vector<std::pair<Mat3, Vec3>>& poses() const { return poses_; }
 
-protected:
-    void prepareForExport() override;
 
 private:
     void apply(TossScene next, bool rebuild);
