@@ -58,6 +58,7 @@ constexpr NamePair kViewNames[] = {
     {"cputime", "CPU time"},
     {"measured", "Measured"},
     {"residuals", "Residuals"},
+    {"equations", "Equations"},
 };
 
 template <std::size_t N>

@@ -7,6 +7,7 @@ set(IMPACTLAB_UI_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/test_diagram_export.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_diagram_shapes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_display_text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_equations_view.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_hodograph_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_mdp_views.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_page_registry.cpp

@@ -12,6 +12,8 @@
 #include "diagram/DiagramCsv.h"
 #include "diagram/EventSequence.h"
 #include "diagram/JiaWangMethods.h"
+#include "diagram/LawEquations.h"
+#include "equations/EquationsView.h"
 #include "diagram/Figure.h"
 #include "impulse/ImpulseDiagramView.h"
 #include "hodograph/EnergyView.h"
@@ -60,6 +62,7 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
     curve_ = new ImpulseCurveView;
     energy_ = new EnergyView;
     diagram_ = new ImpulseDiagramView;
+    equations_ = new EquationsView;
     sequenceView_ = new FigureView;
     sequencesView_ = new FigureView;
     methods_ = new ComparisonTableView;
@@ -91,6 +94,10 @@ ImpactScenePage::ImpactScenePage(QWidget* parent) : ScenePage(parent) {
              makeViewExports(energy_).withCsv([this](const QString& path) { return writeTextFile(path, writeEnergyCsv()); })});
     addView({"diagram", viewDisplayName("diagram"), "The impulse path of every compared law, with the friction cone's lines",
              ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
+    addView({"equations", viewDisplayName("equations"),
+             "The chosen law's defining equations, with the paper and equation numbers, and this impact's numbers "
+             "in them: W, v-, the impulses, the law's termination condition with both sides evaluated",
+             ViewKind::Diagram, equations_, makeViewExports(equations_)});
     addView({"sequence", viewDisplayName("sequence"),
              "Jia & Wang Fig. 9: the impact's events along the normal impulse, stretches integrated numerically "
              "dashed and those in closed form solid",
@@ -233,7 +240,7 @@ void ImpactScenePage::solve() {
     lastComputeMs_ = clock.nsecsElapsed() * 1e-6;
 
     updateMeasurementSweep();
-    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, sequenceView_, sequencesView_, methods_, plane_, fobj_, tree_,
+    stale_ = {hodograph_, bundle_, curve_, energy_, diagram_, equations_, sequenceView_, sequencesView_, methods_, plane_, fobj_, tree_,
               solutions_, table_, measured_, residuals_};
     updateSummary();
     redrawCurrentTab();
@@ -288,8 +295,8 @@ std::string ImpactScenePage::writeEnergyCsv() const {
 
 QString ImpactScenePage::overlayScopeNote() const {
     return tr("Hodograph, Curve 3D, Energy, Impulse space, Event sequence, Objective, Coulomb solutions and Comparison "
-              "draw every value; Bundle, Event sequences, Methods (Table 1), Compression plane, Decision tree and the 3D "
-              "view show the scene's own value.");
+              "draw every value; Bundle, Event sequences, Methods (Table 1), Compression plane, Decision tree, Equations and "
+              "the 3D view show the scene's own value.");
 }
 
 void ImpactScenePage::redrawCurrentTab() { redrawView(tabs()->currentWidget()); }
@@ -328,6 +335,11 @@ void ImpactScenePage::redrawView(QWidget* view) {
             diagram_->setDiagram(makeOverlayImpulseDiagram(overlay_, own.tangentDirection),
                                  QString("Impulses (%1), %2 overlay")
                                      .arg(lawDisplayName(r.model), QString::fromStdString(overlayParameter_)));
+    } else if (view == equations_) {
+        equations_->setSheets(makeEquationSheets(scene_.problem, comparison_),
+                              overlay_.empty() ? tr("The numbers of this impact")
+                                               : tr("The numbers of the scene's own value (the overlay's values are in "
+                                                    "the Comparison table)"));
     } else if (view == sequenceView_) {
         if (overlay_.empty()) sequenceView_->setFigure(makeEventSequenceFigure(r, outcome_.trace));
         else sequenceView_->setFigure(makeOverlaySequenceFigure(overlay_));

@@ -26,6 +26,7 @@ class HodographView;
 class EnergyView;
 class ImpulseCurveView;
 class ImpulseDiagramView;
+class EquationsView;
 class FigureView;
 class CompressionPlaneView;
 class FobjView;
@@ -61,6 +62,7 @@ public:
     ImpulseCurveView* impulseCurveView() const { return curve_; }
     EnergyView* energyView() const { return energy_; }
     ImpulseDiagramView* diagramView() const { return diagram_; }
+    EquationsView* equationsView() const { return equations_; }
     CompressionPlaneView* compressionPlaneView() const { return plane_; }
     FobjView* fobjView() const { return fobj_; }
     DecisionTreeView* decisionTreeView() const { return tree_; }
@@ -137,6 +139,7 @@ private:
 
     std::unique_ptr<MeshRenderer> meshes_;
     HodographView* hodograph_ = nullptr;
+    EquationsView* equations_ = nullptr;
     HodographView* bundle_ = nullptr;
     ImpulseCurveView* curve_ = nullptr;
     EnergyView* energy_ = nullptr;

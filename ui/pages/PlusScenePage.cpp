@@ -20,6 +20,9 @@
 #include <Eigen/Geometry>
 
 #include "diagram/FigureOverlay.h"
+#include "diagram/LawEquations.h"
+#include "equations/EquationsView.h"
+#include "laws/LawIds.h"
 #include "geometry/Polyhedra.h"
 #include "geometry/Sphere.h"
 #include "mechanics/Rotation.h"
@@ -138,6 +141,11 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
               geometry_, geometryTab);
     addView({"intervals", tr("Intervals"), "Each interval of the impact: round, alpha, energy, each contact's state",
              ViewKind::Table, intervalTable_, ViewExports{}.withCsv(makeCsvExport(figures_.intervals))});
+    equations_ = new EquationsView;
+    addView({"equations", viewDisplayName("equations"),
+             "PLUS's equations, with the paper and equation numbers, and this impact's numbers in them: each "
+             "contact's velocities and impulse, the friction cone and the energy evaluated",
+             ViewKind::Diagram, equations_, makeViewExports(equations_)});
     addView({"rounds", tr("Rounds"), "Table 2: each contact's role in each impact round", ViewKind::Table, roundsTable_,
              ViewExports{}.withCsv(makeCsvExport(figures_.rounds))});
     addFigure("timelapse", tr("Time-lapse"),
@@ -160,6 +168,7 @@ PlusScenePage::PlusScenePage(QWidget* parent) : ScenePage(parent) {
     connect(geometryContact_, &QComboBox::currentIndexChanged, this, [this](int) { redrawFigures(); });
     connect(tabs(), &QTabWidget::currentChanged, this, [this] {
         if (tabs()->currentWidget() == cpuTime_) updateCpuTime();
+        if (tabs()->currentWidget() == equations_) updateEquations();
     });
 }
 
@@ -170,7 +179,18 @@ void PlusScenePage::updateCpuTime() {
     cpuTime_->setFigure(makePlusCpuTimeFigure(cpuTimeCurve_));
 }
 
-void PlusScenePage::prepareForExport() { updateCpuTime(); }
+void PlusScenePage::updateEquations() {
+    if (!equationsStale_) return;
+    equationsStale_ = false;
+    equations_->setSheets({makeEquationSheet(toString(LawId::Plus), run_.problem, run_.plus)},
+                          overlayRuns_.empty() ? tr("The numbers of this impact")
+                                               : tr("The numbers of the scene's own value"));
+}
+
+void PlusScenePage::prepareForExport() {
+    updateCpuTime();
+    updateEquations();
+}
 
 PlusScenePage::~PlusScenePage() = default;
 
@@ -232,9 +252,10 @@ void PlusScenePage::apply(PlusScene scene, bool rebuild) {
     for (const OverlayCase& c : cases) overlayLabels_.push_back(c.label);
     overlayParameter_ = scene_.document.contains(kOverlayKey) ? scene_.document[kOverlayKey].value("parameter", "") : "";
     if (rebuild) showSceneHeader(scene_.name, scene_.description, scene_.reference, scene_.parameters);
-    cpuTimeStale_ = true;
+    cpuTimeStale_ = equationsStale_ = true;
     redrawAll();
     if (tabs()->currentWidget() == cpuTime_) updateCpuTime();
+    if (tabs()->currentWidget() == equations_) updateEquations();
 }
 
 void PlusScenePage::redrawAll() {

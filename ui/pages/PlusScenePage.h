@@ -26,6 +26,7 @@ namespace impactlab::ui {
 
 class MeshRenderer;
 class FigureView;
+class EquationsView;
 
 class PlusScenePage : public ScenePage {
     Q_OBJECT
@@ -75,6 +76,7 @@ protected:
 private:
     void apply(PlusScene scene, bool rebuild);
     void updateCpuTime();    // when stale and asked for
+    void updateEquations();  // when stale and asked for
     void redrawAll();        // every view from run_
     void redrawFigures();    // the figures only (an interval selected)
     void showSelectedRow();  // the interval table's selection, without signals
@@ -98,8 +100,10 @@ private:
     FigureView* geometry_ = nullptr;
     FigureView* timeLapse_ = nullptr;
     FigureView* cpuTime_ = nullptr;
+    EquationsView* equations_ = nullptr;
     CpuTimeCurve cpuTimeCurve_;
     bool cpuTimeStale_ = true;
+    bool equationsStale_ = true;
     QComboBox* geometryContact_ = nullptr;
     QTableWidget* intervalTable_ = nullptr;
     QTableWidget* roundsTable_ = nullptr;

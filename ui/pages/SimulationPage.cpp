@@ -22,7 +22,9 @@
 #include "diagram/ComparisonTable.h"
 #include "diagram/CoulombCharacteristic.h"
 #include "diagram/ImpulseDiagram.h"
+#include "diagram/LawEquations.h"
 #include "diagram/TrajectoryFigure.h"
+#include "equations/EquationsView.h"
 #include "impulse/ImpulseDiagramView.h"
 #include "laws/LawRegistry.h"
 #include "panel/ParameterPanel.h"
@@ -111,6 +113,7 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
     view3d_ = new VtkView;
     renderer_ = std::make_unique<SceneRenderer>(*view3d_);
     diagram_ = new ImpulseDiagramView;
+    equations_ = new EquationsView;
     coulomb_ = new FigureView;
     plots_ = new TimePlotsView;
     table_ = new ComparisonTableView;
@@ -121,6 +124,10 @@ SimulationPage::SimulationPage(QWidget* parent) : ScenePage(parent) {
              "Cataldo & Sampaio Figs. 2.5, 3.21-3.23: the selected impact's path in impulse space, with every "
              "compared law",
              ViewKind::Diagram, diagram_, makeViewExports(diagram_)});
+    addView({"equations", viewDisplayName("equations"),
+             "The chosen law's defining equations, with the paper and equation numbers, and the selected impact's "
+             "numbers in them: W, v-, the impulses, the law's termination condition with both sides evaluated",
+             ViewKind::Diagram, equations_, makeViewExports(equations_)});
     addView({"coulomb", viewDisplayName("coulomb"),
              "Cataldo & Sampaio Figs. 3.12, 3.17, 3.18: the set-valued Coulomb characteristic I_T(D_T) of each "
              "phase of the selected impact under the scene's law, with the phase ends marked (planar scenes)",
@@ -431,7 +438,7 @@ void SimulationPage::updateComparison() {
     runsCompared_ = tabs()->currentWidget() == plots_ && overlay_.isEmpty();
     comparison_ = compareLawsOnScene(scene_, run_, selectedImpact_, comparedLawIds(), runsCompared_, untracedOptions());
     if (!overlay_.isEmpty()) compareOverlayLaws(overlay_, selectedImpact_, comparedLawIds(), untracedOptions());
-    diagramStale_ = plotsStale_ = tableStale_ = trajectoryStale_ = true;
+    diagramStale_ = equationsStale_ = plotsStale_ = tableStale_ = trajectoryStale_ = true;
     updateSummary();
     updateCurrentTab();
 }
@@ -439,6 +446,7 @@ void SimulationPage::updateComparison() {
 void SimulationPage::updateCurrentTab() {
     QWidget* current = tabs()->currentWidget();
     if ((current == diagram_ || current == coulomb_) && diagramStale_) updateDiagram();
+    if (current == equations_ && equationsStale_) updateEquations();
     if (current == plots_ && plotsStale_) {
         if (!runsCompared_ && overlay_.isEmpty()) {
             runsCompared_ = true;
@@ -478,6 +486,17 @@ void SimulationPage::updateDiagram() {
     // The scene's law is the comparison's first (SceneComparison.h).
     if (planar && overlay_.isEmpty() && !comparison_.laws.empty())
         coulomb_->setFigure(makeCoulombCharacteristicFigure(e.problem, comparison_.laws.front()));
+}
+
+void SimulationPage::updateEquations() {
+    equationsStale_ = false;
+    if (comparison_.event < 0) {
+        equations_->clear(tr("No impact in this run: the equations are shown with the numbers of a selected impact."));
+        return;
+    }
+    const ImpactEventRecord& e = run_.impacts[comparison_.event];
+    equations_->setSheets(makeEquationSheets(e.problem, comparison_.laws),
+                          QString("Impact %1 of the run, t = %2 s").arg(comparison_.event + 1).arg(e.time, 0, 'f', 3));
 }
 
 // The side panel's numbers describe the run and the selected impact whatever
@@ -588,6 +607,7 @@ void SimulationPage::prepareForExport() {
         plotsStale_ = true;
     }
     if (diagramStale_) updateDiagram();
+    if (equationsStale_) updateEquations();
     if (plotsStale_) updateTimePlots();
     if (tableStale_) updateTable();
     if (trajectoryStale_) updateTrajectory();

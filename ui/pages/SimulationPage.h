@@ -27,6 +27,7 @@ namespace impactlab::ui {
 class ComparisonTableView;
 class FigureView;
 class ImpulseDiagramView;
+class EquationsView;
 class LawComparisonBox;
 class SceneRenderer;
 class TimePlotsView;
@@ -72,6 +73,7 @@ public:
     void cancelRun();
 
     ImpulseDiagramView* diagramView() const { return diagram_; }
+    EquationsView* equationsView() const { return equations_; }
     TimePlotsView* timePlots() const { return plots_; }
     ComparisonTableView* comparisonTable() const { return table_; }
     FigureView* trajectoryView() const { return trajectory_; }
@@ -106,6 +108,7 @@ private:
     void updatePoses(double t);
     void updateComparison();
     void updateDiagram();
+    void updateEquations();
     void updateSummary();
     void updateTimePlots();
     void updateTable();
@@ -118,11 +121,12 @@ private:
     QString runError_;   // why the core refused to run the document (then run_ is empty)
     SceneLawComparison comparison_;
     // Which views still show an older run or comparison (redrawn when shown).
-    bool diagramStale_ = true, plotsStale_ = true, tableStale_ = true, trajectoryStale_ = true;
+    bool diagramStale_ = true, equationsStale_ = true, plotsStale_ = true, tableStale_ = true, trajectoryStale_ = true;
     bool runsCompared_ = false;   // comparison_ holds the compared laws' runs
 
     VtkView* view3d_ = nullptr;
     ImpulseDiagramView* diagram_ = nullptr;
+    EquationsView* equations_ = nullptr;
     FigureView* coulomb_ = nullptr;   // Coulomb characteristic (planar scenes)
     TimePlotsView* plots_ = nullptr;
     ComparisonTableView* table_ = nullptr;
