@@ -110,6 +110,10 @@ const char* describeEvent(ImpactEventKind kind) {
     return "";
 }
 
+// wang-mason's "termination" option value for Newton's rule (its default is
+// Poisson's; laws/PlanarLaws.cpp reads it).
+constexpr const char* kWangMasonNewtonTermination = "newton";
+
 enum class EquationTermination { Newton, Poisson, Energetic, Inelastic, None };
 
 EquationTermination getTermination(LawId law, const json& options) {
@@ -123,7 +127,7 @@ EquationTermination getTermination(LawId law, const json& options) {
         case LawId::GlockerPfeiffer:
         case LawId::CataldoSampaio: return EquationTermination::Poisson;
         case LawId::WangMason:
-            return options.is_object() && options.value("termination", std::string("poisson")) == "newton"
+            return options.is_object() && options.value("termination", std::string()) == kWangMasonNewtonTermination
                        ? EquationTermination::Newton
                        : EquationTermination::Poisson;
         case LawId::Stronge:
